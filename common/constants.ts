@@ -1,0 +1,50 @@
+// Business constants from the spec (section 9) and the limits the API enforces.
+// Imported by the browser and the server, so nothing here may touch Node or the router.
+
+/** A result modal closes by itself after this long. */
+export const MODAL_AUTO_CLOSE_MS = 2000;
+/** The FAQ, features and docs pages show a loading overlay this long; 0 turns it off. */
+export const LOADING_OVERLAY_MS = 600;
+/** The navbar turns solid once the page is scrolled further than this. */
+export const NAVBAR_SCROLL_THRESHOLD_PX = 150;
+/** Maximum phone number length for a country that sets none. */
+export const DEFAULT_PHONE_MAX_LENGTH = 20;
+/** The home page shows this many FAQ items. */
+export const HOME_FAQ_COUNT = 5;
+/** The statement on the home page: the product has this many main components. */
+export const MAIN_COMPONENT_COUNT = 17;
+
+/** Submission status of a form, as the spec numbers them. */
+export const SubmissionStatus = { Loading: 1, Error: 2, Success: 3 } as const;
+export type SubmissionStatus = (typeof SubmissionStatus)[keyof typeof SubmissionStatus];
+
+/** Contact inquiry types, keyed by the value the form sends. */
+export const INQUIRY_TYPES = { 1: 'Technical Support', 2: 'Pricing', 3: 'Other inquiry' } as const;
+export type InquiryType = keyof typeof INQUIRY_TYPES;
+
+/** Largest contact image accepted, in bytes. */
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/** Image types the contact form accepts, checked against the file's bytes. */
+export const ACCEPTED_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
+
+/** Longest value each text field accepts, in characters. */
+export const MAX_LENGTH = {
+  username: 64,
+  password: 256,
+  name: 100,
+  jobTitle: 100,
+  company: 150,
+  email: 254,
+  countryCode: 5,
+  phoneNumber: 30,
+  subject: 150,
+  message: 5000,
+  feedback: 1000,
+  honeypot: 200,
+} as const;
+
+/** Name of the hidden field that only bots fill in. */
+export const HONEYPOT_FIELD = 'website';
+/** Cookie holding the CSRF token, and the header that must echo it on non-GET requests. */
+export const CSRF_COOKIE = 'XSRF-TOKEN';
+export const CSRF_HEADER = 'X-XSRF-TOKEN';

@@ -1,0 +1,9 @@
+import type { Config } from '@react-router/dev/config';
+
+// Every route is rendered on the server per request so each response carries a fresh CSP nonce
+// and the latest FAQ and glossary rows (docs/decisions/0002-react-router-in-fastify.md).
+export default {
+  appDirectory: 'app',
+  buildDirectory: 'build',
+  ssr: true,
+} satisfies Config;

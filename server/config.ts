@@ -1,0 +1,154 @@
+// The server's configuration: environment variables with safe defaults, validated at start.
+// A bad value stops the server with one line naming the variable (see server.ts).
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+import type { SiteSettings } from '../content/schema.ts';
+import { siteFileSchema } from '../content/schema.ts';
+import { loadSiteContent } from './content.ts';
+
+const port = z.coerce.number().int().min(0).max(65535);
+const positiveInt = z.coerce.number().int().min(1);
+const flag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
+
+const envSchema = z.object({
+  /** 'production' requires TOKEN_SECRET; anything else generates one in DATA_DIR. */
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** Port to listen on; 0 picks a free one. */
+  PORT: port.default(3000),
+  /** Address to listen on. */
+  HOST: z.string().min(1).default('127.0.0.1'),
+  /** Folder for the SQLite file and anything else the server writes. */
+  DATA_DIR: z.string().min(1).default('./data'),
+  /** Secret that signs access tokens, at least 32 characters. */
+  TOKEN_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  /** Trust X-Forwarded-* headers: set only behind a proxy or load balancer you run. */
+  TRUST_PROXY: flag.default(false),
+  /** pino log level. */
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Page and API reads allowed per address per minute. */
+  RATE_LIMIT_PAGES_PER_MINUTE: positiveInt.default(600),
+  /** Form submissions (feedback, demo, contact, newsletter) per address per minute. */
+  RATE_LIMIT_FORMS_PER_MINUTE: positiveInt.default(10),
+  /** Sign-in attempts per address per minute. */
+  RATE_LIMIT_SIGNIN_PER_MINUTE: positiveInt.default(10),
+  /** Failed sign-ins for one username before it is locked. */
+  SIGNIN_LOCK_AFTER_ACCOUNT_FAILURES: positiveInt.default(5),
+  /** Failed sign-ins from one address before it is locked. */
+  SIGNIN_LOCK_AFTER_ADDRESS_FAILURES: positiveInt.default(20),
+  /** How long a lock lasts, in minutes. */
+  SIGNIN_LOCK_MINUTES: positiveInt.default(15),
+  /** Access token lifetime in seconds. */
+  ACCESS_TOKEN_TTL_SECONDS: positiveInt.default(15 * 60),
+  /** Refresh token lifetime in days. */
+  REFRESH_TOKEN_TTL_DAYS: positiveInt.default(7),
+  /** The site's public address, for canonical links; defaults to the listening address. */
+  SITE_URL: z.url().optional(),
+  // Overrides of content/site.yaml.
+  SITE_BRAND: z.string().min(1).optional(),
+  SITE_CONTACT_EMAIL: z.email().optional(),
+  SITE_CONTACT_PHONE: z.string().min(1).optional(),
+  SITE_CONTACT_ADDRESS: z.string().min(1).optional(),
+  SITE_DEVELOPER_DOCS_URL: z.url().optional(),
+  SITE_API_REFERENCE_URL: z.url().optional(),
+  SITE_ACCREDITATION_URL: z.url().optional(),
+  SITE_TUTORIALS_CHANNEL_URL: z.url().optional(),
+});
+
+export class ConfigError extends Error {}
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseFile: string;
+  tokenSecret: string;
+  trustProxy: boolean;
+  logLevel: string;
+  rateLimits: { pagesPerMinute: number; formsPerMinute: number; signInPerMinute: number };
+  signInLock: { accountFailures: number; addressFailures: number; minutes: number };
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlDays: number;
+  siteUrl: string | undefined;
+  /** Everything here may be shown to a visitor: it is the allowlist the pages get. */
+  site: SiteSettings;
+};
+
+/** Reads and validates the configuration; throws ConfigError naming the first bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(emptyToUndefined(env));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(`${issue?.path.join('.')}: ${issue?.message}`);
+  }
+  const vars = parsed.data;
+  const dataDir = resolve(vars.DATA_DIR);
+
+  if (vars.NODE_ENV === 'production' && !vars.TOKEN_SECRET) {
+    throw new ConfigError('TOKEN_SECRET: required when NODE_ENV=production (at least 32 characters)');
+  }
+
+  return {
+    env: vars.NODE_ENV,
+    port: vars.PORT,
+    host: vars.HOST,
+    dataDir,
+    databaseFile: join(dataDir, 'haulora.sqlite'),
+    tokenSecret: vars.TOKEN_SECRET ?? developmentTokenSecret(dataDir),
+    trustProxy: vars.TRUST_PROXY,
+    logLevel: vars.LOG_LEVEL,
+    rateLimits: {
+      pagesPerMinute: vars.RATE_LIMIT_PAGES_PER_MINUTE,
+      formsPerMinute: vars.RATE_LIMIT_FORMS_PER_MINUTE,
+      signInPerMinute: vars.RATE_LIMIT_SIGNIN_PER_MINUTE,
+    },
+    signInLock: {
+      accountFailures: vars.SIGNIN_LOCK_AFTER_ACCOUNT_FAILURES,
+      addressFailures: vars.SIGNIN_LOCK_AFTER_ADDRESS_FAILURES,
+      minutes: vars.SIGNIN_LOCK_MINUTES,
+    },
+    accessTokenTtlSeconds: vars.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlDays: vars.REFRESH_TOKEN_TTL_DAYS,
+    siteUrl: vars.SITE_URL,
+    site: siteSettings(vars),
+  };
+}
+
+function siteSettings(vars: z.infer<typeof envSchema>): SiteSettings {
+  const file = loadSiteContent();
+  const merged = {
+    ...file,
+    brand: vars.SITE_BRAND ?? file.brand,
+    contact: {
+      ...file.contact,
+      email: vars.SITE_CONTACT_EMAIL ?? file.contact.email,
+      phone: vars.SITE_CONTACT_PHONE ?? file.contact.phone,
+      address: vars.SITE_CONTACT_ADDRESS ?? file.contact.address,
+    },
+    links: {
+      developerDocs: vars.SITE_DEVELOPER_DOCS_URL ?? file.links.developerDocs,
+      apiReference: vars.SITE_API_REFERENCE_URL ?? file.links.apiReference,
+      accreditation: vars.SITE_ACCREDITATION_URL ?? file.links.accreditation,
+      tutorialsChannel: vars.SITE_TUTORIALS_CHANNEL_URL ?? file.links.tutorialsChannel,
+    },
+  };
+  return siteFileSchema.parse(merged);
+}
+
+/** Outside production a secret is made once and kept in DATA_DIR, so tokens survive restarts. */
+function developmentTokenSecret(dataDir: string): string {
+  const file = join(dataDir, 'token-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600, flag: 'wx' });
+  chmodSync(file, 0o600);
+  return secret;
+}
+
+/** An empty variable (FOO=) means "use the default", as in most tools. */
+function emptyToUndefined(env: Record<string, string | undefined>) {
+  return Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+}

@@ -1,0 +1,71 @@
+// One error policy. API answers use the spec's shapes (the route picks which through
+// config.errorShape) with a 4xx for anything the client got wrong and a generic 5xx message
+// otherwise; nothing internal (SQL, stack, path) ever reaches a client.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { type ErrorShape, errorAnswer } from '../../common/api.ts';
+import { MESSAGES } from '../../common/messages.ts';
+import { PublicError } from '../errors.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The spec's error shape this route answers with; ['ErrorInfo', msg] when unset. */
+    errorShape?: ErrorShape;
+    /** One message for every validation failure, where the spec words it so (sign-in). */
+    validationMessage?: string;
+  }
+}
+
+/** Messages for errors raised by Fastify and its plugins, by error code. */
+const MESSAGE_BY_CODE: Record<string, string> = {
+  FST_REQ_FILE_TOO_LARGE: MESSAGES.imageTooLarge,
+  FST_FILES_LIMIT: MESSAGES.oneImageOnly,
+  FST_INVALID_MULTIPART_CONTENT_TYPE: MESSAGES.unsupportedMediaType,
+};
+
+/** Messages for the other client errors, by status. */
+const MESSAGE_BY_STATUS: Record<number, string> = {
+  400: MESSAGES.badRequest,
+  403: MESSAGES.csrf,
+  404: MESSAGES.notFound,
+  405: MESSAGES.badRequest,
+  408: MESSAGES.badRequest,
+  413: MESSAGES.payloadTooLarge,
+  415: MESSAGES.unsupportedMediaType,
+  429: MESSAGES.rateLimited,
+};
+
+export function publicAnswerFor(error: FastifyError, request: FastifyRequest): { status: number; message: string } {
+  const config = request.routeOptions.config;
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    return { status: 400, message: config.validationMessage ?? error.validation[0]?.message ?? MESSAGES.badRequest };
+  }
+  if (error instanceof PublicError) return { status: error.statusCode, message: error.message };
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    return { status, message: MESSAGE_BY_CODE[error.code] ?? MESSAGE_BY_STATUS[status] ?? MESSAGES.badRequest };
+  }
+  return { status: 500, message: MESSAGES.serverError };
+}
+
+function sendError(request: FastifyRequest, reply: FastifyReply, status: number, message: string) {
+  const shape = request.routeOptions.config.errorShape ?? 'ErrorInfo';
+  if (request.url.startsWith('/api')) {
+    return reply.code(status).header('cache-control', 'no-store').send(errorAnswer(shape, message));
+  }
+  return reply.code(status).type('text/plain; charset=utf-8').send(message);
+}
+
+export default fp(
+  async function errorHandling(app: FastifyInstance) {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      const { status, message } = publicAnswerFor(error, request);
+      if (status >= 500) request.log.error({ err: error }, 'request failed');
+      else request.log.info({ status, code: error.code }, 'request refused');
+      return sendError(request, reply, status, message);
+    });
+    app.setNotFoundHandler((request, reply) => sendError(request, reply, 404, MESSAGES.notFound));
+  },
+  { name: 'errors' },
+);

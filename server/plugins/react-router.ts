@@ -1,0 +1,80 @@
+// Hands every request no other route claimed to the React Router app, last in line. In
+// production the server build comes from build/; in development Vite's dev server builds it
+// on demand and serves the browser modules through its middleware.
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
+import type { AppContext } from '../../app/lib/app-context.ts';
+import type { Config } from '../config.ts';
+import { serverBuildFile } from '../paths.ts';
+
+type BuildWithContext = ServerBuild & { entry: { module: { appContext: Parameters<RouterContextProvider['set']>[0] } } };
+
+export default async function reactRouter(app: FastifyInstance, options: { config: Config; dev: boolean }) {
+  const loadBuild = options.dev ? await viteBuildLoader(app) : await productionBuild();
+  const mode = options.dev ? 'development' : 'production';
+
+  // Page requests keep their body as a stream for route actions to read.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+
+  app.route({
+    method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    url: '/*',
+    config: { rateLimit: undefined },
+    handler: async (request, reply) => {
+      const build = (await loadBuild()) as BuildWithContext;
+      const context = new RouterContextProvider();
+      const value: AppContext = {
+        cspNonce: reply.cspNonce?.script,
+        site: options.config.site,
+        content: app.repos.content,
+      };
+      context.set(build.entry.module.appContext, value);
+      const response = await createRequestHandler(build, mode)(toWebRequest(request, reply), context);
+      return sendWebResponse(reply, response);
+    },
+  });
+}
+
+async function productionBuild() {
+  const build = (await import(serverBuildFile)) as ServerBuild;
+  return async () => build;
+}
+
+async function viteBuildLoader(app: FastifyInstance) {
+  const [{ createServer }, middie] = await Promise.all([import('vite'), import('@fastify/middie')]);
+  const vite = await createServer({ server: { middlewareMode: true }, appType: 'custom' });
+  await app.register(middie.default);
+  app.use(vite.middlewares);
+  app.addHook('onClose', async () => vite.close());
+  return () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
+}
+
+function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
+  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  const controller = new AbortController();
+  reply.raw.on('close', () => controller.abort());
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  return new Request(url, {
+    method: request.method,
+    headers,
+    signal: controller.signal,
+    ...(hasBody ? { body: Readable.toWeb((request.body as Readable) ?? request.raw) as ReadableStream, duplex: 'half' } : {}),
+  } as RequestInit);
+}
+
+function sendWebResponse(reply: FastifyReply, response: Response) {
+  reply.status(response.status);
+  for (const [name, value] of response.headers) {
+    if (name !== 'set-cookie') reply.header(name, value);
+  }
+  for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie);
+  if (!response.body) return reply.send();
+  return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream));
+}

@@ -1,0 +1,85 @@
+// POST /api/SignIn, GET /api/SignOut and GET /api/ValidateToken: staff sign-in with bearer tokens.
+// Answers about credentials are never cached.
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  errorAnswerSchema,
+  errorInfoObjectSchema,
+  success,
+  successAnswerSchema,
+  tokenInfoSchema,
+  tokensSchema,
+} from '../../../common/api.ts';
+import { MESSAGES } from '../../../common/messages.ts';
+import { signInSchema } from '../../../common/schemas.ts';
+import { PublicError } from '../../errors.ts';
+import { rateLimitFor } from '../../plugins/rate-limits.ts';
+
+const bearerHeaders = z.object({
+  authorization: z.string().optional().describe('Bearer <access_token>'),
+});
+
+function bearerToken(request: FastifyRequest): string {
+  const match = /^Bearer ([\w.-]{1,4096})$/.exec(request.headers.authorization ?? '');
+  if (!match?.[1]) throw new PublicError(401, MESSAGES.tokenInvalid);
+  return match[1];
+}
+
+const authRoutes: FastifyPluginAsyncZod<{ signInPerMinute: number }> = async (app, options) => {
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  app.post('/SignIn', {
+    config: {
+      errorShape: 'ERROR',
+      validationMessage: MESSAGES.allFieldsRequired,
+      ...rateLimitFor(options.signInPerMinute),
+    },
+    schema: {
+      summary: 'Sign in as a Haulora staff member',
+      tags: ['Sign-in'],
+      body: signInSchema,
+      response: { 200: tokensSchema, '4xx': errorAnswerSchema },
+    },
+    handler: async (request) => {
+      const result = await app.services.auth.signIn(request.body, request.ip);
+      if (result.kind === 'locked') throw new PublicError(429, MESSAGES.lockedOut);
+      if (result.kind === 'wrong-credentials') throw new PublicError(401, MESSAGES.wrongCredentials);
+      request.log.info({ username: request.body.username }, 'signed in');
+      return result.tokens;
+    },
+  });
+
+  app.get('/ValidateToken', {
+    config: { errorShape: 'errorInfo' },
+    schema: {
+      summary: 'Check that an access token is live',
+      tags: ['Sign-in'],
+      headers: bearerHeaders,
+      response: { 200: tokenInfoSchema, '4xx': errorInfoObjectSchema },
+    },
+    handler: async (request) => {
+      const session = await app.services.auth.validate(bearerToken(request));
+      if (!session) throw new PublicError(401, MESSAGES.tokenInvalid);
+      return { username: session.username, expires_at: session.expiresAt.toISOString() };
+    },
+  });
+
+  app.get('/SignOut', {
+    config: { errorShape: 'errorInfo' },
+    schema: {
+      summary: 'Revoke the access and refresh tokens of this sign-in',
+      tags: ['Sign-in'],
+      headers: bearerHeaders,
+      response: { 200: successAnswerSchema, '4xx': errorInfoObjectSchema },
+    },
+    handler: async (request) => {
+      const signedOut = await app.services.auth.signOut(bearerToken(request));
+      if (!signedOut) throw new PublicError(401, MESSAGES.tokenInvalid);
+      return success(MESSAGES.signedOut);
+    },
+  });
+};
+export default authRoutes;

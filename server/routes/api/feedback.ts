@@ -1,0 +1,19 @@
+// POST /api/Feedback/AddFeedback {feedback}
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorInfoAnswerSchema, success, successAnswerSchema } from '../../../common/api.ts';
+import { feedbackSchema } from '../../../common/schemas.ts';
+import { rateLimitFor } from '../../plugins/rate-limits.ts';
+
+const feedbackRoutes: FastifyPluginAsyncZod<{ formsPerMinute: number }> = async (app, options) => {
+  app.post('/Feedback/AddFeedback', {
+    config: { errorShape: 'ErrorInfo', ...rateLimitFor(options.formsPerMinute) },
+    schema: {
+      summary: 'Send a one-line feedback',
+      tags: ['Forms'],
+      body: feedbackSchema,
+      response: { 200: successAnswerSchema, '4xx': errorInfoAnswerSchema },
+    },
+    handler: async (request) => success(app.services.submissions.addFeedback(request.body)),
+  });
+};
+export default feedbackRoutes;

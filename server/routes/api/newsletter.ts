@@ -1,0 +1,19 @@
+// POST /api/Newsletter/Subscribe {email}: a repeat subscription is still a success, not a new row.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorInfoAnswerSchema, success, successAnswerSchema } from '../../../common/api.ts';
+import { newsletterSchema } from '../../../common/schemas.ts';
+import { rateLimitFor } from '../../plugins/rate-limits.ts';
+
+const newsletterRoutes: FastifyPluginAsyncZod<{ formsPerMinute: number }> = async (app, options) => {
+  app.post('/Newsletter/Subscribe', {
+    config: { errorShape: 'ErrorInfo', ...rateLimitFor(options.formsPerMinute) },
+    schema: {
+      summary: 'Subscribe to the newsletter',
+      tags: ['Forms'],
+      body: newsletterSchema,
+      response: { 200: successAnswerSchema, '4xx': errorInfoAnswerSchema },
+    },
+    handler: async (request) => success(app.services.submissions.subscribe(request.body)),
+  });
+};
+export default newsletterRoutes;

@@ -1,0 +1,110 @@
+// Staff sign-in: password check, failure counting with slow-down and lock, sessions and tokens.
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Tokens } from '../../common/api.ts';
+import type { SignInInput } from '../../common/schemas.ts';
+import type { Repositories } from '../db/repositories/index.ts';
+import type { FailureCounter } from '../db/repositories/sessions.ts';
+import { dummyPasswordHash, verifyPassword } from './passwords.ts';
+import { hashToken, newRefreshToken, newSessionId, type TokenService } from './tokens.ts';
+
+export type SignInLockPolicy = { accountFailures: number; addressFailures: number; minutes: number };
+
+export type SignInResult = { kind: 'signed-in'; tokens: Tokens } | { kind: 'wrong-credentials' } | { kind: 'locked' };
+
+/** Each earlier failure on an account adds this much delay to its next attempt, up to the cap. */
+const SLOWDOWN_STEP_MS = 200;
+const SLOWDOWN_MAX_MS = 1000;
+
+export function createAuthService(deps: {
+  repos: Pick<Repositories, 'users' | 'sessions'>;
+  tokens: TokenService;
+  lock: SignInLockPolicy;
+  refreshTokenTtlDays: number;
+  now?: () => Date;
+}) {
+  const { repos, tokens, lock } = deps;
+  const now = deps.now ?? (() => new Date());
+  const lockMs = lock.minutes * 60_000;
+
+  const accountKey = (username: string) => `user:${username.toLowerCase()}`;
+  const addressKey = (address: string) => `addr:${address}`;
+
+  /** The counter for a key, forgotten once a lock period has passed since its last failure. */
+  function currentFailures(key: string, at: Date): FailureCounter | null {
+    const counter = repos.sessions.findFailures(key);
+    if (!counter) return null;
+    if (at.getTime() - Date.parse(counter.lastFailedAt) > lockMs && !isLocked(counter, at)) return null;
+    return counter;
+  }
+
+  function isLocked(counter: FailureCounter | null, at: Date) {
+    return counter?.lockedUntil != null && Date.parse(counter.lockedUntil) > at.getTime();
+  }
+
+  function recordFailure(key: string, threshold: number, at: Date) {
+    const failures = (currentFailures(key, at)?.failures ?? 0) + 1;
+    const lockedUntil = failures >= threshold ? new Date(at.getTime() + lockMs).toISOString() : null;
+    repos.sessions.saveFailures(key, { failures, lastFailedAt: at.toISOString(), lockedUntil });
+  }
+
+  async function startSession(userId: number, username: string): Promise<Tokens> {
+    const at = now();
+    const sessionId = newSessionId();
+    const refreshToken = newRefreshToken();
+    repos.sessions.create({
+      userId,
+      sessionId,
+      tokenHash: hashToken(refreshToken),
+      createdAt: at.toISOString(),
+      expiresAt: new Date(at.getTime() + deps.refreshTokenTtlDays * 86_400_000).toISOString(),
+    });
+    return {
+      access_token: await tokens.signAccessToken({ userId, username, sessionId }),
+      refresh_token: refreshToken,
+      token_type: 'Bearer',
+      expires_in: tokens.accessTtlSeconds,
+    };
+  }
+
+  return {
+    async signIn(input: SignInInput, address: string): Promise<SignInResult> {
+      const at = now();
+      const account = currentFailures(accountKey(input.username), at);
+      const origin = currentFailures(addressKey(address), at);
+      if (isLocked(account, at) || isLocked(origin, at)) return { kind: 'locked' };
+
+      await sleep(Math.min((account?.failures ?? 0) * SLOWDOWN_STEP_MS, SLOWDOWN_MAX_MS));
+
+      const user = repos.users.findByUsername(input.username);
+      // Unknown users cost one scrypt too, so timing does not tell which usernames exist.
+      const passwordMatches = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash));
+      if (!user || !passwordMatches || user.disabledAt) {
+        recordFailure(accountKey(input.username), lock.accountFailures, at);
+        recordFailure(addressKey(address), lock.addressFailures, at);
+        return { kind: 'wrong-credentials' };
+      }
+      repos.sessions.clearFailures(accountKey(input.username));
+      return { kind: 'signed-in', tokens: await startSession(user.id, user.username) };
+    },
+
+    /** Who a bearer token belongs to, or null when it is not a live access token. */
+    async validate(accessToken: string): Promise<{ username: string; expiresAt: Date; sessionId: string } | null> {
+      const claims = await tokens.verifyAccessToken(accessToken);
+      if (!claims) return null;
+      const session = repos.sessions.findBySessionId(claims.sessionId);
+      if (!session || session.revokedAt || session.userId !== claims.userId) return null;
+      if (Date.parse(session.expiresAt) <= now().getTime()) return null;
+      const user = repos.users.findById(claims.userId);
+      if (!user || user.disabledAt) return null;
+      return { username: user.username, expiresAt: claims.expiresAt, sessionId: claims.sessionId };
+    },
+
+    /** Revokes the sign-in behind a valid access token: the access and the refresh token both die. */
+    async signOut(accessToken: string): Promise<boolean> {
+      const session = await this.validate(accessToken);
+      if (!session) return false;
+      return repos.sessions.revoke(session.sessionId, now().toISOString());
+    },
+  };
+}
+export type AuthService = ReturnType<typeof createAuthService>;
