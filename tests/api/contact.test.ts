@@ -26,7 +26,7 @@ function form(overrides: Record<string, string | null> = {}, file: { bytes: Uint
   for (const [name, value] of Object.entries({ ...fields, ...overrides })) {
     if (value !== null) data.set(name, value);
   }
-  if (file) data.set('img', new Blob([file.bytes], { type: file.type ?? 'image/png' }), file.name ?? 'screenshot.png');
+  if (file) data.set('img', new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'image/png' }), file.name ?? 'screenshot.png');
   return data;
 }
 
@@ -104,7 +104,7 @@ describe('POST /api/ContactUs refuses', () => {
 
   test('two files', async () => {
     const data = form();
-    data.append('img', new Blob([png()], { type: 'image/png' }), 'second.png');
+    data.append('img', new Blob([new Uint8Array(png())], { type: 'image/png' }), 'second.png');
     const before = server.count('contact_messages');
     const response = await send(data);
     assert.ok(response.status === 400 || response.status === 413, `status ${response.status}`);
@@ -114,7 +114,7 @@ describe('POST /api/ContactUs refuses', () => {
 
   test('a file under another field name', async () => {
     const data = form({}, null);
-    data.set('attachment', new Blob([png()], { type: 'image/png' }), 'a.png');
+    data.set('attachment', new Blob([new Uint8Array(png())], { type: 'image/png' }), 'a.png');
     const response = await send(data);
     assert.equal(response.status, 400);
     assert.equal(response.body[0], 'ErrorInfo');
