@@ -1,7 +1,7 @@
 // CSRF double submit. Every visitor gets an XSRF-TOKEN cookie (readable by our script, signed
 // by the server); a state-changing API request must echo it in X-XSRF-TOKEN and must not come
 // from another site's page. Anything else is refused with 403 before its body is read.
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { CSRF_COOKIE, CSRF_HEADER } from '../../common/constants.ts';
@@ -11,7 +11,8 @@ import { PublicError } from '../errors.ts';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export function createCsrfTokens(secret: string) {
-  const key = createHmac('sha256', secret).update('csrf-token-key').digest();
+  // A KeyObject made once: passing raw bytes to createHmac rebuilds one on every call.
+  const key = createSecretKey(createHmac('sha256', secret).update('csrf-token-key').digest());
   const sign = (nonce: string) => createHmac('sha256', key).update(nonce).digest('base64url');
   return {
     issue(): string {
@@ -44,26 +45,24 @@ export default fp(
     const tokens = createCsrfTokens(options.secret);
 
     app.addHook('onRequest', async (request, reply) => {
+      const cookie = request.cookies[CSRF_COOKIE];
+      const genuine = tokens.isGenuine(cookie);
       // Hashed assets are cached for a year; they need no cookie.
-      if (request.url.startsWith('/assets/')) return;
-      const cookie = request.cookies[CSRF_COOKIE];
-      if (tokens.isGenuine(cookie)) return;
-      reply.setCookie(CSRF_COOKIE, tokens.issue(), {
-        path: '/',
-        sameSite: 'lax',
-        secure: options.secureCookies || request.protocol === 'https',
-        // Our script reads it to echo it in the header, so it cannot be HttpOnly.
-        httpOnly: false,
-      });
-    });
+      if (!genuine && !request.url.startsWith('/assets/')) {
+        reply.setCookie(CSRF_COOKIE, tokens.issue(), {
+          path: '/',
+          sameSite: 'lax',
+          secure: options.secureCookies || request.protocol === 'https',
+          // Our script reads it to echo it in the header, so it cannot be HttpOnly.
+          httpOnly: false,
+        });
+      }
 
-    app.addHook('onRequest', async (request) => {
       if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
-      const cookie = request.cookies[CSRF_COOKIE];
       const header = request.headers[CSRF_HEADER.toLowerCase()];
       const matches =
+        genuine &&
         typeof header === 'string' &&
-        tokens.isGenuine(cookie) &&
         header.length === cookie.length &&
         timingSafeEqual(Buffer.from(header), Buffer.from(cookie));
       if (!matches || isCrossSite(request)) throw new PublicError(403, MESSAGES.csrf);

@@ -8,6 +8,7 @@ import { migrate } from '../db/migrate.ts';
 import { createRepositories, type Repositories } from '../db/repositories/index.ts';
 import { seedContent } from '../db/seed.ts';
 import { type AuthService, createAuthService } from '../services/auth.ts';
+import { type ContentService, createContentService } from '../services/content.ts';
 import { createSubmissionService, type SubmissionService } from '../services/submissions.ts';
 import { createTokenService } from '../services/tokens.ts';
 
@@ -15,7 +16,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
     repos: Repositories;
-    services: { submissions: SubmissionService; auth: AuthService };
+    services: { submissions: SubmissionService; auth: AuthService; content: ContentService };
   }
 }
 
@@ -32,6 +33,7 @@ export default fp(
     app.decorate('repos', repos);
     app.decorate('services', {
       submissions: createSubmissionService(repos.submissions),
+      content: createContentService(repos.content),
       auth: createAuthService({
         repos,
         tokens: createTokenService(config.tokenSecret, config.accessTokenTtlSeconds),

@@ -11,8 +11,7 @@ import { serverBuildFile } from '../paths.ts';
 type BuildWithContext = ServerBuild & { entry: { module: { appContext: Parameters<RouterContextProvider['set']>[0] } } };
 
 export default async function reactRouter(app: FastifyInstance, options: { config: Config; dev: boolean }) {
-  const loadBuild = options.dev ? await viteBuildLoader(app) : await productionBuild();
-  const mode = options.dev ? 'development' : 'production';
+  const loadHandler = options.dev ? await devHandlerLoader(app) : await productionHandler();
 
   // Page requests keep their body as a stream for route actions to read.
   app.removeAllContentTypeParsers();
@@ -23,32 +22,40 @@ export default async function reactRouter(app: FastifyInstance, options: { confi
     url: '/*',
     config: { rateLimit: undefined },
     handler: async (request, reply) => {
-      const build = (await loadBuild()) as BuildWithContext;
+      const { build, handle } = await loadHandler();
       const context = new RouterContextProvider();
       const value: AppContext = {
-        cspNonce: reply.cspNonce?.script,
+        cspNonce: request.cspNonce,
         site: options.config.site,
-        content: app.repos.content,
+        content: app.services.content,
       };
       context.set(build.entry.module.appContext, value);
-      const response = await createRequestHandler(build, mode)(toWebRequest(request, reply), context);
+      const response = await handle(toWebRequest(request, reply), context);
       return sendWebResponse(reply, response);
     },
   });
 }
 
-async function productionBuild() {
-  const build = (await import(serverBuildFile)) as ServerBuild;
-  return async () => build;
+type Handler = { build: BuildWithContext; handle: ReturnType<typeof createRequestHandler> };
+
+/** The production build never changes while the process runs: one handler for every request. */
+async function productionHandler(): Promise<() => Promise<Handler>> {
+  const build = (await import(serverBuildFile)) as BuildWithContext;
+  const handler = { build, handle: createRequestHandler(build, 'production') };
+  return async () => handler;
 }
 
-async function viteBuildLoader(app: FastifyInstance) {
+/** In development Vite rebuilds the server build on change, so it is loaded per request. */
+async function devHandlerLoader(app: FastifyInstance): Promise<() => Promise<Handler>> {
   const [{ createServer }, middie] = await Promise.all([import('vite'), import('@fastify/middie')]);
   const vite = await createServer({ server: { middlewareMode: true }, appType: 'custom' });
   await app.register(middie.default);
   app.use(vite.middlewares);
   app.addHook('onClose', async () => vite.close());
-  return () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
+  return async () => {
+    const build = (await vite.ssrLoadModule('virtual:react-router/server-build')) as BuildWithContext;
+    return { build, handle: createRequestHandler(build, 'development') };
+  };
 }
 
 function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {

@@ -1,39 +1,67 @@
-// Security headers on every answer: a strict CSP whose script and style nonce is made per
-// response (reply.cspNonce, passed on to the React render), plus the usual hardening headers.
+// Security headers on every answer. The Content-Security-Policy is written here: pages get a
+// fresh nonce per response (request.cspNonce, which the React render puts on every script it
+// writes); API answers and assets, which run no script, get the same policy without one.
+// helmet sets the other hardening headers.
+import { randomBytes } from 'node:crypto';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** This response's CSP nonce; set for page requests only. */
+    cspNonce: string | undefined;
+  }
+}
+
 const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()';
+
+/** The policy, with the script and style sources passed in. */
+function contentSecurityPolicy(scriptAndStyle: string, connect: string) {
+  return [
+    "default-src 'self'",
+    `script-src ${scriptAndStyle}`,
+    `style-src ${scriptAndStyle}`,
+    "img-src 'self'",
+    "font-src 'self'",
+    `connect-src ${connect}`,
+    // The contact map loads only when a visitor asks for it.
+    'frame-src https://www.openstreetmap.org',
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** Requests that render a page, and so may run scripts that need the nonce. */
+const isPageRequest = (url: string) => !url.startsWith('/api/') && !url.startsWith('/assets/');
 
 export default fp(
   async function securityHeaders(app: FastifyInstance, options: { dev: boolean }) {
     await app.register(helmet, {
-      // Vite's dev server injects inline scripts and styles; production never does.
-      enableCSPNonces: !options.dev,
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          'default-src': ["'self'"],
-          'script-src': options.dev ? ["'self'", "'unsafe-inline'"] : ["'self'"],
-          'style-src': options.dev ? ["'self'", "'unsafe-inline'"] : ["'self'"],
-          'img-src': ["'self'"],
-          'font-src': ["'self'"],
-          'connect-src': options.dev ? ["'self'", 'ws:'] : ["'self'"],
-          // The contact map loads only when a visitor asks for it.
-          'frame-src': ['https://www.openstreetmap.org'],
-          'object-src': ["'none'"],
-          'base-uri': ["'self'"],
-          'form-action': ["'self'"],
-          'frame-ancestors': ["'none'"],
-        },
-      },
+      contentSecurityPolicy: false,
       frameguard: { action: 'deny' },
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
       strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
     });
-    app.addHook('onRequest', async (_request, reply) => {
+    app.decorateRequest('cspNonce', undefined);
+
+    // Vite's dev server injects inline scripts and styles and talks over a websocket.
+    const devPolicy = contentSecurityPolicy("'self' 'unsafe-inline'", "'self' ws:");
+    const policyWithoutNonce = contentSecurityPolicy("'self'", "'self'");
+
+    app.addHook('onRequest', async (request, reply) => {
       reply.header('permissions-policy', PERMISSIONS_POLICY);
+      if (options.dev) {
+        reply.header('content-security-policy', devPolicy);
+      } else if (isPageRequest(request.url)) {
+        const nonce = randomBytes(16).toString('base64');
+        request.cspNonce = nonce;
+        reply.header('content-security-policy', contentSecurityPolicy(`'self' 'nonce-${nonce}'`, "'self'"));
+      } else {
+        reply.header('content-security-policy', policyWithoutNonce);
+      }
     });
   },
   { name: 'security-headers' },

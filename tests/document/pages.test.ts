@@ -62,7 +62,7 @@ describe('static assets', () => {
 
   test('hashed assets are immutable for a year and sent precompressed', async () => {
     const src = await firstScriptUrl();
-    for (const [encoding, expected] of [['br', 'br'], ['gzip', 'gzip']]) {
+    for (const [encoding, expected] of [['br', 'br'], ['gzip', 'gzip']] as const) {
       const response = await get(src, { 'accept-encoding': encoding });
       assert.equal(response.status, 200);
       assert.equal(response.headers.get('cache-control'), 'public, max-age=31536000, immutable');

@@ -51,7 +51,7 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'loud'],
     ['SITE_CONTACT_EMAIL', 'not an email'],
     ['SITE_API_REFERENCE_URL', 'nowhere'],
-  ]) {
+  ] as const) {
     test(`${name}=${value} is refused with a message naming ${name}`, () => {
       assert.throws(() => loadConfig({ DATA_DIR: dataDir, [name]: value }), (error: Error) => {
         assert.ok(error instanceof ConfigError);

@@ -10,7 +10,7 @@ const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['Content'],
       response: { 200: z.array(faqItemSchema), '4xx': errorInfoAnswerSchema },
     },
-    handler: async () => app.repos.content.listFaqs(),
+    handler: async () => app.services.content.listFaqs(),
   });
 
   app.get('/Glossary/GetAllFromGlossary', {
@@ -19,7 +19,7 @@ const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['Content'],
       response: { 200: glossaryAnswerSchema, '4xx': errorInfoAnswerSchema },
     },
-    handler: async (): Promise<GlossaryAnswer> => ['SUCCESS', app.repos.content.listGlossary()],
+    handler: async (): Promise<GlossaryAnswer> => ['SUCCESS', app.services.content.listGlossary()],
   });
 };
 export default contentRoutes;

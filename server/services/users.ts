@@ -1,0 +1,116 @@
+// Staff accounts as the command-line tool manages them: add, list, disable, reset a password.
+// Every refusal is a UserError whose message can be shown to the operator as it is.
+import { MAX_LENGTH } from '../../common/constants.ts';
+import type { Database } from '../db/driver.ts';
+import { transaction } from '../db/driver.ts';
+import type { Repositories } from '../db/repositories/index.ts';
+import { hashPassword } from './passwords.ts';
+
+export class UserError extends Error {
+  override name = 'UserError';
+}
+
+export const USERNAME_MIN_LENGTH = 3;
+export const PASSWORD_MIN_LENGTH = 12;
+const USERNAME_PATTERN = new RegExp(`^[A-Za-z0-9._-]{${USERNAME_MIN_LENGTH},${MAX_LENGTH.username}}$`);
+
+export type StaffUserSummary = {
+  username: string;
+  createdAt: string;
+  status: 'active' | 'disabled';
+  disabledAt: string | null;
+};
+
+/** Throws UserError unless the username is 3–64 letters, digits, dots, underscores or hyphens. */
+export function checkUsername(username: string): void {
+  if (!USERNAME_PATTERN.test(username)) {
+    throw new UserError(
+      `Username must be ${USERNAME_MIN_LENGTH} to ${MAX_LENGTH.username} characters of letters, digits, '.', '_' or '-'.`,
+    );
+  }
+}
+
+/** Throws UserError unless the password is one a staff member can sign in with and long enough. */
+export function checkPassword(password: string): void {
+  // Counted in characters (code points), so a short password of wide characters is not let through.
+  if ([...password].length < PASSWORD_MIN_LENGTH) {
+    throw new UserError(`Password must be at least ${PASSWORD_MIN_LENGTH} characters.`);
+  }
+  // The sign-in form's limit, which counts UTF-16 units.
+  if (password.length > MAX_LENGTH.password) {
+    throw new UserError(`Password must be at most ${MAX_LENGTH.password} characters.`);
+  }
+  // Sign-in trims the password, so one with spaces at either end could never be used.
+  if (password.trim() !== password) {
+    throw new UserError('Password must not start or end with spaces.');
+  }
+}
+
+export function createUserService(
+  repos: Pick<Repositories, 'users' | 'sessions'>,
+  db: Database,
+  now: () => Date = () => new Date(),
+) {
+  function checkNewUsername(username: string): void {
+    checkUsername(username);
+    if (repos.users.findByUsername(username)) throw new UserError(`Staff user ${username} already exists.`);
+  }
+
+  function existing(username: string) {
+    const user = repos.users.findByUsername(username);
+    if (!user) throw new UserError(`There is no staff user ${username}.`);
+    return user;
+  }
+
+  return {
+    /** Throws UserError when the username is invalid or taken; lets a caller check before asking for a password. */
+    checkNewUsername,
+
+    /** Throws UserError when there is no such user. */
+    checkExistingUsername(username: string): void {
+      existing(username);
+    },
+
+    async addUser(username: string, password: string): Promise<void> {
+      checkNewUsername(username);
+      checkPassword(password);
+      const passwordHash = await hashPassword(password);
+      try {
+        repos.users.create(username, passwordHash, now().toISOString());
+      } catch (error) {
+        // Another process added the same name while the password was being hashed.
+        if (repos.users.findByUsername(username)) throw new UserError(`Staff user ${username} already exists.`);
+        throw error;
+      }
+    },
+
+    listUsers(): StaffUserSummary[] {
+      return repos.users.list().map((user) => ({
+        username: user.username,
+        createdAt: user.createdAt,
+        status: user.disabledAt ? 'disabled' : 'active',
+        disabledAt: user.disabledAt,
+      }));
+    },
+
+    /** Disables the account and signs out all of its sessions; returns how many sessions were revoked. */
+    disableUser(username: string): { revokedSessions: number } {
+      return transaction(db, () => {
+        const user = existing(username);
+        if (user.disabledAt) throw new UserError(`Staff user ${user.username} is already disabled.`);
+        const at = now().toISOString();
+        repos.users.disable(user.username, at);
+        return { revokedSessions: repos.sessions.revokeAllForUser(user.id, at) };
+      });
+    },
+
+    /** Sets a new password; a disabled account is enabled again. */
+    async resetPassword(username: string, password: string): Promise<void> {
+      existing(username);
+      checkPassword(password);
+      const passwordHash = await hashPassword(password);
+      if (!repos.users.setPassword(username, passwordHash)) throw new UserError(`There is no staff user ${username}.`);
+    },
+  };
+}
+export type UserService = ReturnType<typeof createUserService>;
