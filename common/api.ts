@@ -54,4 +54,3 @@ export const glossaryAnswerSchema = z.tuple([z.literal('SUCCESS'), z.array(gloss
 export function success(message: string): SuccessAnswer {
   return ['SUCCESS', message];
 }
-export type GlossaryAnswer = z.infer<typeof glossaryAnswerSchema>;

@@ -1,19 +1,27 @@
 // The FAQ and glossary rows the API and the pages read. They change only when content is
-// seeded, so they are read from the database once and kept until invalidate() is called.
+// seeded, so they are read from the database once, and the API's JSON made once, and both are
+// kept until invalidate() is called.
 import type { FaqItem, GlossaryEntry } from '../../common/api.ts';
 import type { ContentRepository } from '../db/repositories/content.ts';
 
 export function createContentService(repo: ContentRepository) {
   let faqs: FaqItem[] | undefined;
   let glossary: GlossaryEntry[] | undefined;
-  return {
+  let faqsJson: string | undefined;
+  let glossaryJson: string | undefined;
+  const service = {
     listFaqs: () => (faqs ??= repo.listFaqs()),
     listGlossary: () => (glossary ??= repo.listGlossary()),
+    /** The body of GET /api/Faqs/GetAllFromFaqs. */
+    faqsAnswer: () => (faqsJson ??= JSON.stringify(service.listFaqs())),
+    /** The body of GET /api/Glossary/GetAllFromGlossary: ['SUCCESS', entries]. */
+    glossaryAnswer: () => (glossaryJson ??= JSON.stringify(['SUCCESS', service.listGlossary()])),
     /** Forget the cached rows, after anything writes to the content tables. */
     invalidate() {
-      faqs = undefined;
-      glossary = undefined;
+      faqs = glossary = undefined;
+      faqsJson = glossaryJson = undefined;
     },
   };
+  return service;
 }
 export type ContentService = ReturnType<typeof createContentService>;
