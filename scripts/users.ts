@@ -1,0 +1,183 @@
+// Staff accounts from the command line:
+//   node scripts/users.ts add <username>
+//   node scripts/users.ts list
+//   node scripts/users.ts disable <username>
+//   node scripts/users.ts reset-password <username>
+// The database is the one the server uses (DATA_DIR and the other variables apply) and is
+// migrated first, so this works on a fresh data folder. A password is never taken from the
+// command line: it is asked for twice without echo on a terminal, or read as the first line of
+// standard input otherwise. Results go to stdout, errors to stderr with exit code 1, and
+// wrong usage exits with 2.
+import { createInterface } from 'node:readline';
+import { ConfigError, loadConfig } from '../server/config.ts';
+import { openDatabase } from '../server/db/driver.ts';
+import { migrate } from '../server/db/migrate.ts';
+import { createRepositories } from '../server/db/repositories/index.ts';
+import { createUserService, UserError } from '../server/services/users.ts';
+
+const USAGE = `Usage:
+  node scripts/users.ts add <username>             add a staff user (password from the terminal or stdin)
+  node scripts/users.ts list                       list staff users
+  node scripts/users.ts disable <username>         disable a staff user and sign out its sessions
+  node scripts/users.ts reset-password <username>  set a new password (enables a disabled user)
+
+Through npm: npm run user:add -- <username>, npm run user:list, npm run user:disable -- <username>,
+npm run user:reset-password -- <username>. Piped: printf '%s\\n' "$PASSWORD" | npm run user:add -- alice`;
+
+type Command = { name: 'list' } | { name: 'add' | 'disable' | 'reset-password'; username: string };
+
+class UsageError extends Error {}
+
+function parseArgs(args: string[]): Command {
+  const [name, ...rest] = args;
+  if (name === 'list') {
+    if (rest.length !== 0) throw new UsageError('list takes no arguments.');
+    return { name };
+  }
+  if (name === 'add' || name === 'disable' || name === 'reset-password') {
+    if (rest.length !== 1 || !rest[0]) {
+      throw new UsageError(`${name} takes one username${name === 'disable' ? '' : '; the password is read from stdin'}.`);
+    }
+    return { name, username: rest[0] };
+  }
+  throw new UsageError(name === undefined ? 'No command given.' : `Unknown command: ${name}`);
+}
+
+/** Asks for the password twice on a terminal, or reads the first line of piped stdin. */
+async function readNewPassword(): Promise<string> {
+  if (!process.stdin.isTTY) {
+    const line = await readFirstLine();
+    if (line === null || line === '') throw new UserError('No password on standard input: pipe it as the first line.');
+    return line;
+  }
+  const [first, second] = await promptHidden(['Password: ', 'Repeat password: ']);
+  if (first !== second) throw new UserError('The passwords do not match.');
+  return first ?? '';
+}
+
+function readFirstLine(): Promise<string | null> {
+  return new Promise((resolve, reject) => {
+    const rl = createInterface({ input: process.stdin, terminal: false, crlfDelay: Infinity });
+    let answered = false;
+    rl.once('line', (line) => {
+      answered = true;
+      rl.close();
+      resolve(line);
+    });
+    rl.once('close', () => {
+      if (!answered) resolve(null);
+    });
+    process.stdin.once('error', reject);
+  });
+}
+
+/** Asks each question on the terminal (prompts on stderr) without echoing what is typed. */
+function promptHidden(questions: string[]): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    const output = process.stderr;
+    // A terminal interface with no output stream: readline puts the terminal in raw mode and
+    // does the line editing (backspace and so on) but writes nothing, so neither the typed
+    // characters nor their count nor any cursor movement show. The prompts are written here.
+    const rl = createInterface({ input: process.stdin, terminal: true, historySize: 0 });
+    const answers: string[] = [];
+    let finished = false;
+
+    const finish = (error: Error | null) => {
+      finished = true;
+      rl.close();
+      if (error) reject(error);
+      else resolve(answers);
+    };
+    const ask = () => output.write(questions[answers.length] ?? '');
+
+    rl.on('line', (line) => {
+      output.write('\n');
+      answers.push(line);
+      if (answers.length < questions.length) ask();
+      else finish(null);
+    });
+    rl.on('SIGINT', () => {
+      output.write('\n');
+      finish(new UserError('Cancelled.'));
+    });
+    rl.on('close', () => {
+      // Ctrl-D or the end of input before every answer was given.
+      if (finished) return;
+      output.write('\n');
+      finished = true;
+      reject(new UserError('No password given.'));
+    });
+    ask();
+  });
+}
+
+async function main(args: string[]): Promise<number> {
+  if (args.length === 1 && (args[0] === '--help' || args[0] === '-h' || args[0] === 'help')) {
+    console.log(USAGE);
+    return 0;
+  }
+  let command: Command;
+  try {
+    command = parseArgs(args);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`${error.message}\n\n${USAGE}`);
+    return 2;
+  }
+
+  const config = loadConfig();
+  const db = openDatabase(config.databaseFile);
+  try {
+    migrate(db);
+    const users = createUserService(createRepositories(db), db);
+
+    switch (command.name) {
+      case 'add': {
+        // Refuse a bad or taken name before asking for a password.
+        users.checkNewUsername(command.username);
+        await users.addUser(command.username, await readNewPassword());
+        console.log(`Added staff user ${command.username}.`);
+        break;
+      }
+      case 'list': {
+        const list = users.listUsers();
+        if (list.length === 0) {
+          console.log('No staff users.');
+          break;
+        }
+        const width = Math.max(...list.map((user) => user.username.length));
+        for (const user of list) {
+          const status = user.status === 'disabled' ? `disabled ${user.disabledAt}` : 'active';
+          console.log(`${user.username.padEnd(width)}  created ${user.createdAt}  ${status}`);
+        }
+        break;
+      }
+      case 'disable': {
+        const { revokedSessions } = users.disableUser(command.username);
+        const sessions = `${revokedSessions} session${revokedSessions === 1 ? '' : 's'}`;
+        console.log(`Disabled staff user ${command.username} and signed out ${sessions}.`);
+        break;
+      }
+      case 'reset-password': {
+        users.checkExistingUsername(command.username);
+        await users.resetPassword(command.username, await readNewPassword());
+        console.log(`Reset the password of staff user ${command.username}; the account is enabled.`);
+        break;
+      }
+    }
+    return 0;
+  } finally {
+    db.close();
+  }
+}
+
+try {
+  process.exitCode = await main(process.argv.slice(2));
+} catch (error) {
+  if (error instanceof UserError || error instanceof ConfigError) {
+    console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : error.message);
+  } else {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+  }
+  process.exitCode = 1;
+}
