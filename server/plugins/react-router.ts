@@ -20,7 +20,6 @@ export default async function reactRouter(app: FastifyInstance, options: { confi
   app.route({
     method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     url: '/*',
-    config: { rateLimit: undefined },
     handler: async (request, reply) => {
       const { build, handle } = await loadHandler();
       const context = new RouterContextProvider();

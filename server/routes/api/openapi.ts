@@ -3,8 +3,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { contactFormDoc } from './contact.ts';
 
-// The generated JSON Schema is valid OpenAPI 3.1, but its TypeScript type differs from openapi-types'.
-
 const openApiRoutes: FastifyPluginAsync = async (app) => {
   let document: OpenAPIV3_1.Document | undefined;
   app.get('/openapi.json', { schema: { hide: true } }, async () => {
@@ -19,6 +17,7 @@ function withContactForm(document: OpenAPIV3_1.Document): OpenAPIV3_1.Document {
   if (post) {
     post.requestBody = {
       required: true,
+      // zod's JSON Schema is valid OpenAPI 3.1 but typed differently from openapi-types'.
       content: { 'multipart/form-data': { schema: contactFormDoc as never } },
     };
   }
