@@ -1,4 +1,4 @@
-// The document every page shares.
+// The document every page shares: skip link, navbar, the page, footer.
 import type { ReactNode } from 'react';
 import {
   isRouteErrorResponse,
@@ -6,31 +6,51 @@ import {
   Meta,
   Outlet,
   Scripts,
-  ScrollRestoration,
+  useMatches,
   useRouteLoaderData,
 } from 'react-router';
 import type { Route } from './+types/root.ts';
+import { SiteFooter } from './components/sections/site-footer.tsx';
+import { SiteHeader } from './components/sections/site-header.tsx';
+import { ButtonLink } from './components/ui/button.tsx';
+import { PageHero } from './components/ui/page-hero.tsx';
 import { appContext, useNonce } from './lib/app-context.ts';
+import type { RouteHandle } from './lib/route-handle.ts';
+import { useScrollToTop } from './lib/use-scroll-to-top.ts';
 import './styles/base.css';
 
 export function loader({ context }: Route.LoaderArgs) {
   return { site: context.get(appContext).site };
 }
 
+/** The merged handles of the matched routes: any route may hide the navbar or footer. */
+function useLayoutHandle(): RouteHandle {
+  return Object.assign({}, ...useMatches().map((match) => (match.handle as RouteHandle | undefined) ?? {}));
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  const data = useRouteLoaderData<typeof loader>('root');
+  const handle = useLayoutHandle();
   return (
-    <html lang="en">
+    <html lang="en-AU">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#07142b" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
       </head>
       <body>
-        {children}
-        <ScrollRestoration nonce={nonce} />
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        {data && !handle.hideNavbar ? <SiteHeader site={data.site} /> : null}
+        <main id="main" tabIndex={-1}>
+          {children}
+        </main>
+        {data && !handle.hideFooter ? <SiteFooter site={data.site} /> : null}
         <Scripts nonce={nonce} />
       </body>
     </html>
@@ -38,6 +58,7 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  useScrollToTop();
   return <Outlet />;
 }
 
@@ -45,17 +66,32 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const data = useRouteLoaderData<typeof loader>('root');
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const title = notFound ? 'Page not found' : 'Something went wrong';
-  const detail = notFound
-    ? 'The page you asked for does not exist or has moved.'
-    : 'An unexpected error stopped this page from loading. Please try again in a moment.';
+  const brand = data?.site.brand ?? 'Haulora';
   return (
-    <main className="page-message">
-      <title>{`${title} | ${data?.site.brand ?? 'Haulora'}`}</title>
-      <h1>{title}</h1>
-      <p>{detail}</p>
-      <p>
-        <a href="/home">Go to the home page</a>
-      </p>
-    </main>
+    <>
+      <title>{`${title} | ${brand}`}</title>
+      <meta name="robots" content="noindex" />
+      <PageHero eyebrow={notFound ? 'Error 404' : 'Error'} title={title}>
+        <p>
+          {notFound
+            ? 'The page you asked for does not exist or has moved. These are good places to continue:'
+            : 'An unexpected error stopped this page from loading. Please try again in a moment.'}
+        </p>
+      </PageHero>
+      <div className="container page-message">
+        <p className="error-actions">
+          <ButtonLink to="/home">Home</ButtonLink>{' '}
+          <ButtonLink to="/features" variant="secondary">
+            Features
+          </ButtonLink>{' '}
+          <ButtonLink to="/docs" variant="secondary">
+            Manual
+          </ButtonLink>{' '}
+          <ButtonLink to="/faq" variant="secondary">
+            FAQs
+          </ButtonLink>
+        </p>
+      </div>
+    </>
   );
 }

@@ -1,8 +1,24 @@
-// The one map of URLs. Links, the sitemap and the browser tests build URLs from it.
+// The one map of URLs (spec 2, Routes). Links, the sitemap and the browser tests build URLs from it.
 import { type RouteConfig, index, route } from '@react-router/dev/routes';
+import { FEATURE_SLUGS } from '../content/feature-slugs.ts';
 
 export default [
   index('routes/index.tsx'),
   route('home', 'routes/home.tsx'),
+  route('user-profile', 'routes/user-profile.tsx'),
+  route('signup', 'routes/signup.tsx'),
+  route('landing', 'routes/landing.tsx'),
+  route('nucleoicons', 'routes/nucleoicons.tsx'),
+  route('glossary', 'routes/glossary.tsx'),
+  route('sign-in', 'routes/sign-in.tsx'),
+  route('request-demo', 'routes/request-demo.tsx'),
+  route('offer', 'routes/offer.tsx'),
+  route('offers', 'routes/offers.tsx'),
+  route('features', 'routes/features.tsx'),
+  // The 18 feature pages share one module; each path is the spec's name exactly.
+  ...FEATURE_SLUGS.map((slug) => route(slug, 'routes/feature.tsx', { id: `feature-${slug}` })),
+  route('faq', 'routes/faq.tsx'),
+  route('homepage', 'routes/homepage.tsx'),
+  route('docs', 'routes/docs.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -20,7 +20,7 @@ export function loader({ context }: Route.LoaderArgs) {
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { site } = loaderData;
   return (
-    <main id="home" className="home-hero">
+    <div id="home" className="home-hero">
       <p className="eyebrow">{site.brand}</p>
       <h1>Better Solutions For Managing Your Freight</h1>
       <p className="lede">
@@ -39,6 +39,6 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <a href={`tel:${site.contact.phone.replace(/\s/g, '')}`}>{site.contact.phone}</a>.
         </p>
       </section>
-    </main>
+    </div>
   );
 }

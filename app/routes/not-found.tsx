@@ -1,4 +1,4 @@
-// Any URL no route claims: a real 404 shown in the normal layout by the root ErrorBoundary.
+// Any URL no route claims: a real 404, shown by the root ErrorBoundary with the navbar.
 import { data } from 'react-router';
 
 export function loader() {

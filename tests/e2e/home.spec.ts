@@ -18,7 +18,7 @@ test('a visitor lands on the home page and jumps to About Us', async ({ page }, 
   await expect(page).toHaveURL(/\/home#about$/);
   const aboutUs = page.getByRole('heading', { level: 2, name: 'About Us', exact: true });
   await expect(aboutUs).toBeInViewport();
-  await expect(page.getByRole('link', { name: 'hello@haulora.com' })).toHaveAttribute('href', 'mailto:hello@haulora.com');
+  await expect(page.locator('#about').getByRole('link', { name: 'hello@haulora.com' })).toHaveAttribute('href', 'mailto:hello@haulora.com');
 
   await page.screenshot({ path: join(testInfo.project.outputDir, 'home.png'), fullPage: true });
 });
