@@ -4,6 +4,7 @@ import type { Config } from '@react-router/dev/config';
 // and the latest FAQ and glossary rows (docs/decisions/0002-react-router-in-fastify.md).
 export default {
   appDirectory: 'app',
-  buildDirectory: 'build',
+  // BUILD_DIR lets several builds coexist (server/paths.ts reads the same variable).
+  buildDirectory: process.env.BUILD_DIR ?? 'build',
   ssr: true,
 } satisfies Config;

@@ -21,11 +21,12 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { after, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { serverBuildFile } from '../../server/paths.ts';
 import { ApiClient, type ApiResponse } from '../helpers/api-client.ts';
 import { png } from '../helpers/images.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const SERVER_BUILD = join(ROOT, 'build/server/index.js');
+const SERVER_BUILD = serverBuildFile;
 
 const CYCLES = 3;
 const IN_FLIGHT = 8;

@@ -1,10 +1,9 @@
 // Starts the real app (production build, pages on) once for the whole browser run. Workers are
 // started after this and inherit process.env, so E2E_BASE_URL reaches the config's baseURL.
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { serverBuildFile as serverBuild } from '../../server/paths.ts';
 import { startServer } from '../helpers/server.ts';
 
-const serverBuild = fileURLToPath(new URL('../../build/server/index.js', import.meta.url));
 
 export default async function globalSetup() {
   if (!existsSync(serverBuild)) {
