@@ -15,12 +15,16 @@ import { SiteHeader } from './components/sections/site-header.tsx';
 import { ButtonLink } from './components/ui/button.tsx';
 import { PageHero } from './components/ui/page-hero.tsx';
 import { appContext, useNonce } from './lib/app-context.ts';
+import { formRules } from './lib/form-rules.server.ts';
 import type { RouteHandle } from './lib/route-handle.ts';
 import { useScrollToTop } from './lib/use-scroll-to-top.ts';
 import './styles/base.css';
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { site: context.get(appContext).site };
+  const { site, origin, csrf } = context.get(appContext);
+  // The origin builds the pages' canonical links (app/lib/seo.ts).
+  // The forms' input attributes and the CSRF token of their native posts (app/lib/form-fields.ts).
+  return { site, origin, forms: { csrfToken: csrf.token, rules: formRules() } };
 }
 
 /** The merged handles of the matched routes: any route may hide the navbar or footer. */

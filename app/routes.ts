@@ -20,5 +20,12 @@ export default [
   route('faq', 'routes/faq.tsx'),
   route('homepage', 'routes/homepage.tsx'),
   route('docs', 'routes/docs.tsx'),
+  // Forms without JavaScript: where the footer and contact forms post, and the result page.
+  route('forms/feedback', 'routes/forms/feedback.tsx'),
+  route('forms/newsletter', 'routes/forms/newsletter.tsx'),
+  route('forms/contact', 'routes/forms/contact.tsx'),
+  route('forms/countries', 'routes/forms/countries.ts'),
+  route('result', 'routes/result.tsx'),
+  route('sitemap.xml', 'routes/sitemap-xml.ts'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

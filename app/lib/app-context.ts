@@ -1,10 +1,14 @@
-// What the server hands each page render: the response's CSP nonce, the public site settings and
-// read access to the content rows. Fastify fills it per request (server/plugins/react-router.ts)
-// under this key, which entry.server exports so the server sees the same key the build uses.
+// What the server hands each page render: the response's CSP nonce, the public site settings,
+// read access to the content rows, and for the forms' page actions the CSRF token and the same
+// services the API calls. Fastify fills it per request (server/plugins/react-router.ts) under
+// this key, which entry.server exports so the server sees the same key the build uses.
 import { createContext as createReactContext, useContext } from 'react';
 import { createContext } from 'react-router';
 import type { FaqItem, GlossaryEntry } from '../../common/api.ts';
 import type { SiteSettings } from '../../content/schema.ts';
+import type { AuthService } from '../../server/services/auth.ts';
+import type { checkImage } from '../../server/services/images.ts';
+import type { SubmissionService } from '../../server/services/submissions.ts';
 
 export type AppContext = {
   /** Nonce of this response's Content-Security-Policy. */
@@ -13,6 +17,18 @@ export type AppContext = {
   site: SiteSettings;
   /** The content rows pages render on the server. */
   content: { listFaqs(): FaqItem[]; listGlossary(): GlossaryEntry[] };
+  /** The site's public origin (SITE_URL, else the request's), for canonical links and the sitemap. */
+  origin: string;
+  /** This visitor's CSRF token, rendered into native forms as `_csrf`, and the check of a submitted one. */
+  csrf: { token: string; verify(submitted: unknown): boolean };
+  /** The visitor's address as the API sees it: sign-in failures are counted per address. */
+  clientAddress: string;
+  /** The services behind the API, so a form posted without JavaScript meets the same rules. */
+  services: {
+    submissions: SubmissionService;
+    auth: Pick<AuthService, 'signIn' | 'signOut'>;
+    checkImage: typeof checkImage;
+  };
 };
 
 /** Router context key under which the server hands over the AppContext. */

@@ -1,18 +1,58 @@
-// The 18 feature pages (spec 2, Feature pages): one module, its copy from content/.
+// The 18 feature pages (spec 2, Feature pages): one module registered for each path in
+// app/routes.ts; the copy comes from content/features.yaml and the order from feature-slugs.ts.
 import { data } from 'react-router';
 import type { Route } from './+types/feature.ts';
-import { FEATURE_SLUGS, type FeatureSlug } from '../../content/feature-slugs.ts';
+import { FEATURE_SLUGS } from '../../content/feature-slugs.ts';
+import { chainNeighbours, featuresContent, isFeatureSlug } from '../../content/features.ts';
+import { ChainNav } from '../components/sections/chain-nav.tsx';
+import { FeatureOverview, FeatureSections } from '../components/sections/feature-details.tsx';
+import { ButtonLink } from '../components/ui/button.tsx';
 import { PageHero } from '../components/ui/page-hero.tsx';
+import { appContext } from '../lib/app-context.ts';
 import { pageMeta } from '../lib/seo.ts';
 
-export function loader({ request }: Route.LoaderArgs) {
-  const slug = new URL(request.url).pathname.slice(1) as FeatureSlug;
-  if (!FEATURE_SLUGS.includes(slug)) throw data(null, { status: 404 });
-  return { slug };
+export function loader({ pattern, context }: Route.LoaderArgs) {
+  // The matched route's own path (the request URL may carry `.data` or a trailing slash).
+  const slug = pattern.replace(/^\/|\/$/g, '');
+  if (!isFeatureSlug(slug)) throw data(null, { status: 404 });
+  const feature = featuresContent.features[slug];
+  const { links } = context.get(appContext).site;
+  const link = feature.link ? { ...feature.link, url: links[feature.link.target] } : undefined;
+  return {
+    slug,
+    feature: { ...feature, link },
+    position: FEATURE_SLUGS.indexOf(slug) + 1,
+    count: FEATURE_SLUGS.length,
+    ...chainNeighbours(slug),
+  };
 }
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData?.slug ?? 'Feature', 'A Haulora feature.');
+export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData?.feature.title ?? 'Feature', args.loaderData?.feature.summary ?? '');
 
-export default function Feature({ loaderData }: Route.ComponentProps) {
-  return <PageHero eyebrow="Feature" title={loaderData.slug} />;
+export default function FeaturePage({ loaderData }: Route.ComponentProps) {
+  const { slug, feature, position, count, previous, next } = loaderData;
+  return (
+    <>
+      <PageHero eyebrow={`Feature ${position} of ${count}`} title={feature.title}>
+        <p>{feature.summary}</p>
+      </PageHero>
+      <FeatureOverview slug={slug} feature={feature} />
+      <FeatureSections sections={feature.sections} />
+      {feature.link ? (
+        <section className="feature-link container" aria-labelledby="feature-link-title">
+          <div className="feature-link-card">
+            <div>
+              <h2 id="feature-link-title">{feature.link.heading}</h2>
+              <p>{feature.link.text}</p>
+            </div>
+            <ButtonLink to={feature.link.url} newTab>
+              {feature.link.label}
+              <span className="visually-hidden"> (opens in a new tab)</span>
+            </ButtonLink>
+          </div>
+        </section>
+      ) : null}
+      <ChainNav previous={previous} next={next} />
+    </>
+  );
 }

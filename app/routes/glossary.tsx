@@ -1,14 +1,50 @@
-// /glossary: Transport and logistics terms and their definitions, as used in Haulora.
+// /glossary: transport terms and their definitions in a sortable, searchable, paged table.
+// The server renders every row from the database; in the browser the rows come from
+// GET /api/Glossary/GetAllFromGlossary, on hydration and on client-side navigation (spec 7).
 import type { Route } from './+types/glossary.ts';
+import type { GlossaryEntry } from '../../common/api.ts';
+import { GlossaryTable } from '../components/sections/glossary-table.tsx';
 import { PageHero } from '../components/ui/page-hero.tsx';
+import { appContext } from '../lib/app-context.ts';
 import { pageMeta } from '../lib/seo.ts';
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Glossary', 'Transport and logistics terms and their definitions, as used in Haulora.');
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, 'Glossary', 'Transport and logistics terms and their definitions, as used in Haulora: compliance, fleet, jobs, accounts and more.');
 
-export default function Page() {
+export function loader({ context }: Route.LoaderArgs) {
+  return { rows: context.get(appContext).content.listGlossary() };
+}
+
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  try {
+    return { rows: await fetchGlossary() };
+  } catch {
+    // The page still works from the server's copy of the rows.
+    return serverLoader();
+  }
+}
+clientLoader.hydrate = true as const;
+
+/** The API answers ['SUCCESS', rows]; anything else is treated as a failure. */
+async function fetchGlossary(): Promise<GlossaryEntry[]> {
+  const response = await fetch('/api/Glossary/GetAllFromGlossary', { headers: { accept: 'application/json' } });
+  if (!response.ok) throw new Error(`glossary answered ${response.status}`);
+  const answer: unknown = await response.json();
+  if (!Array.isArray(answer) || answer[0] !== 'SUCCESS' || !Array.isArray(answer[1])) throw new Error('unexpected glossary answer');
+  return answer[1] as GlossaryEntry[];
+}
+
+export default function Glossary({ loaderData }: Route.ComponentProps) {
   return (
-    <PageHero eyebrow="Resources" title="Glossary">
-      <p>Terms and Definition</p>
-    </PageHero>
+    <>
+      <PageHero eyebrow="Resources" title="Glossary">
+        <p>Terms and Definition</p>
+      </PageHero>
+      <section className="section" aria-label="Glossary terms">
+        <div className="container">
+          <GlossaryTable rows={loaderData.rows} />
+        </div>
+      </section>
+    </>
   );
 }

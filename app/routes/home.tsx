@@ -1,44 +1,53 @@
-// The home page. The full set of sections arrives with the site shell; this is its opening.
+// /home: the landing page, its sections in the spec's order (spec 2, Home / landing page).
 import type { Route } from './+types/home.ts';
+import { HOME_FAQ_COUNT } from '../../common/constants.ts';
+import { homeContent } from '../../content/home.ts';
+import { AboutSection } from '../components/sections/home/about-section.tsx';
+import { ApiSection } from '../components/sections/home/api-section.tsx';
+import { ContactSection } from '../components/sections/home/contact-section.tsx';
+import { FaqSection } from '../components/sections/home/faq-section.tsx';
+import { HeroCarousel } from '../components/sections/home/hero-carousel.tsx';
+import { PortfolioSection } from '../components/sections/home/portfolio-section.tsx';
+import { ServicesSection } from '../components/sections/home/services-section.tsx';
+import { SkillsSection } from '../components/sections/home/skills-section.tsx';
+import { WhySection } from '../components/sections/home/why-section.tsx';
 import { appContext } from '../lib/app-context.ts';
+import { pageMeta } from '../lib/seo.ts';
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [
-    { title: `${loaderData.site.brand}: transport management for trucking and delivery companies` },
-    {
-      name: 'description',
-      content:
-        'Haulora runs bookings, dispatch, drivers, fleet, fuel, accounts and compliance for transport businesses, with a driver app for every job.',
-    },
-  ];
-}
+export const meta: Route.MetaFunction = (args) => {
+  const { title, description } = args.loaderData.content.meta;
+  // Every other page's title ends with the brand; the home page's leads with it ('Haulora: …').
+  const homeTitle = `${args.loaderData.site.brand}: ${title}`;
+  return pageMeta(args, title, description).map((tag) => {
+    if ('title' in tag) return { title: homeTitle };
+    if ('property' in tag && tag.property === 'og:title') return { property: 'og:title', content: homeTitle };
+    return tag;
+  });
+};
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { site: context.get(appContext).site };
+  const { site, content } = context.get(appContext);
+  return {
+    site,
+    content: homeContent,
+    // The same rows, in the same order, as GET /api/Faqs/GetAllFromFaqs.
+    faqs: content.listFaqs().slice(0, HOME_FAQ_COUNT),
+  };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { site } = loaderData;
+  const { site, content, faqs } = loaderData;
   return (
-    <div id="home" className="home-hero">
-      <p className="eyebrow">{site.brand}</p>
-      <h1>Better Solutions For Managing Your Freight</h1>
-      <p className="lede">
-        {site.brand} is a transport management system for trucking and delivery companies: job bookings,
-        dispatch, drivers, fleet, fuel, accounts and compliance in one place, with a driver app that
-        carries every job from pickup to proof of delivery.
-      </p>
-      <p className="actions">
-        <a className="button" href="#about">Get Started</a>
-        <a className="button button-secondary" href="/docs">Watch Video</a>
-      </p>
-      <section id="about" aria-labelledby="about-title">
-        <h2 id="about-title">About Us</h2>
-        <p>
-          Reach us at <a href={`mailto:${site.contact.email}`}>{site.contact.email}</a> or{' '}
-          <a href={`tel:${site.contact.phone.replace(/\s/g, '')}`}>{site.contact.phone}</a>.
-        </p>
-      </section>
-    </div>
+    <>
+      <HeroCarousel hero={content.hero} />
+      <AboutSection about={content.about} />
+      <WhySection why={content.why} />
+      <ApiSection api={content.api} developerDocs={site.links.developerDocs} />
+      <ServicesSection services={content.services} />
+      <SkillsSection skills={content.skills} components={content.components} />
+      <PortfolioSection portfolio={content.portfolio} />
+      <FaqSection faq={content.faq} items={faqs} />
+      <ContactSection contact={content.contact} site={site} />
+    </>
   );
 }

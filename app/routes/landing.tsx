@@ -1,14 +1,61 @@
-// /landing: Haulora brings bookings, dispatch, drivers and invoicing together for transport businesses.
+// /landing: the campaign landing page, with Book a Demo as its one call to action.
+import { href } from 'react-router';
 import type { Route } from './+types/landing.ts';
+import { featuresContent } from '../../content/features.ts';
+import landingData from '../../content/landing.yaml';
+import type { LandingContent } from '../../content/landing.schema.ts';
+import { type Benefit, BenefitCards } from '../components/sections/benefit-cards.tsx';
+import { CtaBand } from '../components/sections/cta-band.tsx';
+import { StepList } from '../components/sections/step-list.tsx';
+import { ActionRow } from '../components/ui/action-row.tsx';
+import { ButtonLink } from '../components/ui/button.tsx';
 import { PageHero } from '../components/ui/page-hero.tsx';
 import { pageMeta } from '../lib/seo.ts';
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Run every load from one screen', 'Haulora brings bookings, dispatch, drivers and invoicing together for transport businesses.');
+export function loader() {
+  const { hero, benefits, steps, cta } = landingData as LandingContent;
+  const benefitCards = benefits.items.map(({ title, text, feature }): Benefit => {
+    const { title: featureTitle, icon } = featuresContent.features[feature];
+    return { title, text, feature: { path: `/${feature}`, title: featureTitle, icon } };
+  });
+  return { hero, benefits: { ...benefits, items: benefitCards }, steps, cta };
+}
 
-export default function Page() {
+export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData?.hero.title ?? 'Haulora', args.loaderData?.hero.description ?? '');
+
+export default function Landing({ loaderData }: Route.ComponentProps) {
+  const { hero, benefits, steps, cta } = loaderData;
   return (
-    <PageHero eyebrow="Haulora TMS" title="Run every load from one screen">
-      <p>Bookings, dispatch, drivers, fleet and invoicing in one system, with a driver app for every job.</p>
-    </PageHero>
+    <>
+      <PageHero eyebrow={hero.eyebrow} title={hero.title}>
+        <p>{hero.lede}</p>
+        <ActionRow>
+          <ButtonLink to={href('/request-demo')}>Book a Demo</ButtonLink>
+          <ButtonLink to={href('/features')} variant="inverse">
+            {hero.secondaryLabel}
+          </ButtonLink>
+        </ActionRow>
+      </PageHero>
+      <section className="section" aria-labelledby="benefits-title">
+        <div className="container">
+          <div className="section-intro">
+            <h2 id="benefits-title">{benefits.heading}</h2>
+            <p>{benefits.intro}</p>
+          </div>
+          <BenefitCards benefits={benefits.items} />
+        </div>
+      </section>
+      <section className="section" data-tone="muted" aria-labelledby="steps-title">
+        <div className="container">
+          <div className="section-intro">
+            <h2 id="steps-title">{steps.heading}</h2>
+          </div>
+          <StepList steps={steps.items} />
+        </div>
+      </section>
+      <CtaBand title={cta.heading} tone="panel" actions={<ButtonLink to={href('/request-demo')}>Book a Demo</ButtonLink>}>
+        <p>{cta.text}</p>
+      </CtaBand>
+    </>
   );
 }

@@ -1,14 +1,47 @@
-// /sign-in: Sign in to Haulora as a staff member.
+// /sign-in: the staff sign-in as a full page. The navbar opens the same form in a modal once the
+// page is interactive; here is where it lives without JavaScript, posting to this route's action.
+import { href, redirect } from 'react-router';
 import type { Route } from './+types/sign-in.ts';
+import { MESSAGES } from '../../common/messages.ts';
+import { signInSchema } from '../../common/schemas.ts';
+import { SignInForm } from '../components/forms/sign-in-form.tsx';
 import { PageHero } from '../components/ui/page-hero.tsx';
+import { appContext } from '../lib/app-context.ts';
+import { resultPath } from '../lib/form-results.ts';
+import { invalid, readFormPost } from '../lib/forms.server.ts';
 import { pageMeta } from '../lib/seo.ts';
+import '../components/forms/forms.css';
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Sign in', 'Sign in to Haulora as a staff member.');
+export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Sign in', 'Sign in to Haulora with your staff account.');
 
-export default function Page() {
+export async function action({ request, context }: Route.ActionArgs) {
+  const app = context.get(appContext);
+  const read = await readFormPost(request, app, href('/sign-in'));
+  if (!read.ok) return read.refusal;
+  const { values, back } = read.post;
+  const parsed = signInSchema.safeParse(values);
+  // The password is never sent back into the page.
+  if (!parsed.success) return invalid(parsed.error, MESSAGES.allFieldsRequired, { username: values.username ?? '' });
+  const result = await app.services.auth.signIn(parsed.data, app.clientAddress);
+  if (result.kind === 'locked') return redirect(resultPath('signIn', 'lockedOut', back), 303);
+  if (result.kind === 'wrong-credentials') return redirect(resultPath('signIn', 'wrongCredentials', back), 303);
+  // Signed-in state lives in session storage (spec 6), which needs script: without it the
+  // credentials are confirmed and the new tokens, which never left the server, are revoked.
+  await app.services.auth.signOut(result.tokens.access_token);
+  return redirect(resultPath('signIn', 'signInSuccess', back), 303);
+}
+
+export default function SignIn({ actionData }: Route.ComponentProps) {
   return (
-    <PageHero eyebrow="Staff" title="Sign in">
-      <p>Sign in with your Haulora staff account.</p>
-    </PageHero>
+    <>
+      <PageHero eyebrow="Staff" title="Sign in">
+        <p>Haulora staff sign in here with the account their administrator created. Customers and drivers use the Haulora app.</p>
+      </PageHero>
+      <section className="container form-page" aria-label="Sign-in form">
+        <div className="form-card" data-size="sm">
+          <SignInForm failure={actionData} />
+        </div>
+      </section>
+    </>
   );
 }

@@ -1,14 +1,73 @@
-// /signup: Ask for a Haulora account for your transport business.
+// /signup: a sign-up request page. Accounts are set up with each business, so the page explains
+// how, and leads to a demo or a conversation. No footer on this page (spec 2, Shared layout).
+import { href } from 'react-router';
 import type { Route } from './+types/signup.ts';
+import signupData from '../../content/signup.yaml';
+import type { SignupContent } from '../../content/signup.schema.ts';
+import { CtaBand } from '../components/sections/cta-band.tsx';
+import { StepList } from '../components/sections/step-list.tsx';
+import { ButtonLink } from '../components/ui/button.tsx';
 import { PageHero } from '../components/ui/page-hero.tsx';
+import { appContext } from '../lib/app-context.ts';
+import type { RouteHandle } from '../lib/route-handle.ts';
 import { pageMeta } from '../lib/seo.ts';
+import './signup.css';
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Sign up', 'Ask for a Haulora account for your transport business.');
+export const handle: RouteHandle = { hideFooter: true };
 
-export default function Page() {
+export function loader({ context }: Route.LoaderArgs) {
+  const { contact } = context.get(appContext).site;
+  return { ...(signupData as SignupContent), contact: { email: contact.email, phone: contact.phone, hours: contact.hours } };
+}
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData?.page.title ?? 'Sign up', args.loaderData?.page.description ?? '');
+
+export default function Signup({ loaderData }: Route.ComponentProps) {
+  const { page, steps, accounts, cta, contact } = loaderData;
   return (
-    <PageHero eyebrow="Get started" title="Sign up">
-      <p>Tell us about your fleet and we will set up your Haulora account.</p>
-    </PageHero>
+    <>
+      <PageHero eyebrow={page.eyebrow} title={page.title}>
+        <p>{page.lede}</p>
+      </PageHero>
+      <section className="section" aria-labelledby="signup-steps-title">
+        <div className="container">
+          <div className="section-intro">
+            <h2 id="signup-steps-title">{steps.heading}</h2>
+            <p>{steps.intro}</p>
+          </div>
+          <StepList steps={steps.items} />
+        </div>
+      </section>
+      <section className="section" data-tone="muted" aria-labelledby="signup-accounts-title">
+        <div className="container">
+          <h2 id="signup-accounts-title">{accounts.heading}</h2>
+          <dl className="signup-accounts">
+            {accounts.items.map((account) => (
+              <div key={account.title}>
+                <dt>{account.title}</dt>
+                <dd>{account.text}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      </section>
+      <CtaBand
+        title={cta.heading}
+        actions={
+          <>
+            <ButtonLink to={href('/request-demo')}>Book a Demo</ButtonLink>
+            <ButtonLink to={`${href('/home')}#contact`} variant="secondary">
+              Contact us
+            </ButtonLink>
+          </>
+        }
+      >
+        <p>{cta.text}</p>
+        <p className="signup-contact">
+          Email <a href={`mailto:${contact.email}`}>{contact.email}</a> or call{' '}
+          <a href={`tel:${contact.phone.replace(/\s/g, '')}`}>{contact.phone}</a>, {contact.hours}.
+        </p>
+      </CtaBand>
+    </>
   );
 }

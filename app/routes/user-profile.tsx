@@ -1,14 +1,31 @@
-// /user-profile: Your Haulora staff profile.
+// /user-profile: the signed-in staff member's profile; asks to sign in when signed out.
 import type { Route } from './+types/user-profile.ts';
+import profileData from '../../content/user-profile.yaml';
+import type { UserProfileContent } from '../../content/user-profile.schema.ts';
+import { StaffProfile } from '../components/sections/staff-profile.tsx';
 import { PageHero } from '../components/ui/page-hero.tsx';
 import { pageMeta } from '../lib/seo.ts';
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Your profile', 'Your Haulora staff profile.');
+export function loader() {
+  return profileData as UserProfileContent;
+}
 
-export default function Page() {
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMeta(args, args.loaderData?.page.title ?? 'Your profile', args.loaderData?.page.description ?? ''),
+  // A personal page: nothing in it for a search engine.
+  { name: 'robots', content: 'noindex' },
+];
+
+export default function UserProfile({ loaderData }: Route.ComponentProps) {
+  const { page, ...copy } = loaderData;
   return (
-    <PageHero eyebrow="Staff" title="Your profile">
-      <p>Sign in to see your staff profile.</p>
-    </PageHero>
+    <>
+      <PageHero eyebrow={page.eyebrow} title={page.title} />
+      <section className="section">
+        <div className="container">
+          <StaffProfile copy={copy} />
+        </div>
+      </section>
+    </>
   );
 }

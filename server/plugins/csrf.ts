@@ -1,6 +1,9 @@
 // CSRF double submit. Every visitor gets an XSRF-TOKEN cookie (readable by our script, signed
 // by the server); a state-changing API request must echo it in X-XSRF-TOKEN and must not come
 // from another site's page. Anything else is refused with 403 before its body is read.
+// Native form posts to pages (no JavaScript) echo it in a hidden `_csrf` field instead: the body
+// is the route action's to read, so here a page post only needs a genuine cookie and a same-site
+// origin, and the action compares the field with request.csrfToken (app/lib/forms.server.ts).
 import { createHmac, createSecretKey, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -9,6 +12,22 @@ import { MESSAGES } from '../../common/messages.ts';
 import { PublicError } from '../errors.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** This visitor's CSRF token: their cookie's, or the one this answer issues. Pages render it
+     * into native forms; on a non-GET request it is always the genuine cookie's. */
+    csrfToken: string;
+  }
+}
+
+/** Whether a submitted token is the request's token, compared in constant time. */
+export function sameToken(expected: string, submitted: unknown): boolean {
+  if (typeof submitted !== 'string') return false;
+  // Compared as bytes: a string of the same length may still encode to more of them.
+  const [a, b] = [Buffer.from(submitted), Buffer.from(expected)];
+  return a.length === b.length && timingSafeEqual(a, b);
+}
 
 export function createCsrfTokens(secret: string) {
   // A KeyObject made once: passing raw bytes to createHmac rebuilds one on every call.
@@ -43,13 +62,16 @@ function isCrossSite(request: FastifyRequest): boolean {
 export default fp(
   async function csrf(app: FastifyInstance, options: { secret: string; secureCookies: boolean }) {
     const tokens = createCsrfTokens(options.secret);
+    app.decorateRequest('csrfToken', '');
 
     app.addHook('onRequest', async (request, reply) => {
       const cookie = request.cookies[CSRF_COOKIE];
       const genuine = tokens.isGenuine(cookie);
+      if (genuine) request.csrfToken = cookie;
       // Hashed assets are cached for a year; they need no cookie.
       if (!genuine && !request.url.startsWith('/assets/')) {
-        reply.setCookie(CSRF_COOKIE, tokens.issue(), {
+        request.csrfToken = tokens.issue();
+        reply.setCookie(CSRF_COOKIE, request.csrfToken, {
           path: '/',
           sameSite: 'lax',
           secure: options.secureCookies || request.protocol === 'https',
@@ -58,13 +80,12 @@ export default fp(
         });
       }
 
-      if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
-      const header = request.headers[CSRF_HEADER.toLowerCase()];
-      const matches =
-        genuine &&
-        typeof header === 'string' &&
-        header.length === cookie.length &&
-        timingSafeEqual(Buffer.from(header), Buffer.from(cookie));
+      if (SAFE_METHODS.has(request.method)) return;
+      if (!request.url.startsWith('/api/')) {
+        if (!genuine || isCrossSite(request)) throw new PublicError(403, MESSAGES.csrf);
+        return;
+      }
+      const matches = genuine && sameToken(cookie, request.headers[CSRF_HEADER.toLowerCase()]);
       if (!matches || isCrossSite(request)) throw new PublicError(403, MESSAGES.csrf);
     });
   },

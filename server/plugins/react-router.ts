@@ -5,8 +5,17 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
 import type { AppContext } from '../../app/lib/app-context.ts';
+import { MAX_IMAGE_BYTES } from '../../common/constants.ts';
+import { MESSAGES } from '../../common/messages.ts';
 import type { Config } from '../config.ts';
+import { PublicError } from '../errors.ts';
 import { serverBuildFile } from '../paths.ts';
+import { checkImage } from '../services/images.ts';
+import { sameToken } from './csrf.ts';
+import { rateLimitFor } from './rate-limits.ts';
+
+/** Largest page form post: the contact form's image plus its text fields. */
+const PAGE_POST_LIMIT = MAX_IMAGE_BYTES + 64 * 1024;
 
 type BuildWithContext = ServerBuild & { entry: { module: { appContext: Parameters<RouterContextProvider['set']>[0] } } };
 
@@ -17,20 +26,33 @@ export default async function reactRouter(app: FastifyInstance, options: { confi
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
 
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    const { build, handle } = await loadHandler();
+    const context = new RouterContextProvider();
+    const value: AppContext = {
+      cspNonce: request.cspNonce,
+      site: options.config.site,
+      content: app.services.content,
+      origin: options.config.siteUrl ? new URL(options.config.siteUrl).origin : `${request.protocol}://${request.host}`,
+      csrf: { token: request.csrfToken, verify: (submitted) => sameToken(request.csrfToken, submitted) },
+      clientAddress: request.ip,
+      // Page actions (forms without JavaScript) apply the very rules the API applies.
+      services: { submissions: app.services.submissions, auth: app.services.auth, checkImage },
+    };
+    context.set(build.entry.module.appContext, value);
+    const response = await handle(toWebRequest(request, reply), context);
+    return sendWebResponse(reply, response);
+  };
+  app.route({ method: ['GET', 'HEAD'], url: '/*', handler });
+  // Form posts to pages are submissions like the API's: the same per-address limit, and a body
+  // no larger than the contact form needs.
   app.route({
-    method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    method: ['POST', 'PUT', 'PATCH', 'DELETE'],
     url: '/*',
+    config: rateLimitFor(options.config.rateLimits.formsPerMinute),
     handler: async (request, reply) => {
-      const { build, handle } = await loadHandler();
-      const context = new RouterContextProvider();
-      const value: AppContext = {
-        cspNonce: request.cspNonce,
-        site: options.config.site,
-        content: app.services.content,
-      };
-      context.set(build.entry.module.appContext, value);
-      const response = await handle(toWebRequest(request, reply), context);
-      return sendWebResponse(reply, response);
+      if (Number(request.headers['content-length'] ?? 0) > PAGE_POST_LIMIT) throw new PublicError(413, MESSAGES.payloadTooLarge);
+      return handler(request, reply);
     },
   });
 }
@@ -71,8 +93,22 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
     method: request.method,
     headers,
     signal: controller.signal,
-    ...(hasBody ? { body: Readable.toWeb((request.body as Readable) ?? request.raw) as ReadableStream, duplex: 'half' } : {}),
+    ...(hasBody ? { body: limitedBody((request.body as Readable) ?? request.raw, PAGE_POST_LIMIT), duplex: 'half' } : {}),
   } as RequestInit);
+}
+
+/** The body as a web stream that fails once it passes `limit` bytes (a chunked upload has no
+ * length to check up front); the action reading it then answers 400. */
+function limitedBody(body: Readable, limit: number): ReadableStream {
+  let received = 0;
+  const counter = new TransformStream<Uint8Array, Uint8Array>({
+    transform(chunk, controller) {
+      received += chunk.byteLength;
+      if (received > limit) controller.error(new PublicError(413, MESSAGES.payloadTooLarge));
+      else controller.enqueue(chunk);
+    },
+  });
+  return (Readable.toWeb(body) as ReadableStream<Uint8Array>).pipeThrough(counter);
 }
 
 function sendWebResponse(reply: FastifyReply, response: Response) {

@@ -16,11 +16,11 @@ declare module 'fastify' {
 
 const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()';
 
-/** The policy, with the script and style sources passed in. */
-function contentSecurityPolicy(scriptAndStyle: string, connect: string) {
+/** The policy, with the script and style sources passed in (and any sources for scripts only). */
+function contentSecurityPolicy(scriptAndStyle: string, connect: string, scriptOnly = '') {
   return [
     "default-src 'self'",
-    `script-src ${scriptAndStyle}`,
+    `script-src ${scriptAndStyle}${scriptOnly}`,
     `style-src ${scriptAndStyle}`,
     "img-src 'self'",
     "font-src 'self'",
@@ -58,7 +58,9 @@ export default fp(
       } else if (isPageRequest(request.url)) {
         const nonce = randomBytes(16).toString('base64');
         request.cspNonce = nonce;
-        reply.header('content-security-policy', contentSecurityPolicy(`'self' 'nonce-${nonce}'`, "'self'"));
+        // 'wasm-unsafe-eval' lets the site search (Pagefind, on the page and in its worker under
+        // /pagefind/) compile its WebAssembly; it allows no eval of JavaScript.
+        reply.header('content-security-policy', contentSecurityPolicy(`'self' 'nonce-${nonce}'`, "'self'", " 'wasm-unsafe-eval'"));
       } else {
         reply.header('content-security-policy', policyWithoutNonce);
       }

@@ -1,7 +1,14 @@
 // The `test` every browser spec uses: each page fails its test if the browser logged an error
 // (console.error, an uncaught exception, a CSP violation, a hydration mismatch) or if the page
 // reached for any origin other than the site under test.
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
+
+/** Requests a test expects to fail (an API refusal or a cut connection whose message the page
+ * shows): Chromium logs 'Failed to load resource' for them, which is then no problem. */
+const expectedFailures = new WeakMap<Page, RegExp[]>();
+export function allowFailedRequests(page: Page, url: RegExp) {
+  expectedFailures.set(page, [...(expectedFailures.get(page) ?? []), url]);
+}
 
 export const test = base.extend<{ pageGuard: void }>({
   pageGuard: [
@@ -10,9 +17,17 @@ export const test = base.extend<{ pageGuard: void }>({
       const allowedOrigin = new URL(baseURL).origin;
       const problems: string[] = [];
 
+      // A page answered with an error status (the 404 page) makes Chromium log 'Failed to load
+      // resource' for the document itself; the test asserts that status, so it is no problem.
+      const errorDocuments = new Set<string>();
+      page.on('response', (response) => {
+        if (response.request().isNavigationRequest() && response.status() >= 400) errorDocuments.add(response.url());
+      });
       page.on('console', (message) => {
         if (message.type() !== 'error') return;
         const { url, lineNumber } = message.location();
+        if (errorDocuments.has(url) && message.text().startsWith('Failed to load resource')) return;
+        if (message.text().startsWith('Failed to load resource') && expectedFailures.get(page)?.some((re) => re.test(url))) return;
         problems.push(`console.error: ${message.text()}${url ? ` (at ${url}:${lineNumber})` : ''}`);
       });
       page.on('pageerror', (error) => {

@@ -2,6 +2,8 @@
 // started after this and inherit process.env, so E2E_BASE_URL reaches the config's baseURL.
 import { existsSync } from 'node:fs';
 import { serverBuildFile as serverBuild } from '../../server/paths.ts';
+import { hashPassword } from '../../server/services/passwords.ts';
+import { E2E_STAFF } from '../helpers/e2e-staff.ts';
 import { startServer } from '../helpers/server.ts';
 
 
@@ -14,6 +16,9 @@ export default async function globalSetup() {
   }
   const server = await startServer({}, { pages: true });
   process.env.E2E_BASE_URL = server.url;
+  // The sign-in specs sign in as this staff user; the form specs read rows from this file.
+  server.app.repos.users.create(E2E_STAFF.username, await hashPassword(E2E_STAFF.password), new Date().toISOString());
+  process.env.E2E_DATABASE_FILE = server.config.databaseFile;
   return async () => {
     await server.close();
   };

@@ -1,17 +1,118 @@
 // The navbar's Sign In and Book a Demo actions. Without JavaScript they are links to the full
-// pages /sign-in and /request-demo; the forms open them as modals once the page is interactive.
+// pages /sign-in and /request-demo; once hydrated they open the modals instead (spec 2), whose
+// code loads on first use. On page load a stored sign-in is checked with the server (spec 4);
+// while signed in the navbar shows the username and Sign Out.
+import { UserRound } from 'lucide-react';
+import { lazy, type MouseEvent, Suspense, useEffect, useRef, useState } from 'react';
 import { href } from 'react-router';
-import { ButtonLink } from '../ui/button.tsx';
+import { SubmissionStatus } from '../../../common/constants.ts';
+import { MESSAGES } from '../../../common/messages.ts';
+import { restoreSession, signOut, useSignedInUser } from '../../lib/session.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
+import { Button, ButtonLink } from '../ui/button.tsx';
+import { ResultModal, type SubmissionResult } from '../ui/result-modal.tsx';
+import './header-actions.css';
+
+const loadSignIn = () => import('../forms/sign-in-modal.tsx');
+const loadDemo = () => import('../forms/demo-modal.tsx');
+const SignInModal = lazy(loadSignIn);
+const DemoModal = lazy(loadDemo);
+
+type ModalName = 'sign-in' | 'demo';
+
+/** A plain click: a modified one (new tab, new window) keeps the link's own behaviour. */
+const isPlainClick = (event: MouseEvent) => event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 
 export function HeaderActions() {
+  const hydrated = useHydrated();
+  const username = useSignedInUser();
+  const [open, setOpen] = useState<ModalName | null>(null);
+  // Each opening counts up, so the form inside starts afresh.
+  const [openings, setOpenings] = useState({ 'sign-in': 0, demo: 0 });
+  const [notice, setNotice] = useState<SubmissionResult | null>(null);
+  const signInLink = useRef<HTMLAnchorElement>(null);
+  const signOutButton = useRef<HTMLButtonElement>(null);
+  const demoLink = useRef<HTMLAnchorElement>(null);
+
+  useEffect(() => {
+    restoreSession().then((live) => {
+      if (live) setNotice({ status: SubmissionStatus.Success, message: MESSAGES.signedIn });
+    });
+  }, []);
+
+  function openModal(name: ModalName) {
+    return (event: MouseEvent) => {
+      if (!isPlainClick(event)) return;
+      event.preventDefault();
+      setOpenings((count) => ({ ...count, [name]: count[name] + 1 }));
+      setOpen(name);
+    };
+  }
+
+  async function onSignOut() {
+    const message = await signOut();
+    setNotice({ status: SubmissionStatus.Success, message });
+  }
+
+  // After signing in or out the button that was pressed is gone: focus its successor.
+  const signInFocus = () => signOutButton.current ?? signInLink.current;
+
   return (
     <div className="header-actions">
-      <ButtonLink to={href('/sign-in')} variant="inverse" size="sm">
-        Sign In
-      </ButtonLink>
-      <ButtonLink to={href('/request-demo')} variant="primary" size="sm">
+      {username ? (
+        <span className="header-session">
+          <span className="header-user">
+            <UserRound aria-hidden="true" />
+            <span className="visually-hidden">Signed in as </span>
+            {username}
+          </span>
+          <Button ref={signOutButton} variant="inverse" size="sm" onClick={onSignOut}>
+            Sign Out
+          </Button>
+        </span>
+      ) : (
+        <ButtonLink
+          ref={signInLink}
+          to={href('/sign-in')}
+          variant="inverse"
+          size="sm"
+          aria-haspopup={hydrated ? 'dialog' : undefined}
+          onClick={openModal('sign-in')}
+          onPointerEnter={loadSignIn}
+          onFocus={loadSignIn}
+        >
+          Sign In
+        </ButtonLink>
+      )}
+      <ButtonLink
+        ref={demoLink}
+        to={href('/request-demo')}
+        variant="primary"
+        size="sm"
+        aria-haspopup={hydrated ? 'dialog' : undefined}
+        onClick={openModal('demo')}
+        onPointerEnter={preloadDemo}
+        onFocus={preloadDemo}
+      >
         Book a Demo
       </ButtonLink>
+
+      {openings['sign-in'] > 0 ? (
+        <Suspense fallback={null}>
+          <SignInModal open={open === 'sign-in'} resetKey={openings['sign-in']} onClose={() => setOpen(null)} returnFocus={signInFocus} />
+        </Suspense>
+      ) : null}
+      {openings.demo > 0 ? (
+        <Suspense fallback={null}>
+          <DemoModal open={open === 'demo'} resetKey={openings.demo} onClose={() => setOpen(null)} />
+        </Suspense>
+      ) : null}
+      <ResultModal result={notice} title={username ? 'Signed in' : 'Signed out'} onClose={() => setNotice(null)} returnFocus={signInFocus} />
     </div>
   );
+}
+
+/** Fetches the demo modal's code and its country list ahead of the click. */
+function preloadDemo() {
+  loadDemo().then((module) => module.loadCountries());
 }

@@ -3,6 +3,8 @@
 import { Mail, MapPin, Phone } from 'lucide-react';
 import { href, Link } from 'react-router';
 import type { SiteSettings } from '../../../content/schema.ts';
+import { FeedbackForm } from '../forms/feedback-form.tsx';
+import { NewsletterForm } from '../forms/newsletter-form.tsx';
 import './site-footer.css';
 
 const FOOTER_LINKS = [
@@ -22,10 +24,10 @@ export function SiteFooter({ site }: { site: SiteSettings }) {
         <section aria-labelledby="footer-newsletter" className="footer-newsletter">
           <h2 id="footer-newsletter">Newsletter</h2>
           <p>Product updates and practical guides for transport operators, once a month.</p>
-          {/* The newsletter form joins here (forms). */}
+          <NewsletterForm tone="inverse" />
         </section>
 
-        <section aria-labelledby="footer-contact">
+        <section aria-labelledby="footer-contact" className="footer-contact-block">
           <h2 id="footer-contact">Contact</h2>
           <ul className="footer-contact">
             <li>
@@ -73,7 +75,7 @@ export function SiteFooter({ site }: { site: SiteSettings }) {
         <p>
           © {year} {site.brand}. {site.tagline}.
         </p>
-        {/* The one-line feedback form joins here (forms). */}
+        <FeedbackForm tone="inverse" />
       </div>
     </footer>
   );

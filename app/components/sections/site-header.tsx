@@ -2,7 +2,7 @@
 // once scrolled past NAVBAR_SCROLL_THRESHOLD_PX; dropdown menus that work by mouse and keyboard;
 // a menu button below 992 px. Without JavaScript the menus open on hover and focus (CSS) and the
 // Sign In / Book a Demo links lead to their full pages.
-import { ChevronDown, Menu, Truck, X } from 'lucide-react';
+import { ArrowUpRight, ChevronDown, Menu, Truck, X } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { NAVBAR_SCROLL_THRESHOLD_PX } from '../../../common/constants.ts';
@@ -10,25 +10,35 @@ import type { SiteSettings } from '../../../content/schema.ts';
 import { isExternal, isMenu, mainNavigation, type NavLink as NavLinkData, type NavMenu } from '../../lib/navigation.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { HeaderActions } from './header-actions.tsx';
+import { SiteSearch } from './site-search.tsx';
 import './site-header.css';
 
 export function SiteHeader({ site }: { site: SiteSettings }) {
   const solid = useScrolledPast(NAVBAR_SCROLL_THRESHOLD_PX);
   const hydrated = useHydrated();
   const [menuOpen, setMenuOpen] = useState(false);
+  const menuToggle = useRef<HTMLButtonElement>(null);
   const location = useLocation();
 
   // A navigation closes the mobile menu.
   useEffect(() => setMenuOpen(false), [location.key]);
 
+  // Escape closes the mobile menu back to its button, unless an open dropdown took the key.
+  function closeMenuOnEscape(event: KeyboardEvent) {
+    if (event.key !== 'Escape' || event.defaultPrevented || !menuOpen) return;
+    setMenuOpen(false);
+    menuToggle.current?.focus();
+  }
+
   return (
     <header className="site-header" data-solid={solid} data-enhanced={hydrated} data-menu-open={menuOpen}>
-      <div className="site-header-bar container">
+      <div className="site-header-bar container" onKeyDown={closeMenuOnEscape}>
         <Link to="/home" className="brand" aria-label={`${site.brand} home`}>
           <Truck aria-hidden="true" className="brand-mark" />
           <span>{site.brand}</span>
         </Link>
         <button
+          ref={menuToggle}
           type="button"
           className="menu-toggle"
           aria-expanded={menuOpen}
@@ -54,30 +64,49 @@ export function SiteHeader({ site }: { site: SiteSettings }) {
           </ul>
           <HeaderActions />
         </nav>
+        {/* Outside the folding navigation, so the search stays one tap away on narrow screens. */}
+        <SiteSearch />
       </div>
     </header>
   );
 }
 
-function MenuLink({ link, className, onKeyDown }: { link: NavLinkData; className: string; onKeyDown?: (event: KeyboardEvent) => void }) {
+type MenuLinkProps = {
+  link: NavLinkData;
+  className: string;
+  onKeyDown?: (event: KeyboardEvent) => void;
+  onClick?: () => void;
+};
+
+function MenuLink({ link, className, onKeyDown, onClick }: MenuLinkProps) {
   const tab = link.newTab ? { target: '_blank', rel: 'noopener noreferrer' } : {};
   const label = link.newTab ? (
     <>
       {link.label}
       <span className="visually-hidden"> (opens in a new tab)</span>
+      <ArrowUpRight aria-hidden="true" className="new-tab-icon" />
     </>
   ) : (
     link.label
   );
-  if (isExternal(link.to) || link.to.includes('#')) {
+  const handlers = { onKeyDown, onClick };
+  if (isExternal(link.to)) {
     return (
-      <a href={link.to} className={className} onKeyDown={onKeyDown} {...tab}>
+      <a href={link.to} className={className} {...handlers} {...tab}>
         {label}
       </a>
     );
   }
+  // In-page anchors (/home#services) navigate in the app but never mark the page as current.
+  if (link.to.includes('#')) {
+    return (
+      <Link to={link.to} className={className} {...handlers} {...tab}>
+        {label}
+      </Link>
+    );
+  }
   return (
-    <NavLink to={link.to} className={className} onKeyDown={onKeyDown} end {...tab}>
+    <NavLink to={link.to} className={className} end {...handlers} {...tab}>
       {label}
     </NavLink>
   );
@@ -112,6 +141,7 @@ function Dropdown({ menu }: { menu: NavMenu }) {
       const first = event.key === 'ArrowDown' ? 0 : -1;
       requestAnimationFrame(() => focusItem(first));
     } else if (event.key === 'Escape' && open) {
+      event.preventDefault();
       setOpen(false);
     }
   }
@@ -161,7 +191,7 @@ function Dropdown({ menu }: { menu: NavMenu }) {
       <ul id={id} className="dropdown-menu">
         {menu.items.map((item) => (
           <li key={item.label}>
-            <MenuLink link={item} className="dropdown-item" onKeyDown={onItemKeyDown} />
+            <MenuLink link={item} className="dropdown-item" onKeyDown={onItemKeyDown} onClick={() => setOpen(false)} />
           </li>
         ))}
       </ul>

@@ -1,0 +1,186 @@
+// The manual's five references (spec 2, Docs page), each a section with an h2. Their copy comes
+// from content/docs.yaml and content/tutorials.yaml through the docs route's loader.
+import { href } from 'react-router';
+import type { DocsContent, StatusColour } from '../../../content/docs.schema.ts';
+import { ButtonLink } from '../ui/button.tsx';
+import { DOCS_ICONS } from './docs-icons.ts';
+
+export type Tutorial = { number: number; title: string; url: string };
+
+/** The references in the list's order; `id` is the URL hash (/docs#tutorials) and the section id. */
+export const DOCS_REFERENCES = [
+  { id: 'glossary', key: 'glossary' },
+  { id: 'color-coding', key: 'colourCoding' },
+  { id: 'buttons', key: 'buttons' },
+  { id: 'tutorials', key: 'tutorials' },
+  { id: 'api-errors', key: 'apiErrors' },
+] as const satisfies ReadonlyArray<{ id: string; key: keyof DocsContent }>;
+export type DocsReferenceId = (typeof DOCS_REFERENCES)[number]['id'];
+
+const COLOUR_NAMES: Record<StatusColour, string> = {
+  grey: 'Grey',
+  yellow: 'Yellow',
+  'light-blue': 'Light blue',
+  green: 'Green',
+  red: 'Red',
+};
+
+type Props = { docs: DocsContent; tutorials: Tutorial[] };
+
+export function DocsReference({ id, docs, tutorials }: Props & { id: DocsReferenceId }) {
+  switch (id) {
+    case 'glossary':
+      return <GlossaryReference docs={docs} />;
+    case 'color-coding':
+      return <ColourCodingReference docs={docs} />;
+    case 'buttons':
+      return <ButtonsReference docs={docs} />;
+    case 'tutorials':
+      return <TutorialsReference docs={docs} tutorials={tutorials} />;
+    case 'api-errors':
+      return <ApiErrorsReference docs={docs} />;
+  }
+}
+
+function Heading({ id, title, intro }: { id: string; title: string; intro: string }) {
+  return (
+    <>
+      {/* The heading carries the reference's id: /docs#tutorials lands on it, and the search
+          index (Pagefind) links its sections by heading ids. */}
+      <h2 id={id}>{title}</h2>
+      <p className="docs-intro">{intro}</p>
+    </>
+  );
+}
+
+function GlossaryReference({ docs }: { docs: DocsContent }) {
+  const { title, intro, linkLabel } = docs.glossary;
+  return (
+    <>
+      <Heading id="glossary" title={title} intro={intro} />
+      <ButtonLink to={href('/glossary')}>{linkLabel}</ButtonLink>
+    </>
+  );
+}
+
+function ColourCodingReference({ docs }: { docs: DocsContent }) {
+  const { title, intro, jobStatuses, creditNotes } = docs.colourCoding;
+  return (
+    <>
+      <Heading id="color-coding" title={title} intro={intro} />
+      <h3>Job statuses</h3>
+      <table className="docs-table docs-statuses">
+        <thead>
+          <tr>
+            <th scope="col">Status</th>
+            <th scope="col">Meaning</th>
+            <th scope="col">Colour</th>
+          </tr>
+        </thead>
+        <tbody>
+          {jobStatuses.map((item) => (
+            <tr key={item.status} data-status={item.status}>
+              <th scope="row">
+                <span className="status-badge" data-colour={item.colour}>
+                  {item.status}
+                </span>
+              </th>
+              <td>{item.meaning}</td>
+              <td>
+                <span className="status-colour">
+                  <span className="status-swatch" data-colour={item.colour} aria-hidden="true" />
+                  {COLOUR_NAMES[item.colour]}
+                </span>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <h3>{creditNotes.heading}</h3>
+      <p>{creditNotes.intro}</p>
+      <dl className="docs-states">
+        {creditNotes.states.map((item) => (
+          <div key={item.state}>
+            <dt>
+              <span className="state-badge">{item.state}</span>
+            </dt>
+            <dd>{item.meaning}</dd>
+          </div>
+        ))}
+      </dl>
+    </>
+  );
+}
+
+function ButtonsReference({ docs }: { docs: DocsContent }) {
+  const { title, intro, items } = docs.buttons;
+  return (
+    <>
+      <Heading id="buttons" title={title} intro={intro} />
+      <dl className="docs-buttons">
+        {items.map((item) => {
+          const Icon = DOCS_ICONS[item.icon];
+          return (
+            <div key={item.name}>
+              <dt>
+                <span className="docs-button-icon">
+                  <Icon aria-hidden="true" />
+                </span>
+                {item.name}
+              </dt>
+              <dd>{item.description}</dd>
+            </div>
+          );
+        })}
+      </dl>
+    </>
+  );
+}
+
+function TutorialsReference({ docs, tutorials }: Props) {
+  const { title, intro } = docs.tutorials;
+  return (
+    <>
+      <Heading id="tutorials" title={title} intro={intro} />
+      <ol className="docs-tutorials">
+        {tutorials.map((tutorial) => (
+          <li key={tutorial.number}>
+            <a href={tutorial.url} target="_blank" rel="noopener noreferrer">
+              {/* The list numbers the links for screen readers; the search index skips both extras. */}
+              <span className="docs-tutorial-number" aria-hidden="true" data-pagefind-ignore>
+                {String(tutorial.number).padStart(2, '0')}
+              </span>
+              <span>
+                {tutorial.title}
+                <span className="visually-hidden" data-pagefind-ignore>
+                  {' '}
+                  (opens in a new tab)
+                </span>
+              </span>
+            </a>
+          </li>
+        ))}
+      </ol>
+    </>
+  );
+}
+
+function ApiErrorsReference({ docs }: { docs: DocsContent }) {
+  const { title, intro, items } = docs.apiErrors;
+  return (
+    <>
+      <Heading id="api-errors" title={title} intro={intro} />
+      <ul className="docs-errors">
+        {items.map((item) => (
+          <li key={item.code}>
+            <h3>
+              <span className="docs-error-code">{item.code}</span> {item.name}
+            </h3>
+            <p>{item.explanation}</p>
+            <p className="docs-error-remedy">{item.remedy}</p>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

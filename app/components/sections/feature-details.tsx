@@ -1,0 +1,64 @@
+// The body of a feature page: the opening paragraphs beside the screen sketch, then each section
+// of items (panels, sub-areas, job types, settings sections...) as a list of cards.
+import { Link } from 'react-router';
+import type { FeatureSlug } from '../../../content/feature-slugs.ts';
+import type { Feature } from '../../../content/features.schema.ts';
+import { FeatureIcon } from './feature-icon.tsx';
+import { FeatureMockup } from './feature-mockups.tsx';
+import './feature-details.css';
+
+export function FeatureOverview({ slug, feature }: { slug: FeatureSlug; feature: Feature }) {
+  const { mockup } = feature;
+  return (
+    <section className="section feature-overview" aria-label="Overview">
+      <div className="container feature-overview-grid" data-has-mockup={mockup ? true : undefined}>
+        <div className="feature-overview-text">
+          <span className="feature-overview-icon">
+            <FeatureIcon name={feature.icon} />
+          </span>
+          {feature.intro.map((paragraph) => (
+            <p key={paragraph}>{paragraph}</p>
+          ))}
+        </div>
+        {mockup ? <FeatureMockup slug={slug} alt={mockup.alt} caption={mockup.caption} /> : null}
+      </div>
+    </section>
+  );
+}
+
+export function FeatureSections({ sections }: { sections: Feature['sections'] }) {
+  return sections.map((section, index) => {
+    const headingId = `feature-section-${index}`;
+    return (
+      <section key={section.heading} className="section feature-section" data-tone={index % 2 === 0 ? 'muted' : undefined} aria-labelledby={headingId}>
+        <div className="container">
+          <div className="section-intro">
+            <h2 id={headingId}>{section.heading}</h2>
+            {section.intro ? <p>{section.intro}</p> : null}
+          </div>
+          <ol className="feature-items" role="list">
+            {section.items.map((item) => (
+              <li key={item.name} className="feature-item">
+                <h3>{item.to ? <Link to={item.to}>{item.name}</Link> : breakAfterSlashes(item.name)}</h3>
+                <p>{item.description}</p>
+                {item.points ? (
+                  <ul className="feature-item-points">
+                    {item.points.map((point) => (
+                      <li key={point}>{point}</li>
+                    ))}
+                  </ul>
+                ) : null}
+              </li>
+            ))}
+          </ol>
+        </div>
+      </section>
+    );
+  });
+}
+
+/** Lets a long name like 'Sales/Costs/Bills/Reports' wrap after its slashes on narrow cards. */
+function breakAfterSlashes(name: string) {
+  const parts = name.split('/');
+  return parts.flatMap((part, index) => (index < parts.length - 1 ? [`${part}/`, <wbr key={index} />] : [part]));
+}

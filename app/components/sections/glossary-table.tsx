@@ -1,0 +1,239 @@
+// The glossary as a TanStack Table: sortable columns, a search over every column, pages and a
+// page-length menu, all kept in the URL (app/lib/glossary-view.ts).
+//
+// Without JavaScript the server's HTML holds every row (searched and sorted as the URL says), the
+// search box and the sort buttons submit a plain GET form that the server renders, and there
+// are no pages. Once hydrated the same markup becomes interactive and the rows are paged.
+import {
+  columnFilteringFeature,
+  createColumnHelper,
+  createFilteredRowModel,
+  createPaginatedRowModel,
+  createSortedRowModel,
+  filterFn_includesString,
+  globalFilteringFeature,
+  rowPaginationFeature,
+  rowSortingFeature,
+  sortFn_text,
+  tableFeatures,
+  useTable,
+} from '@tanstack/react-table';
+import { ArrowDown, ArrowUp, ArrowUpDown, Search } from 'lucide-react';
+import { type ChangeEvent, type FormEvent, useEffect, useId, useState } from 'react';
+import { useLocation, useNavigationType, useSearchParams } from 'react-router';
+import type { GlossaryEntry } from '../../../common/api.ts';
+import {
+  GLOSSARY_PAGE_SIZES,
+  type GlossaryColumn,
+  type GlossaryPageSize,
+  type GlossaryView,
+  nextSort,
+  readGlossaryView,
+  sortParam,
+  writeGlossaryView,
+} from '../../lib/glossary-view.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
+import { Button } from '../ui/button.tsx';
+import { Pagination } from '../ui/pagination.tsx';
+import './glossary-table.css';
+
+// Module scope keeps the features and columns stable between renders, as TanStack Table asks.
+const features = tableFeatures({
+  columnFilteringFeature,
+  globalFilteringFeature,
+  rowSortingFeature,
+  rowPaginationFeature,
+  filteredRowModel: createFilteredRowModel(),
+  sortedRowModel: createSortedRowModel(),
+  paginatedRowModel: createPaginatedRowModel(),
+  filterFns: { includesString: filterFn_includesString },
+  sortFns: { text: sortFn_text },
+});
+
+const helper = createColumnHelper<typeof features, GlossaryEntry>();
+const columns = helper.columns([
+  helper.accessor('category', { header: 'Category', sortFn: 'text' }),
+  helper.accessor('term', { header: 'Term', sortFn: 'text' }),
+  helper.accessor('description', { header: 'Description', sortFn: 'text' }),
+]);
+
+const pageSizeLabel = (size: GlossaryPageSize) => (size === 'all' ? 'All' : String(size));
+
+export function GlossaryTable({ rows }: { rows: GlossaryEntry[] }) {
+  const hydrated = useHydrated();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const view = readGlossaryView(searchParams);
+  // The box keeps its own text so typing never waits for the URL to update.
+  const [query, setQuery] = useState(view.query);
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  // Our own updates replace the URL; any other navigation (a link to /glossary?q=…, back or
+  // forward) sets the box from the URL.
+  useEffect(() => {
+    if (navigationType !== 'REPLACE') setQuery(readGlossaryView(new URLSearchParams(location.search)).query);
+  }, [location.key]);
+  const ids = { form: useId(), search: useId(), size: useId(), status: useId() };
+
+  /** Writes a change into the URL in place: no history entry, no scroll, no data reload. */
+  function update(change: Partial<GlossaryView>) {
+    setSearchParams((current) => writeGlossaryView({ ...readGlossaryView(current), ...change }, current), {
+      replace: true,
+      preventScrollReset: true,
+      defaultShouldRevalidate: false,
+    });
+  }
+
+  const pageSize = view.pageSize === 'all' ? Math.max(rows.length, 1) : view.pageSize;
+  const state = {
+    globalFilter: query,
+    sorting: view.sort ? [{ id: view.sort.column, desc: view.sort.desc }] : [],
+    pagination: { pageIndex: view.page - 1, pageSize },
+  };
+  const table = useTable({
+    features,
+    columns,
+    data: rows,
+    getRowId: (row) => String(row.id),
+    globalFilterFn: 'includesString',
+    // The page lives in the URL: fresh rows from the API must not send the visitor back to page 1.
+    autoResetPageIndex: false,
+    initialState: state,
+    state,
+  });
+
+  const matches = table.getPrePaginatedRowModel().rows.length;
+  const pageCount = Math.max(1, table.getPageCount());
+  // A page past the end (an old link, a shorter list) moves to the last page.
+  useEffect(() => {
+    if (hydrated && view.page > pageCount) update({ page: pageCount });
+  });
+
+  // Before hydration (and without JavaScript) every matching row is shown.
+  const visibleRows = hydrated ? table.getRowModel().rows : table.getPrePaginatedRowModel().rows;
+  const first = matches === 0 ? 0 : hydrated ? (view.page - 1) * pageSize + 1 : 1;
+  const last = hydrated ? Math.min(matches, view.page * pageSize) : matches;
+
+  function onSearch(event: ChangeEvent<HTMLInputElement>) {
+    setQuery(event.target.value);
+    update({ query: event.target.value, page: 1 });
+  }
+
+  function onSort(event: { preventDefault(): void }, column: GlossaryColumn) {
+    event.preventDefault();
+    update({ sort: nextSort(view.sort, column), page: 1 });
+  }
+
+  return (
+    <div className="glossary">
+      <div className="glossary-toolbar">
+        <form id={ids.form} className="glossary-search" method="get" role="search" aria-label="Glossary" onSubmit={(event: FormEvent) => event.preventDefault()}>
+          <label htmlFor={ids.search}>Search the glossary</label>
+          <div className="glossary-search-row">
+            <span className="glossary-search-field">
+              <Search aria-hidden="true" />
+              <input
+                id={ids.search}
+                type="search"
+                name="q"
+                value={query}
+                onChange={onSearch}
+                autoComplete="off"
+                spellCheck={false}
+                aria-describedby={ids.status}
+              />
+            </span>
+            {/* Without JavaScript this submits the search; with it, the rows follow the typing. */}
+            <Button type="submit" variant="secondary">
+              Search
+            </Button>
+          </div>
+        </form>
+        {hydrated ? (
+          <div className="glossary-size">
+            <label htmlFor={ids.size}>Terms per page</label>
+            <select
+              id={ids.size}
+              value={String(view.pageSize)}
+              onChange={(event) => {
+                const size = GLOSSARY_PAGE_SIZES.find((choice) => String(choice) === event.target.value);
+                if (size) update({ pageSize: size, page: 1 });
+              }}
+            >
+              {GLOSSARY_PAGE_SIZES.map((size) => (
+                <option key={size} value={String(size)}>
+                  {pageSizeLabel(size)}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+      </div>
+
+      <p id={ids.status} className="glossary-status" role="status">
+        {statusText(matches, first, last, query.trim())}
+      </p>
+
+      <div className="glossary-scroll">
+        <table className="glossary-table">
+          <caption className="visually-hidden">Glossary terms with their category and description</caption>
+          <thead>
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((header) => {
+                  const column = header.column.id as GlossaryColumn;
+                  const sorted = view.sort?.column === column ? (view.sort.desc ? 'descending' : 'ascending') : undefined;
+                  const next = nextSort(view.sort, column);
+                  const Icon = sorted === 'ascending' ? ArrowUp : sorted === 'descending' ? ArrowDown : ArrowUpDown;
+                  return (
+                    <th key={header.id} scope="col" aria-sort={sorted} data-column={column}>
+                      {/* Submits the search form, so sorting works without JavaScript too (the server sorts). */}
+                      <button
+                        type="submit"
+                        form={ids.form}
+                        name="sort"
+                        value={next ? sortParam(next) : ''}
+                        className="glossary-sort"
+                        onClick={(event) => onSort(event, column)}
+                      >
+                        <table.FlexRender header={header} />
+                        <Icon aria-hidden="true" />
+                      </button>
+                    </th>
+                  );
+                })}
+              </tr>
+            ))}
+          </thead>
+          <tbody>
+            {visibleRows.map((row) => (
+              <tr key={row.id}>
+                {row.getAllCells().map((cell) =>
+                  cell.column.id === 'term' ? (
+                    <th key={cell.id} scope="row">
+                      <table.FlexRender cell={cell} />
+                    </th>
+                  ) : (
+                    <td key={cell.id} data-column={cell.column.id}>
+                      <table.FlexRender cell={cell} />
+                    </td>
+                  ),
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      {hydrated && pageCount > 1 ? (
+        <Pagination label="Glossary pages" page={Math.min(view.page, pageCount)} pageCount={pageCount} onPageChange={(page) => update({ page })} />
+      ) : null}
+    </div>
+  );
+}
+
+function statusText(matches: number, first: number, last: number, query: string) {
+  if (matches === 0) return `No terms match “${query}”.`;
+  const matching = query ? ` matching “${query}”` : '';
+  if (first === 1 && last === matches) return `Showing all ${matches} ${matches === 1 ? 'term' : 'terms'}${matching}.`;
+  return `Showing ${first} to ${last} of ${matches} terms${matching}.`;
+}

@@ -1,0 +1,189 @@
+// The navbar's site search: an icon button opening a search dialog over the feature pages, the
+// manual, the glossary and the FAQ. The index is built at build time with Pagefind
+// (scripts/build-search-index.ts) and served by us under /pagefind/; its script is loaded only
+// when the dialog first opens. Without JavaScript there is no button (the search needs scripts).
+import { Search, X } from 'lucide-react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { href, Link } from 'react-router';
+import { useHydrated } from '../../lib/use-hydrated.ts';
+import './site-search.css';
+
+/** Where the build puts Pagefind's browser script. */
+const PAGEFIND_SCRIPT = '/pagefind/pagefind.js';
+const MAX_RESULTS = 8;
+const TYPING_PAUSE_MS = 150;
+
+type SubResult = { title: string; url: string; excerpt: string; locations: number[] };
+type ResultData = { url: string; excerpt: string; meta: { title?: string }; sub_results?: SubResult[] };
+type Pagefind = {
+  options(options: Record<string, unknown>): Promise<void>;
+  init(): Promise<void>;
+  search(query: string): Promise<{ results: Array<{ id: string; data(): Promise<ResultData> }> } | null>;
+};
+
+export type SearchResult = { id: string; url: string; title: string; section: string | null; excerpt: string };
+
+let pagefind: Promise<Pagefind> | null = null;
+
+/** Loads Pagefind once; a failed load is forgotten so the next attempt tries again. */
+function loadPagefind(): Promise<Pagefind> {
+  pagefind ??= (import(/* @vite-ignore */ PAGEFIND_SCRIPT) as Promise<Pagefind>).then(async (module) => {
+    await module.options({ excerptLength: 24 });
+    await module.init();
+    return module;
+  });
+  pagefind.catch(() => {
+    pagefind = null;
+  });
+  return pagefind;
+}
+
+/** A page's result, pointing at its best-matching section when it has headings (the manual). */
+function toResult(id: string, data: ResultData, query: string): SearchResult {
+  const best = [...(data.sub_results ?? [])].sort((a, b) => b.locations.length - a.locations.length)[0];
+  const title = data.meta.title ?? data.url;
+  const section = best && best.url !== data.url && best.title !== title ? best : null;
+  // The glossary opens already filtered by the words searched for.
+  const url = data.url === href('/glossary') ? `${data.url}?${new URLSearchParams({ q: query })}` : (section?.url ?? data.url);
+  return { id, url, title, section: section?.title ?? null, excerpt: section?.excerpt ?? data.excerpt };
+}
+
+export function SiteSearch() {
+  const hydrated = useHydrated();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const latest = useRef(0);
+  const [query, setQuery] = useState('');
+  const [results, setResults] = useState<SearchResult[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const ids = { title: useId(), input: useId(), status: useId() };
+
+  // Search after a short pause in typing; answers to older queries are dropped.
+  useEffect(() => {
+    const words = query.trim();
+    const run = ++latest.current;
+    if (!words) {
+      setResults(null);
+      return;
+    }
+    const timer = window.setTimeout(async () => {
+      try {
+        const engine = await loadPagefind();
+        const found = await engine.search(words);
+        const pages = await Promise.all((found?.results ?? []).slice(0, MAX_RESULTS).map(async (result) => toResult(result.id, await result.data(), words)));
+        if (run !== latest.current) return;
+        setFailed(false);
+        setResults(pages);
+      } catch {
+        if (run === latest.current) setFailed(true);
+      }
+    }, TYPING_PAUSE_MS);
+    return () => window.clearTimeout(timer);
+  }, [query]);
+
+  if (!hydrated) return null;
+
+  function open() {
+    dialog.current?.showModal();
+    input.current?.focus();
+    input.current?.select();
+    // Start fetching the index while the visitor types.
+    loadPagefind().catch(() => setFailed(true));
+  }
+
+  const close = () => dialog.current?.close();
+
+  return (
+    <>
+      <button type="button" className="site-search-toggle" aria-haspopup="dialog" onClick={open}>
+        <Search aria-hidden="true" />
+        <span className="visually-hidden">Search the site</span>
+      </button>
+      <dialog
+        ref={dialog}
+        className="site-search"
+        aria-labelledby={ids.title}
+        // A click on the backdrop (the dialog element itself, outside its panel) closes it.
+        onClick={(event) => {
+          if (event.target === event.currentTarget) close();
+        }}
+      >
+        <div className="site-search-panel">
+          <div className="site-search-head">
+            <h2 id={ids.title}>Search the site</h2>
+            <button type="button" className="site-search-close" onClick={close}>
+              <X aria-hidden="true" />
+              <span className="visually-hidden">Close search</span>
+            </button>
+          </div>
+          <form role="search" aria-labelledby={ids.title} onSubmit={(event: FormEvent) => event.preventDefault()}>
+            <label htmlFor={ids.input}>Features, manual, glossary and FAQ</label>
+            <span className="site-search-field">
+              <Search aria-hidden="true" />
+              <input
+                ref={input}
+                id={ids.input}
+                type="search"
+                value={query}
+                onChange={(event) => setQuery(event.target.value)}
+                onKeyDown={(event) => {
+                  // A search box would spend Escape on clearing itself; here it closes the dialog.
+                  if (event.key === 'Escape') {
+                    event.preventDefault();
+                    close();
+                  }
+                }}
+                autoComplete="off"
+                spellCheck={false}
+                aria-describedby={ids.status}
+              />
+            </span>
+          </form>
+          <p id={ids.status} className="site-search-status" role="status">
+            {statusText(query.trim(), results, failed)}
+          </p>
+          {results && results.length > 0 ? (
+            <ol className="site-search-results">
+              {results.map((result) => (
+                <li key={result.id}>
+                  <Link to={result.url} onClick={close}>
+                    <span className="site-search-result-title">
+                      {result.title}
+                      {result.section ? <span className="site-search-result-section"> › {result.section}</span> : null}
+                    </span>
+                    <span className="site-search-result-excerpt">
+                      <Excerpt html={result.excerpt} />
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ol>
+          ) : null}
+        </div>
+      </dialog>
+    </>
+  );
+}
+
+function statusText(query: string, results: SearchResult[] | null, failed: boolean) {
+  if (failed) return 'Search is not available right now. Please try again in a moment.';
+  if (!query) return 'Type a word or two, such as “manifest” or “fuel cards”.';
+  if (results === null) return 'Searching…';
+  if (results.length === 0) return `No pages match “${query}”.`;
+  return `${results.length} ${results.length === 1 ? 'page matches' : 'pages match'} “${query}”.`;
+}
+
+/**
+ * Pagefind's excerpt is HTML text with the matched words in <mark>. It is rebuilt as React nodes
+ * from the parsed text, so nothing but those marks can reach the page.
+ */
+function Excerpt({ html }: { html: string }) {
+  const body = new DOMParser().parseFromString(html, 'text/html').body;
+  return (
+    <>
+      {[...body.childNodes].map((node, index) =>
+        node.nodeName === 'MARK' ? <mark key={index}>{node.textContent}</mark> : <span key={index}>{node.textContent}</span>,
+      )}
+    </>
+  );
+}

@@ -1,0 +1,85 @@
+// The one client the browser uses to call our API (spec 7). URLs are relative to the site; a
+// non-GET request echoes the XSRF-TOKEN cookie in X-XSRF-TOKEN (the server's double submit);
+// every answer is read into one typed result, whatever shape the route answers with.
+import { CSRF_COOKIE, CSRF_HEADER } from '../../common/constants.ts';
+
+/** What a call came to. Forms switch on `kind`; each spec message maps to one kind. */
+export type ApiResult<T = unknown> =
+  /** ['SUCCESS', message] */
+  | { kind: 'success'; message: string; status: number }
+  /** Any other successful body: the sign-in tokens, a token's owner, a list of rows. */
+  | { kind: 'data'; data: T; status: number }
+  /** ['ERROR', message]: the sign-in and demo refusals. */
+  | { kind: 'ERROR'; message: string; status: number }
+  /** ['ErrorInfo', message]: the feedback, contact and newsletter refusals. */
+  | { kind: 'ErrorInfo'; message: string; status: number }
+  /** {errorInfo: message}: the token refusals. */
+  | { kind: 'errorInfo'; message: string; status: number }
+  /** No answer we can read: offline, aborted, or a body in no known shape. */
+  | { kind: 'failed'; status: number | null };
+
+type RequestOptions = { bearer?: string | null; signal?: AbortSignal };
+
+export function apiGet<T = unknown>(path: string, options: RequestOptions = {}) {
+  return send<T>('GET', path, undefined, options);
+}
+
+/** POST a JSON body. */
+export function apiPostJson<T = unknown>(path: string, body: unknown, options: RequestOptions = {}) {
+  return send<T>('POST', path, JSON.stringify(body), options, { 'content-type': 'application/json' });
+}
+
+/** POST multipart form data (the contact form's image); the browser writes the boundary. */
+export function apiPostForm<T = unknown>(path: string, body: FormData, options: RequestOptions = {}) {
+  return send<T>('POST', path, body, options);
+}
+
+async function send<T>(
+  method: string,
+  path: string,
+  body: BodyInit | undefined,
+  options: RequestOptions,
+  extraHeaders: Record<string, string> = {},
+): Promise<ApiResult<T>> {
+  const headers: Record<string, string> = { accept: 'application/json', ...extraHeaders };
+  if (options.bearer) headers.authorization = `Bearer ${options.bearer}`;
+  if (method !== 'GET') {
+    const token = readCookie(CSRF_COOKIE);
+    if (token) headers[CSRF_HEADER] = token;
+  }
+  let response: Response;
+  let answer: unknown;
+  try {
+    response = await fetch(path, { method, headers, body, credentials: 'same-origin', signal: options.signal });
+  } catch {
+    return { kind: 'failed', status: null };
+  }
+  try {
+    answer = await response.json();
+  } catch {
+    return { kind: 'failed', status: response.status };
+  }
+  return readAnswer<T>(answer, response.status);
+}
+
+/** Reads an answer body into a result (spec 7: the first list item says what it is). */
+export function readAnswer<T = unknown>(answer: unknown, status: number): ApiResult<T> {
+  if (Array.isArray(answer)) {
+    const [first, second] = answer;
+    if (first === 'SUCCESS' && typeof second === 'string') return { kind: 'success', message: second, status };
+    if ((first === 'ERROR' || first === 'ErrorInfo') && typeof second === 'string') return { kind: first, message: second, status };
+  }
+  if (answer && typeof answer === 'object' && 'errorInfo' in answer && typeof answer.errorInfo === 'string') {
+    return { kind: 'errorInfo', message: answer.errorInfo, status };
+  }
+  if (status >= 200 && status < 300) return { kind: 'data', data: answer as T, status };
+  return { kind: 'failed', status };
+}
+
+function readCookie(name: string): string | null {
+  for (const pair of document.cookie.split('; ')) {
+    const index = pair.indexOf('=');
+    if (pair.slice(0, index) === name) return decodeURIComponent(pair.slice(index + 1));
+  }
+  return null;
+}

@@ -1,0 +1,35 @@
+// The demo form's country and phone number rules (spec 3, 4 and 9), shared by the browser form
+// and the page action. The country list itself is built on the server (countries.server.ts).
+import { DEFAULT_PHONE_MAX_LENGTH } from '../../common/constants.ts';
+
+/** One country as the demo form offers it. */
+export type CountryOption = {
+  /** ISO 3166 region code, the option's value: 'AU'. */
+  code: string;
+  /** English name: 'Australia'. */
+  name: string;
+  /** Calling code without '+': '61'. */
+  callingCode: string;
+  /** Longest number the country allows, where it sets one (10 for AU and PH). */
+  maxLength?: number;
+};
+
+/** What the demo form needs in the browser: the options, and the country of each time zone. */
+export type DemoCountries = { countries: CountryOption[]; zoneCountry: Record<string, string> };
+
+export const maxLengthOf = (country: CountryOption | undefined) => country?.maxLength ?? DEFAULT_PHONE_MAX_LENGTH;
+
+/** The country of the browser's time zone, if we know it. */
+export function countryForTimeZone(data: DemoCountries, timeZone: string | undefined): CountryOption | undefined {
+  const code = timeZone ? data.zoneCountry[timeZone] : undefined;
+  return code ? data.countries.find((country) => country.code === code) : undefined;
+}
+
+/** Keeps what the number field accepts from the keyboard: digits. */
+export const digitsOnly = (text: string) => text.replace(/\D+/g, '');
+
+/** The number as the API takes it (spec 3): '+', the calling code, a space, then the digits. */
+export function phoneNumberPayload(callingCode: string, number: string): string {
+  const trimmed = number.trim();
+  return callingCode && trimmed ? `+${callingCode} ${trimmed}` : trimmed;
+}

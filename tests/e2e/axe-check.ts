@@ -1,0 +1,35 @@
+// Shared checks for the content pages' browser specs: an axe-core run over the page (WCAG 2.2 A
+// and AA) and a wait for React to take over the server's HTML.
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect } from './fixtures.ts';
+
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+export const NARROW = { width: 375, height: 812 };
+export const WIDE = { width: 1280, height: 900 };
+
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const found = results.violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((node) => node.target.join(' ')) }));
+  expect(found).toEqual([]);
+}
+
+/** Resolves once React has hydrated the document (its root container is attached). */
+export async function waitForHydration(page: Page) {
+  await expect
+    .poll(() => page.evaluate(() => Object.keys(document).some((key) => key.startsWith('__reactContainer$'))), {
+      message: 'React hydrated the document',
+    })
+    .toBe(true);
+}
+
+/** Saves a screenshot for people to look at, under test-results/docs/. */
+export async function screenshot(page: Page, name: string, fullPage = false) {
+  await page.screenshot({ path: `test-results/docs/${name}.png`, fullPage });
+}
+
+/** Nothing on the page is wider than the window (no sideways scrolling on a phone). */
+export async function expectNoSideScroll(page: Page) {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  expect(scrollWidth, 'page width').toBeLessThanOrEqual(innerWidth);
+}

@@ -1,0 +1,289 @@
+// The features page and the 18 feature pages (spec 2, Features page and Feature pages), in a real
+// browser against the production build. The expected names below are the spec's, written out
+// independently of content/features.yaml so that a wrong edit to the copy fails here.
+import { readFileSync } from 'node:fs';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { parse } from 'yaml';
+import { FEATURE_SLUGS, type FeatureSlug } from '../../content/feature-slugs.ts';
+import { expect, test } from './fixtures.ts';
+
+const SHOTS = 'test-results/features';
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const site = parse(readFileSync(new URL('../../content/site.yaml', import.meta.url), 'utf8')) as { links: { apiReference: string } };
+
+/** Each feature page's title, and the items (h3) the spec lists for it. */
+const FEATURES: Record<FeatureSlug, { title: string; items: string[] }> = {
+  dashboard: {
+    title: 'Dashboard',
+    items: [
+      'Pending Jobs',
+      'Processing Jobs',
+      'Active Drivers',
+      'Active Fleets',
+      'Monthly Profit',
+      'Sales/Costs/Bills/Reports',
+      'Map Satellite',
+      'Activities',
+      'Reminders',
+      'Map Tracker Data Table',
+    ],
+  },
+  jobs: {
+    title: 'Jobs',
+    items: [
+      'Create Booking',
+      'Import CSV',
+      'Connotes',
+      'Local Dispatch',
+      'Local Manifest',
+      'Linehaul Dispatch',
+      'Linehaul Manifest',
+      'Activities',
+      'Local',
+      'Linehaul',
+      'Empty Run',
+      'Tow Haul',
+      'Fleet Hire',
+    ],
+  },
+  drivers: { title: 'Drivers', items: ['Driver Management', 'Add Driver', 'Incidents'] },
+  fleet: { title: 'Fleet', items: ['Fleet Management', 'Fleet Assets', 'Fleet Maintenance', 'Dispatch to a Fleet'] },
+  fuel: { title: 'Fuel', items: ['Total for the Year', 'Total for the Month', 'Total for the Week', 'Latest Cost', 'Fuel Cards'] },
+  accounts: { title: 'Accounts', items: ['Current', 'Weekly', 'Linehaul', 'Local', 'Invoices', 'Bills', 'Credit Notes'] },
+  contacts: { title: 'Contacts', items: ['People', 'Customers', 'Suppliers'] },
+  breaches: { title: 'Breaches', items: ['Breach Requests', 'Responses', 'Settings'] },
+  mapTracker: { title: 'Map Tracker', items: ['Live Map', 'Driver Activity by Date', 'Activity Type', 'Fleet and Jobs'] },
+  employeeRegistrations: { title: 'Employee Registrations', items: ['Columns', 'Summary', 'Filter List', 'Print', 'Export'] },
+  settings: {
+    title: 'Settings',
+    items: [
+      'My Profile',
+      'Admin Accounts',
+      'Business Profile',
+      'Employee Positions',
+      'Checklists',
+      'Route Templates',
+      'Costing and Invoice',
+      'Payroll Setting',
+      'Job Cost Defaults',
+      'Alert Rules',
+      'Fleet Service Interval',
+      'App Settings',
+      'Alert Templates',
+      'Weekly Inspection',
+      'Invoice Banks',
+      'Service Types',
+      'Global Notifications',
+    ],
+  },
+  documents: { title: 'Documents', items: ['Add', 'Edit', 'Update', 'Delete'] },
+  tasks: { title: 'Tasks', items: ['Assigned to Each Administrator'] },
+  compliance: { title: 'Compliance', items: ['Compliance Summary', 'Compliance List per Job'] },
+  qar: { title: 'QAR', items: ['List of Errors', 'Verify'] },
+  messaging: { title: 'Messaging', items: ['Mobile Push', 'SMS', 'Email', 'Recipient', 'Subject', 'Message'] },
+  advancedSearch: { title: 'Advanced Search', items: ['Search Bar'] },
+  help: { title: 'Help', items: ['Manual', 'Video Tutorials', 'FAQ', 'API Reference'] },
+};
+
+/** Details the spec names inside an item, checked as text on the page. */
+const DETAILS: Partial<Record<FeatureSlug, (string | RegExp)[]>> = {
+  drivers: ['Incident reports', 'Traffic tickets'],
+  fleet: ['Tyres', 'Insurance', 'Compliance and permits', 'Registration', 'Fees', 'Services', 'Reports', 'Repairs'],
+  accounts: ['Draft', 'Approved', 'Voided'],
+  breaches: [/^Autopilot mode/, /^Permission to accept or reject/],
+  settings: ['Driver', 'Car', 'Truck', 'Trailer'],
+};
+
+const PAGES_WITH_MOCKUPS: FeatureSlug[] = ['dashboard', 'jobs', 'mapTracker', 'messaging'];
+
+/** The chain: features, the 18 pages in the spec's order, and back to features. */
+const CHAIN = [{ path: '/features', title: 'Features' }, ...FEATURE_SLUGS.map((slug) => ({ path: `/${slug}`, title: FEATURES[slug].title }))];
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  expect(results.violations.map(({ id, help, nodes }) => `${id}: ${help} (${nodes.map((node) => node.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+/** The overlay has lifted: nothing under it is busy any more. */
+async function waitForOverlayToLift(page: Page) {
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+}
+
+test.describe('the features page', () => {
+  test('shows the loading overlay once hydrated, then the grid of 18 links that open in a new tab', async ({ page }) => {
+    const response = await page.goto('/features');
+    expect(response?.status()).toBe(200);
+    await expect(page).toHaveTitle('Features | Haulora');
+    await expect(page.getByRole('heading', { level: 1, name: 'Features', exact: true })).toBeVisible();
+
+    // The overlay: a spinner over a busy region, announced by a 'Loading' status; then it lifts.
+    const region = page.locator('.loading-region');
+    await expect(region.getByRole('status')).toHaveText('Loading features');
+    await expect(region.locator('[aria-busy="true"]')).toHaveCount(1);
+    await expect(region.locator('.loading-overlay')).toBeVisible();
+    await waitForOverlayToLift(page);
+    await expect(region.locator('.loading-overlay')).toHaveCount(0);
+    await expect(region.getByRole('status')).toHaveText('');
+
+    const links = page.getByRole('list').filter({ has: page.getByRole('link', { name: /Dashboard/ }) }).getByRole('link');
+    await expect(links).toHaveCount(18);
+    for (const [index, slug] of FEATURE_SLUGS.entries()) {
+      const link = links.nth(index);
+      await expect(link).toHaveAttribute('href', `/${slug}`);
+      await expect(link).toHaveAttribute('target', '_blank');
+      await expect(link).toHaveAttribute('rel', 'noopener');
+      await expect(link).toHaveAccessibleName(new RegExp(`^${FEATURES[slug].title} \\(opens in a new tab\\)`));
+    }
+  });
+
+  test('a grid link opens its feature page in a new tab', async ({ page, context }) => {
+    await page.goto('/features');
+    await waitForOverlayToLift(page);
+    const [tab] = await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: /^Fuel \(opens in a new tab\)/ }).click()]);
+    await tab.waitForLoadState();
+    expect(new URL(tab.url()).pathname).toBe('/fuel');
+    await expect(tab.getByRole('heading', { level: 1, name: 'Fuel', exact: true })).toBeVisible();
+    await tab.close();
+  });
+
+  test('has no axe violations, and looks right at 375 and 1280 px', async ({ page }) => {
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/features');
+      await waitForOverlayToLift(page);
+      await expectNoAxeViolations(page);
+      await page.screenshot({ path: `${SHOTS}/features-${width}.png`, fullPage: true });
+    }
+  });
+
+  test('captures the overlay while it is shown', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/features');
+    await expect(page.locator('.loading-overlay')).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/features-overlay-1280.png` });
+  });
+});
+
+test.describe('the feature pages', () => {
+  for (const slug of FEATURE_SLUGS) {
+    const { title, items } = FEATURES[slug];
+    test(`/${slug} answers 200 with its heading, title, description and every listed item`, async ({ page }) => {
+      const response = await page.goto(`/${slug}`);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole('heading', { level: 1, name: title, exact: true })).toBeVisible();
+      await expect(page).toHaveTitle(`${title} | Haulora`);
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.{40,}/);
+      for (const item of items) {
+        await expect(page.getByRole('heading', { level: 3, name: item, exact: true }), item).toBeVisible();
+      }
+      const main = page.getByRole('main');
+      for (const detail of DETAILS[slug] ?? []) await expect(main.getByText(detail, { exact: true }), String(detail)).toBeVisible();
+      if (PAGES_WITH_MOCKUPS.includes(slug)) await expect(main.getByRole('img', { name: /sketch/i })).toBeVisible();
+      await expectNoAxeViolations(page);
+    });
+  }
+
+  test('the dashboard lists exactly ten panels and Settings exactly 17 sections', async ({ page }) => {
+    await page.goto('/dashboard');
+    await expect(page.getByRole('region', { name: 'The ten dashboard panels' }).getByRole('heading', { level: 3 })).toHaveCount(10);
+    await page.goto('/settings');
+    await expect(page.getByRole('region', { name: 'Settings sections' }).getByRole('heading', { level: 3 })).toHaveCount(17);
+    await page.goto('/jobs');
+    await expect(page.getByRole('region', { name: 'The eight areas of Jobs' }).getByRole('heading', { level: 3 })).toHaveCount(8);
+    await expect(page.getByRole('region', { name: 'Booking job types' }).getByRole('heading', { level: 3 })).toHaveCount(5);
+  });
+
+  test('Help links to the configured API reference in a new tab', async ({ page }) => {
+    await page.goto('/help');
+    const link = page.getByRole('link', { name: /^Open the API reference/ });
+    await expect(link).toHaveAttribute('href', site.links.apiReference);
+    await expect(link).toHaveAttribute('target', '_blank');
+    await expect(link).toHaveAccessibleName(/\(opens in a new tab\)$/);
+  });
+
+  for (const width of [375, 1280]) {
+    test(`feature pages have no axe violations and look right at ${width} px`, async ({ page }) => {
+      test.setTimeout(60_000);
+      await page.setViewportSize({ width, height: 900 });
+      for (const slug of ['dashboard', 'jobs', 'mapTracker', 'messaging', 'help'] as const) {
+        await page.goto(`/${slug}`);
+        await expectNoAxeViolations(page);
+        await page.screenshot({ path: `${SHOTS}/${slug}-${width}.png`, fullPage: true });
+      }
+    });
+  }
+
+  test('an unknown path next to them is a 404', async ({ request }) => {
+    expect((await request.get('/dashboards')).status()).toBe(404);
+  });
+});
+
+test.describe('the previous/next chain', () => {
+  const chainNav = (page: Page) => page.getByRole('navigation', { name: 'Previous and next feature' });
+
+  async function walk(page: Page, direction: 'Next' | 'Previous') {
+    const order = direction === 'Next' ? [...CHAIN, CHAIN[0]!] : [CHAIN[0]!, ...[...CHAIN].reverse()];
+    await page.goto(order[0]!.path);
+    for (const [step, target] of order.slice(1).entries()) {
+      const link = chainNav(page).getByRole('link', { name: new RegExp(`^${direction} `) });
+      await expect(link, `step ${step + 1}`).toHaveAccessibleName(`${direction} ${target.title}`);
+      await link.click();
+      await expect(page).toHaveURL(new RegExp(`${target.path}$`));
+      await expect(page.getByRole('heading', { level: 1, name: target.title, exact: true })).toBeVisible();
+      // Each navigation scrolls (smoothly) back to the top.
+      await expect.poll(() => page.evaluate(() => window.scrollY), { message: `scrolled to the top of ${target.path}` }).toBe(0);
+    }
+  }
+
+  test('walks forward from features through all 18 pages and back to features', async ({ page }) => {
+    await walk(page, 'Next');
+  });
+
+  test('walks backward from features through all 18 pages and back to features', async ({ page }) => {
+    await walk(page, 'Previous');
+  });
+
+  test("Dashboard's previous is Features and Help's next is Features", async ({ page }) => {
+    await page.goto('/dashboard');
+    await expect(chainNav(page).getByRole('link', { name: 'Previous Features' })).toHaveAttribute('href', '/features');
+    await expect(chainNav(page).getByRole('link', { name: 'Next Jobs' })).toHaveAttribute('href', '/jobs');
+    await page.goto('/help');
+    await expect(chainNav(page).getByRole('link', { name: 'Previous Advanced Search' })).toHaveAttribute('href', '/advancedSearch');
+    await expect(chainNav(page).getByRole('link', { name: 'Next Features' })).toHaveAttribute('href', '/features');
+  });
+});
+
+test.describe('without JavaScript', () => {
+  test('the features page HTML holds the whole grid', async ({ request }) => {
+    const response = await request.get('/features');
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('<h1>Features</h1>');
+    const anchors = html.match(/<a\b[^>]*>/g) ?? [];
+    for (const slug of FEATURE_SLUGS) {
+      const anchor = anchors.find((tag) => tag.includes(`href="/${slug}"`) && tag.includes('target="_blank"'));
+      expect(anchor, `a grid link to /${slug}`).toBeTruthy();
+      expect(anchor).toContain('rel="noopener"');
+      expect(html).toContain(FEATURES[slug].title);
+    }
+    // The overlay only appears once hydrated: the server HTML has no busy region or spinner.
+    expect(html).not.toContain('aria-busy="true"');
+    expect(html).not.toContain('loading-overlay"');
+  });
+
+  test('every feature page HTML holds its heading, items and chain links', async ({ request }) => {
+    for (const [index, slug] of FEATURE_SLUGS.entries()) {
+      const response = await request.get(`/${slug}`);
+      expect(response.status(), slug).toBe(200);
+      const html = (await response.text()).replaceAll('<wbr/>', '');
+      expect(html).toContain(`<h1>${escapeHtml(FEATURES[slug].title)}</h1>`);
+      for (const item of FEATURES[slug].items) expect(html, `${slug}: ${item}`).toMatch(new RegExp(`<h3>(<a [^>]*>)?${escapeRegExp(escapeHtml(item))}(</a>)?</h3>`));
+      expect(html).toContain(`href="${CHAIN[index]!.path}"`);
+      expect(html).toContain(`href="${CHAIN[(index + 2) % CHAIN.length]!.path}"`);
+    }
+  });
+});
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

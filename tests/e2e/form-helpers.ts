@@ -1,0 +1,42 @@
+// Shared steps of the forms' browser specs (tests/e2e/forms-*.spec.ts): open a page once React
+// has taken over, find the modals, and read what the test server stored.
+import { DatabaseSync } from 'node:sqlite';
+import type { Page } from '@playwright/test';
+import { waitForHydration } from './axe-check.ts';
+import { expect } from './fixtures.ts';
+
+/** Opens a path and waits until the page is interactive (the navbar opens modals from then on). */
+export async function openHydrated(page: Page, path: string) {
+  await page.goto(path);
+  await waitForHydration(page);
+}
+
+export const dialog = (page: Page, name: string) => page.getByRole('dialog', { name, exact: true });
+
+/** The navbar's action (a link that opens a modal once hydrated). */
+export const navAction = (page: Page, name: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
+
+/** The element that has focus is inside `container`. */
+export async function expectFocusWithin(page: Page, selector: string) {
+  await expect.poll(() => page.evaluate((css) => Boolean(document.querySelector(css)?.contains(document.activeElement)), selector)).toBe(true);
+}
+
+/** Rows the test server stored, read from its database file (global-setup passes its path). */
+export function rows<T = Record<string, unknown>>(sql: string, ...params: (string | number)[]): T[] {
+  const file = process.env.E2E_DATABASE_FILE;
+  if (!file) throw new Error('E2E_DATABASE_FILE is not set: tests/e2e/global-setup.ts sets it');
+  const db = new DatabaseSync(file, { readOnly: true });
+  try {
+    return db.prepare(sql).all(...params) as T[];
+  } finally {
+    db.close();
+  }
+}
+
+/** A value no other test uses, to find this test's row. */
+export const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** Waits for an element's animations (a modal's entrance) to finish, before a screenshot. */
+export async function settled(locator: import('@playwright/test').Locator) {
+  await locator.evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)));
+}

@@ -1,0 +1,122 @@
+// The forms' pure helpers: reading the API's answer shapes, the input attributes derived from the
+// schemas, the demo form's country list and phone rules, and the result page's outcomes.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { DEFAULT_PHONE_MAX_LENGTH, SubmissionStatus } from '../../common/constants.ts';
+import { MESSAGES } from '../../common/messages.ts';
+import { readAnswer } from '../../app/lib/api-client.ts';
+import { callingCodeOf, demoCountryData, listCountries } from '../../app/lib/countries.server.ts';
+import { outcomeOf, readResult, resultPath, safeBackPath } from '../../app/lib/form-results.ts';
+import { formRules } from '../../app/lib/form-rules.server.ts';
+import { countryForTimeZone, digitsOnly, maxLengthOf, phoneNumberPayload } from '../../app/lib/phone.ts';
+import { createSubmissionService } from '../../server/services/submissions.ts';
+
+describe('readAnswer (spec 7 answer shapes)', () => {
+  const cases: [string, unknown, number, ReturnType<typeof readAnswer>][] = [
+    ['SUCCESS with a message', ['SUCCESS', 'Thanks'], 200, { kind: 'success', message: 'Thanks', status: 200 }],
+    ['ERROR with a message', ['ERROR', 'Incorrect username or password'], 401, { kind: 'ERROR', message: 'Incorrect username or password', status: 401 }],
+    ['ErrorInfo with a message', ['ErrorInfo', 'Name is required'], 400, { kind: 'ErrorInfo', message: 'Name is required', status: 400 }],
+    ['an errorInfo object', { errorInfo: 'Your session is not valid.' }, 401, { kind: 'errorInfo', message: 'Your session is not valid.', status: 401 }],
+    ['tokens', { access_token: 'a' }, 200, { kind: 'data', data: { access_token: 'a' }, status: 200 }],
+    ['the glossary list', ['SUCCESS', [{ id: 1 }]], 200, { kind: 'data', data: ['SUCCESS', [{ id: 1 }]], status: 200 }],
+    ['an unknown refusal', { message: 'nope' }, 500, { kind: 'failed', status: 500 }],
+    ['ERROR without a message', ['ERROR'], 400, { kind: 'failed', status: 400 }],
+  ];
+  for (const [label, body, status, expected] of cases) {
+    test(label, () => assert.deepEqual(readAnswer(body, status), expected));
+  }
+});
+
+describe('input attributes from the schemas', () => {
+  const rules = formRules();
+  test('required and maxlength come from each field', () => {
+    assert.deepEqual(rules.signIn, { username: { required: true, maxLength: 64 }, password: { required: true, maxLength: 256 } });
+    assert.deepEqual(rules.feedback.feedback, { required: true, maxLength: 1000 });
+    assert.deepEqual(rules.contact.inq_type, { required: true });
+  });
+  test('email fields are typed email; the honeypot is not required', () => {
+    for (const form of [rules.demo, rules.contact, rules.newsletter]) {
+      assert.equal(form.email?.type, 'email');
+      assert.deepEqual(form.website, {});
+    }
+    assert.equal(rules.demo.name?.type, undefined);
+  });
+});
+
+describe('the demo country list', () => {
+  const countries = listCountries();
+  test('about 240 countries, sorted by English name, each with a calling code', () => {
+    assert.ok(countries.length >= 230 && countries.length <= 260, `${countries.length}`);
+    const names = countries.map((country) => country.name);
+    assert.deepEqual(names, [...names].sort((a, b) => a.localeCompare(b, 'en')));
+    for (const country of countries) assert.match(country.callingCode, /^\d{1,4}$/, country.code);
+    assert.equal(new Set(countries.map((country) => country.code)).size, countries.length);
+  });
+  test('Australia and the Philippines allow 10 digits, the rest the default', () => {
+    const byCode = new Map(countries.map((country) => [country.code, country]));
+    assert.equal(maxLengthOf(byCode.get('AU')), 10);
+    assert.equal(maxLengthOf(byCode.get('PH')), 10);
+    assert.equal(maxLengthOf(byCode.get('DE')), DEFAULT_PHONE_MAX_LENGTH);
+    assert.equal(countries.filter((country) => country.maxLength).length, 2);
+    assert.ok(byCode.get('AU')?.timezones.includes('Australia/Sydney'));
+  });
+  test('time zones lead to their principal country', () => {
+    const data = demoCountryData();
+    assert.equal(countryForTimeZone(data, 'Australia/Sydney')?.code, 'AU');
+    assert.equal(countryForTimeZone(data, 'Asia/Manila')?.code, 'PH');
+    assert.equal(countryForTimeZone(data, 'Europe/Berlin')?.code, 'DE');
+    assert.equal(countryForTimeZone(data, 'Mars/Olympus'), undefined);
+    assert.equal(countryForTimeZone(data, undefined), undefined);
+    // The browser gets no time zone lists, only the map.
+    assert.ok(data.countries.every((country) => !('timezones' in country)));
+  });
+  test('calling codes by region code', () => {
+    assert.equal(callingCodeOf('AU'), '61');
+    assert.equal(callingCodeOf('PH'), '63');
+    assert.equal(callingCodeOf('ZZ'), undefined);
+  });
+});
+
+describe('phone numbers', () => {
+  test("sent as '+', the calling code, a space, then the number", () => {
+    assert.equal(phoneNumberPayload('61', '412345678'), '+61 412345678');
+    assert.equal(phoneNumberPayload('61', '  412345678 '), '+61 412345678');
+    assert.equal(phoneNumberPayload('61', '  '), '');
+    assert.equal(phoneNumberPayload('', '412'), '412');
+  });
+  test('only digits are kept', () => {
+    assert.equal(digitsOnly('+61 (0)412-345 abc'), '610412345');
+  });
+});
+
+describe('result page outcomes', () => {
+  test("every success message a form's service answers has an outcome", () => {
+    const service = createSubmissionService({
+      addFeedback: () => 1,
+      addDemoRequest: () => 1,
+      addContactMessage: () => 1,
+      addSubscriber: () => true,
+    });
+    const demo = { name: 'a', job_title: 'b', company: 'c', country: '61', number: '+61 4', email: 'a@b.co', text: 't' };
+    assert.equal(outcomeOf(service.requestDemo(demo)), 'demoThanks');
+    assert.throws(() => outcomeOf('Some other words'));
+  });
+  test('a result URL reads back to its title, status, message and link', () => {
+    const url = new URL(resultPath('demo', 'demoThanks', '/request-demo'), 'http://site.test');
+    assert.deepEqual(readResult(url), {
+      form: 'demo',
+      title: 'Book a demo',
+      status: SubmissionStatus.Success,
+      message: MESSAGES.demoThanks,
+      back: '/request-demo',
+    });
+    assert.equal(readResult(new URL('http://site.test/result?form=demo&outcome=toString')), null);
+    assert.equal(readResult(new URL('http://site.test/result?form=__proto__&outcome=success')), null);
+  });
+  test('the link back is a path on this site, or the fallback', () => {
+    for (const good of ['/faq', '/home#contact', '/glossary?page=2']) assert.equal(safeBackPath(good, '/home'), good);
+    for (const bad of ['https://evil.example', '//evil.example', '/\\evil.example', 'faq', '/a b', '', null, 42]) {
+      assert.equal(safeBackPath(bad, '/home'), '/home', String(bad));
+    }
+  });
+});

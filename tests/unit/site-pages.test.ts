@@ -1,0 +1,69 @@
+// The page list behind the sitemap and the search index covers every page route of app/routes.ts,
+// and the glossary's URL state reads back what it writes.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import routes from '../../app/routes.ts';
+import { PAGE_PATHS, SEARCHABLE_PATHS } from '../../app/lib/site-pages.ts';
+import { nextSort, readGlossaryView, writeGlossaryView } from '../../app/lib/glossary-view.ts';
+import { pageWindow } from '../../app/lib/page-window.ts';
+
+/**
+ * Paths that are not pages to list: the redirects, the 404 catch-all, the sitemap itself, the
+ * no-JavaScript form endpoints and the form result page (noindex).
+ */
+const NOT_PAGES = new Set(['/', '/offers', '/*', '/sitemap.xml', '/result']);
+const isPage = (path: string) => !NOT_PAGES.has(path) && !path.startsWith('/forms/');
+
+describe('site pages', () => {
+  test('every page route is listed once, and nothing else', () => {
+    const routePaths = routes.map((entry) => (entry.index ? '/' : `/${entry.path}`)).filter(isPage);
+    assert.deepEqual([...PAGE_PATHS].sort(), routePaths.sort());
+    assert.equal(new Set(PAGE_PATHS).size, PAGE_PATHS.length);
+  });
+
+  test('the search covers the features, the 18 feature pages, the manual, the glossary and the FAQ', () => {
+    assert.equal(SEARCHABLE_PATHS.length, 22);
+    for (const path of SEARCHABLE_PATHS) assert.ok(PAGE_PATHS.includes(path), path);
+  });
+});
+
+describe('glossary view in the URL', () => {
+  test('defaults are left out of the URL', () => {
+    assert.equal(writeGlossaryView(readGlossaryView(new URLSearchParams())).toString(), '');
+  });
+
+  test('a full view round-trips', () => {
+    const params = new URLSearchParams('q=road+train&sort=-term&page=3&size=25');
+    const view = readGlossaryView(params);
+    assert.deepEqual(view, { query: 'road train', sort: { column: 'term', desc: true }, page: 3, pageSize: 25 });
+    assert.equal(writeGlossaryView(view).toString(), params.toString());
+  });
+
+  test('nonsense falls back to the defaults and other parameters survive', () => {
+    const view = readGlossaryView(new URLSearchParams('sort=price&page=-4&size=7'));
+    assert.deepEqual(view, { query: '', sort: null, page: 1, pageSize: 10 });
+    assert.equal(writeGlossaryView({ ...view, pageSize: 'all' }, new URLSearchParams('utm=x')).toString(), 'utm=x&size=all');
+  });
+
+  test('a header cycles ascending, descending, then back to the stored order', () => {
+    const asc = nextSort(null, 'term');
+    assert.deepEqual(asc, { column: 'term', desc: false });
+    const desc = nextSort(asc, 'term');
+    assert.deepEqual(desc, { column: 'term', desc: true });
+    assert.equal(nextSort(desc, 'term'), null);
+    assert.deepEqual(nextSort(desc, 'category'), { column: 'category', desc: false });
+  });
+});
+
+describe('pagination window', () => {
+  test('short ranges show every page', () => {
+    assert.deepEqual(pageWindow(4, 5), [1, 2, 3, 4, 5]);
+  });
+
+  test('long ranges keep the ends and the neighbours, and a gap hides at least two pages', () => {
+    assert.deepEqual(pageWindow(1, 13), [1, 2, 3, 4, 5, 'gap', 13]);
+    assert.deepEqual(pageWindow(4, 13), [1, 2, 3, 4, 5, 'gap', 13]);
+    assert.deepEqual(pageWindow(7, 13), [1, 'gap', 6, 7, 8, 'gap', 13]);
+    assert.deepEqual(pageWindow(13, 13), [1, 'gap', 9, 10, 11, 12, 13]);
+  });
+});
