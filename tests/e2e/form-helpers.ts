@@ -5,20 +5,18 @@ import type { Page } from '@playwright/test';
 import { waitForHydration } from './axe-check.ts';
 import { expect } from './fixtures.ts';
 
-/** Opens a path and waits until the page is interactive (the navbar opens modals from then on). */
-export async function openHydrated(page: Page, path: string) {
-  await page.goto(path);
-  await waitForHydration(page);
-}
-
 export const dialog = (page: Page, name: string) => page.getByRole('dialog', { name, exact: true });
 
 /** The navbar's action (a link that opens a modal once hydrated). */
 export const navAction = (page: Page, name: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
 
-/** The element that has focus is inside `container`. */
-export async function expectFocusWithin(page: Page, selector: string) {
-  await expect.poll(() => page.evaluate((css) => Boolean(document.querySelector(css)?.contains(document.activeElement)), selector)).toBe(true);
+/** Opens a path and waits until the page is interactive: React has finished hydrating once the
+ * navbar's Book a Demo announces its dialog (a click before that may be lost in hydration). */
+export async function openHydrated(page: Page, path: string) {
+  await page.goto(path);
+  await waitForHydration(page);
+  // By CSS: below 992 px the navbar's links are folded away from the accessibility tree.
+  await expect(page.locator('.header-actions a[aria-haspopup="dialog"]').first()).toBeAttached();
 }
 
 /** Rows the test server stored, read from its database file (global-setup passes its path). */
@@ -36,7 +34,8 @@ export function rows<T = Record<string, unknown>>(sql: string, ...params: (strin
 /** A value no other test uses, to find this test's row. */
 export const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-/** Waits for an element's animations (a modal's entrance) to finish, before a screenshot. */
+/** Waits for an element's animations (a modal's entrance) to end, before a screenshot; one
+ * cancelled on the way (a transition cut short) counts as ended. */
 export async function settled(locator: import('@playwright/test').Locator) {
-  await locator.evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)));
+  await locator.evaluate((element) => Promise.allSettled(element.getAnimations({ subtree: true }).map((animation) => animation.finished)));
 }
