@@ -11,6 +11,7 @@ import { LoadingOverlay } from '../components/ui/loading-overlay.tsx';
 import { PageHero } from '../components/ui/page-hero.tsx';
 import { appContext, useNonce } from '../lib/app-context.ts';
 import { pageMeta } from '../lib/seo.ts';
+import { apiGet } from '../lib/api-client.ts';
 import './faq.css';
 
 const FAQ_API = '/api/Faqs/GetAllFromFaqs';
@@ -21,11 +22,9 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   try {
-    const response = await fetch(FAQ_API, { headers: { accept: 'application/json' } });
-    if (!response.ok) throw new Error(`${FAQ_API} answered ${response.status}`);
-    const faqs: unknown = await response.json();
-    if (!isFaqList(faqs)) throw new Error(`${FAQ_API} answered an unexpected shape`);
-    return { faqs };
+    const result = await apiGet(FAQ_API);
+    if (result.kind !== 'data' || !isFaqList(result.data)) throw new Error(`${FAQ_API} answered ${result.kind} (${result.status})`);
+    return { faqs: result.data };
   } catch (error) {
     // The server's copy of the same rows keeps the page whole if the API call fails.
     console.warn('Could not load the FAQ from the API, using the server copy:', error);

@@ -7,6 +7,7 @@ import { GlossaryTable } from '../components/sections/glossary-table.tsx';
 import { PageHero } from '../components/ui/page-hero.tsx';
 import { appContext } from '../lib/app-context.ts';
 import { pageMeta } from '../lib/seo.ts';
+import { apiGet } from '../lib/api-client.ts';
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, 'Glossary', 'Transport and logistics terms and their definitions, as used in Haulora: compliance, fleet, jobs, accounts and more.');
@@ -27,10 +28,10 @@ clientLoader.hydrate = true as const;
 
 /** The API answers ['SUCCESS', rows]; anything else is treated as a failure. */
 async function fetchGlossary(): Promise<GlossaryEntry[]> {
-  const response = await fetch('/api/Glossary/GetAllFromGlossary', { headers: { accept: 'application/json' } });
-  if (!response.ok) throw new Error(`glossary answered ${response.status}`);
-  const answer: unknown = await response.json();
-  if (!Array.isArray(answer) || answer[0] !== 'SUCCESS' || !Array.isArray(answer[1])) throw new Error('unexpected glossary answer');
+  // The answer is ['SUCCESS', rows], which the client reads as data (its second item is no message).
+  const result = await apiGet<unknown>('/api/Glossary/GetAllFromGlossary');
+  const answer = result.kind === 'data' ? result.data : null;
+  if (!Array.isArray(answer) || answer[0] !== 'SUCCESS' || !Array.isArray(answer[1])) throw new Error(`unexpected glossary answer (${result.kind})`);
   return answer[1] as GlossaryEntry[];
 }
 

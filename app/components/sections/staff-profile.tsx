@@ -7,6 +7,7 @@ import { href } from 'react-router';
 import type { UserProfileContent } from '../../../content/user-profile.schema.ts';
 import { storedAccessToken, useSignedInUser } from '../../lib/session.ts';
 import { ButtonLink } from '../ui/button.tsx';
+import { apiGet } from '../../lib/api-client.ts';
 import './staff-profile.css';
 
 type Copy = Omit<UserProfileContent, 'page'>;
@@ -45,9 +46,9 @@ function useStaffSession(): ProfileState {
 }
 
 async function validate(accessToken: string, signal: AbortSignal): Promise<ProfileState> {
-  const response = await fetch(VALIDATE_TOKEN_API, { headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' }, signal });
-  if (!response.ok) return { kind: 'expired' };
-  const body: unknown = await response.json();
+  const result = await apiGet(VALIDATE_TOKEN_API, { bearer: accessToken, signal });
+  if (result.kind !== 'data') return { kind: 'expired' };
+  const body = result.data;
   if (typeof body !== 'object' || body === null || !('username' in body) || !('expires_at' in body)) return { kind: 'expired' };
   const { username, expires_at } = body as { username: unknown; expires_at: unknown };
   const expiresAt = new Date(String(expires_at));
