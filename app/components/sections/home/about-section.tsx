@@ -24,7 +24,7 @@ export function AboutSection({ about }: { about: HomeContent['about'] }) {
             <span className="about-count-caption">{about.componentsCaption}</span>
           </div>
           <h3>{about.audienceTitle}</h3>
-          <ul className="about-audience">
+          <ul className="icon-list about-audience">
             {about.audience.map((entry) => (
               <li key={entry}>
                 <Check aria-hidden="true" />

@@ -14,7 +14,7 @@ export function ApiSection({ api, developerDocs }: { api: HomeContent['api']; de
           <p className="eyebrow">{api.eyebrow}</p>
           <h2 id="api-title">{api.title}</h2>
           <p className="api-intro">{api.intro}</p>
-          <ul className="api-points">
+          <ul className="icon-list api-points">
             {api.points.map((point) => (
               <li key={point}>
                 <Check aria-hidden="true" />
