@@ -6,6 +6,10 @@ import { z } from 'zod';
 import { HONEYPOT_FIELD, INQUIRY_TYPES, MAX_LENGTH } from './constants.ts';
 import { MESSAGES } from './messages.ts';
 
+// In the browser the CSP forbids eval, so zod must not try its compiled fast path: its feature
+// test (new Function) would be reported as a CSP violation. The server keeps the fast path.
+if (typeof document !== 'undefined') z.config({ jitless: true });
+
 /** Spec 5: lowercase local part of letters, digits and ._%+-, @, a domain, a 2-4 letter suffix. */
 export const EMAIL_PATTERN = /^[a-z0-9._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,4}$/;
 /** Spec 5: a phone number holds only digits, space, plus, minus and brackets. */

@@ -6,6 +6,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { clientBuildDir } from './paths.ts';
+import compression from './plugins/compression.ts';
 import csrf from './plugins/csrf.ts';
 import database from './plugins/database.ts';
 import errors from './plugins/errors.ts';
@@ -47,6 +48,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
 
   await app.register(errors);
   await app.register(securityHeaders, { dev });
+  await app.register(compression);
   await app.register(cookie);
   await app.register(csrf, { secret: config.tokenSecret, secureCookies: config.siteUrl?.startsWith('https:') ?? false });
   await app.register(rateLimits, { limits: config.rateLimits });
