@@ -1,5 +1,7 @@
 // /home: the landing page, its sections in the spec's order (spec 2, Home / landing page).
+import { useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/home.ts';
+import type { loader as rootLoader } from '../root.tsx';
 import { HOME_FAQ_COUNT } from '../../common/constants.ts';
 import { homeContent } from '../../content/home.ts';
 import { AboutSection } from '../components/sections/home/about-section.tsx';
@@ -17,7 +19,8 @@ import { pageMeta } from '../lib/seo.ts';
 export const meta: Route.MetaFunction = (args) => {
   const { title, description } = args.loaderData.content.meta;
   // Every other page's title ends with the brand; the home page's leads with it ('Haulora: …').
-  const homeTitle = `${args.loaderData.site.brand}: ${title}`;
+  const site = args.matches.find((match) => match?.id === 'root')?.loaderData as { site: { brand: string } } | undefined;
+  const homeTitle = `${site?.site.brand ?? 'Haulora'}: ${title}`;
   return pageMeta(args, title, description).map((tag) => {
     if ('title' in tag) return { title: homeTitle };
     if ('property' in tag && tag.property === 'og:title') return { property: 'og:title', content: homeTitle };
@@ -26,9 +29,9 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 export function loader({ context }: Route.LoaderArgs) {
-  const { site, content } = context.get(appContext);
+  const { content } = context.get(appContext);
+  // The site settings are not repeated here: the root loader already sends them to the page.
   return {
-    site,
     content: homeContent,
     // The same rows, in the same order, as GET /api/Faqs/GetAllFromFaqs.
     faqs: content.listFaqs().slice(0, HOME_FAQ_COUNT),
@@ -36,7 +39,9 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { site, content, faqs } = loaderData;
+  const { content, faqs } = loaderData;
+  const site = useRouteLoaderData<typeof rootLoader>('root')?.site;
+  if (!site) throw new Error('the root loader provides the site settings');
   return (
     <>
       <HeroCarousel hero={content.hero} />

@@ -169,7 +169,8 @@ export function DemoForm({ countries, failure, onRequested }: DemoFormProps) {
                 id={`${phoneId}-number`}
                 name="number"
                 className="field-control"
-                type="tel"
+                // type text, not tel: HTML allows the national-number autofill only on text controls.
+                type="text"
                 inputMode="numeric"
                 autoComplete="tel-national"
                 required={rules.number?.required}

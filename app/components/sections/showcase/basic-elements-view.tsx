@@ -84,14 +84,14 @@ export function BasicElementsView({ content, today }: { content: ShowcaseContent
           <Field name="showcase-rate" label="Hourly rate (dollars per hour)">
             {(control) => (
               <InputGroup start="$" end="/ hour">
-                <input className="input-group-control" inputMode="decimal" {...control} />
+                <input className="input-group-control" type="text" inputMode="decimal" {...control} />
               </InputGroup>
             )}
           </Field>
           <Field name="showcase-odometer" label="Odometer (kilometres)">
             {(control) => (
               <InputGroup end="km">
-                <input className="input-group-control" inputMode="numeric" {...control} />
+                <input className="input-group-control" type="text" inputMode="numeric" {...control} />
               </InputGroup>
             )}
           </Field>

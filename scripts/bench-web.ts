@@ -1,0 +1,251 @@
+// `npm run bench:web`: Lighthouse on every page, mobile and desktop, against the production server.
+//
+// Builds the site when there is no build, starts the production server (fresh seeded database,
+// rate limits out of the way) as a child process, and runs Lighthouse through its Node API in the
+// system Chromium (CHROME_PATH, default /usr/bin/chromium), `--runs` times per page and form
+// factor (default 3). It prints, per page and form factor, the median performance, accessibility,
+// best-practices and SEO scores, FCP, LCP, TBT, CLS and bytes transferred; pages that miss a
+// target first.
+//
+// Flags: --runs <n> (default 3), --routes /home,/faq (default: every page, app/lib/site-pages.ts),
+//        --form-factors mobile,desktop (default both).
+// It is a benchmark, not a test: it exits 0 when a target is missed, 1 only when it cannot run.
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { desktopConfig } from 'lighthouse';
+import { PAGE_PATHS } from '../app/lib/site-pages.ts';
+import { projectRoot, serverBuildFile } from '../server/paths.ts';
+
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+const READY_TIMEOUT_MS = 20_000;
+const NO_LIMIT = '100000000';
+const MAX_ATTEMPTS = 3;
+
+type FormFactor = 'mobile' | 'desktop';
+
+/** The figures read from one Lighthouse report. */
+type Figures = {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  bytes: number;
+};
+
+type Row = { path: string; formFactor: FormFactor; median: Figures; runs: number; misses: string[] };
+
+/** Issue 6's targets on every page. */
+function missedTargets(figures: Figures, formFactor: FormFactor): string[] {
+  const misses: string[] = [];
+  const performanceTarget = formFactor === 'mobile' ? 98 : 100;
+  if (figures.performance < performanceTarget) misses.push(`performance ${figures.performance} < ${performanceTarget}`);
+  if (figures.accessibility < 100) misses.push(`accessibility ${figures.accessibility}`);
+  if (figures.bestPractices < 100) misses.push(`best practices ${figures.bestPractices}`);
+  if (figures.seo < 100) misses.push(`SEO ${figures.seo}`);
+  if (formFactor === 'mobile' && figures.lcpMs > 1500) misses.push(`LCP ${(figures.lcpMs / 1000).toFixed(2)} s > 1.5 s`);
+  if (figures.cls > 0.02) misses.push(`CLS ${figures.cls.toFixed(3)} > 0.02`);
+  if (figures.tbtMs > 50) misses.push(`TBT ${Math.round(figures.tbtMs)} ms > 50 ms`);
+  return misses;
+}
+
+function readFlags() {
+  const { values } = parseArgs({
+    options: {
+      runs: { type: 'string', default: '3' },
+      routes: { type: 'string' },
+      'form-factors': { type: 'string', default: 'mobile,desktop' },
+    },
+  });
+  const runs = Number(values.runs);
+  if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs must be a positive integer, got ${values.runs}`);
+  const routes = values.routes ? values.routes.split(',').map((route) => route.trim()).filter(Boolean) : [...PAGE_PATHS];
+  const formFactors = values['form-factors'].split(',').map((value) => value.trim());
+  for (const value of formFactors) if (value !== 'mobile' && value !== 'desktop') throw new Error(`--form-factors takes mobile and/or desktop, got ${value}`);
+  return { runs, routes, formFactors: formFactors as FormFactor[] };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The server under test (as scripts/bench-api.ts starts it)
+
+function ensureBuild(): boolean {
+  if (existsSync(serverBuildFile)) return true;
+  console.log('No production build: running npm run build…');
+  return spawnSync('npm', ['run', 'build'], { cwd: projectRoot, stdio: 'inherit' }).status === 0;
+}
+
+async function freePort(): Promise<number> {
+  const probe = createNetServer();
+  probe.listen(0, '127.0.0.1');
+  await once(probe, 'listening');
+  const { port } = probe.address() as AddressInfo;
+  probe.close();
+  await once(probe, 'close');
+  return port;
+}
+
+function startServer(port: number, dataDir: string): ChildProcess {
+  return spawn(process.execPath, [join(projectRoot, 'server/server.ts')], {
+    cwd: projectRoot,
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      TOKEN_SECRET: randomBytes(36).toString('base64url'),
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PAGES_PER_MINUTE: NO_LIMIT,
+      RATE_LIMIT_FORMS_PER_MINUTE: NO_LIMIT,
+      RATE_LIMIT_SIGNIN_PER_MINUTE: NO_LIMIT,
+    },
+  });
+}
+
+async function waitUntilReady(server: ChildProcess, baseUrl: string): Promise<boolean> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline && server.exitCode === null && server.signalCode === null) {
+    try {
+      const response = await fetch(`${baseUrl}/home`);
+      await response.arrayBuffer();
+      if (response.status === 200) return true;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return false;
+}
+
+async function stopServer(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null || server.signalCode !== null) return;
+  const exited = once(server, 'exit');
+  server.kill('SIGTERM');
+  await exited;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lighthouse
+
+/** One Lighthouse run in a fresh Chromium (a reused one fails every other trace with NO_NAVSTART). */
+async function audit(url: string, formFactor: FormFactor): Promise<Figures> {
+  // Headless Chromium now and then loses the trace's navigation start (NO_NAVSTART): try again.
+  for (let attempt = 1; ; attempt++) {
+    const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+    try {
+      return await auditIn(chrome.port, url, formFactor);
+    } catch (error) {
+      if (attempt >= MAX_ATTEMPTS) throw error;
+      console.warn(`  ${error instanceof Error ? error.message : error}; trying again`);
+    } finally {
+      await chrome.kill();
+    }
+  }
+}
+
+async function auditIn(port: number, url: string, formFactor: FormFactor): Promise<Figures> {
+  const flags = { port, output: 'json' as const, logLevel: 'error' as const, onlyCategories: CATEGORIES };
+  const result = formFactor === 'desktop' ? await lighthouse(url, flags, desktopConfig) : await lighthouse(url, flags);
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  const { categories, audits, runtimeError } = result.lhr;
+  if (runtimeError) throw new Error(`Lighthouse failed on ${url}: ${runtimeError.code} ${runtimeError.message}`);
+  const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+  const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    fcpMs: value('first-contentful-paint'),
+    lcpMs: value('largest-contentful-paint'),
+    tbtMs: value('total-blocking-time'),
+    cls: value('cumulative-layout-shift'),
+    bytes: value('total-byte-weight'),
+  };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+function medianFigures(runs: Figures[]): Figures {
+  const keys = Object.keys(runs[0]!) as (keyof Figures)[];
+  return Object.fromEntries(keys.map((key) => [key, median(runs.map((run) => run[key]))])) as Figures;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Report
+
+function printTable(rows: Row[]) {
+  const header = ['page', 'form', 'perf', 'a11y', 'best', 'SEO', 'FCP s', 'LCP s', 'TBT ms', 'CLS', 'KB'];
+  const cells = rows.map(({ path, formFactor, median: m }) => [
+    path,
+    formFactor,
+    String(m.performance),
+    String(m.accessibility),
+    String(m.bestPractices),
+    String(m.seo),
+    (m.fcpMs / 1000).toFixed(2),
+    (m.lcpMs / 1000).toFixed(2),
+    String(Math.round(m.tbtMs)),
+    m.cls.toFixed(3),
+    (m.bytes / 1024).toFixed(0),
+  ]);
+  const widths = header.map((title, column) => Math.max(title.length, ...cells.map((row) => row[column]!.length)));
+  const line = (row: string[]) => row.map((cell, column) => (column < 2 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ');
+  console.log(line(header));
+  for (const row of cells) console.log(line(row));
+}
+
+async function main(): Promise<number> {
+  const flags = readFlags();
+  if (!ensureBuild()) return 1;
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'haulora-bench-web-'));
+  const server = startServer(port, dataDir);
+  try {
+    if (!(await waitUntilReady(server, baseUrl))) {
+      console.error(`The server did not answer /home with 200 within ${READY_TIMEOUT_MS / 1000} s.`);
+      return 1;
+    }
+    const rows: Row[] = [];
+    for (const path of flags.routes) {
+      for (const formFactor of flags.formFactors) {
+        const runs: Figures[] = [];
+        for (let run = 1; run <= flags.runs; run++) {
+          process.stdout.write(`Lighthouse ${formFactor} ${path} (run ${run}/${flags.runs})…\n`);
+          runs.push(await audit(baseUrl + path, formFactor));
+        }
+        const figures = medianFigures(runs);
+        rows.push({ path, formFactor, median: figures, runs: runs.length, misses: missedTargets(figures, formFactor) });
+      }
+    }
+    const below = rows.filter((row) => row.misses.length > 0);
+    console.log(`\nLighthouse ${flags.runs === 1 ? '(1 run)' : `medians of ${flags.runs} runs`}, ${rows.length} page × form factor results\n`);
+    console.log(below.length ? `Below target (${below.length}):` : 'Every page meets every target.');
+    for (const row of below) console.log(`  ✗ ${row.path} ${row.formFactor}: ${row.misses.join(', ')}`);
+    console.log('\nTargets: performance ≥ 98 mobile and 100 desktop; accessibility, best practices, SEO 100; LCP ≤ 1.5 s mobile; CLS ≤ 0.02; TBT ≤ 50 ms.\n');
+    printTable([...below, ...rows.filter((row) => row.misses.length === 0)]);
+    return 0;
+  } finally {
+    await stopServer(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+process.exitCode = await main();

@@ -1,0 +1,102 @@
+// Site-wide gates, one test per page of the route table (scripts/size-budgets.ts reads
+// app/routes.ts, so a new route is covered without editing this file): zero axe-core violations
+// (WCAG 2.2 A/AA and best practice) at 375 and 1280 px; zero console errors, failed requests,
+// error answers and Content-Security-Policy violations while the page loads and while its main
+// interaction runs; and every request on the site's own origin (the fixtures' guard).
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { pagePaths } from '../../scripts/size-budgets.ts';
+import { NARROW, WCAG_TAGS, WIDE, waitForHydration } from './axe-check.ts';
+import { expect, test } from './fixtures.ts';
+
+const AXE_TAGS = [...WCAG_TAGS, 'best-practice'];
+
+/** The catch-all route's page stands for every unknown URL. */
+const NOT_FOUND = '/no-such-page';
+
+/** Each page's main interaction, beyond what every page gets (the navbar's first menu). */
+const INTERACTIONS: Record<string, (page: Page) => Promise<void>> = {
+  '/home': async (page) => {
+    await page.getByRole('button', { name: 'Next slide', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Slide 2 of 3', exact: true })).toHaveAttribute('aria-current', /true|step/);
+  },
+  '/glossary': async (page) => {
+    const term = page.getByRole('columnheader', { name: 'Term' });
+    await term.getByRole('button').click();
+    await expect(term).toHaveAttribute('aria-sort', /ascending|descending/);
+  },
+  '/sign-in': async (page) => {
+    // The button waits for both fields: typing a username alone leaves it disabled.
+    const main = page.getByRole('main');
+    await main.getByLabel('Username').fill('dispatcher');
+    await expect(main.getByRole('button', { name: 'Sign In' })).toBeDisabled();
+    await main.getByLabel('Password').fill('a-long-password');
+    await expect(main.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+  },
+  '/request-demo': async (page) => {
+    await page.getByRole('main').getByLabel('Country').selectOption('NZ');
+  },
+};
+
+/** Otherwise: open the first disclosure of the page's main content, if it has one. */
+async function defaultInteraction(page: Page) {
+  const summary = page.locator('main details > summary').first();
+  if ((await summary.count()) === 0 || !(await summary.isVisible())) return;
+  await summary.click();
+  await expect(page.locator('main details').first()).toHaveAttribute('open', '');
+}
+
+/** Opens and closes the navbar's first dropdown menu (every page has the navbar at 1280 px). */
+async function openFirstMenu(page: Page) {
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  if ((await nav.count()) === 0) return;
+  const button = nav.locator('button[aria-expanded]').first();
+  if ((await button.count()) === 0 || !(await button.isVisible())) return;
+  await button.click();
+  await expect(button).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('Escape');
+}
+
+async function axeViolations(page: Page, width: number) {
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  return results.violations.map(({ id, help, nodes }) => `${width}px ${id}: ${help} → ${nodes.map((node) => node.target.join(' ')).join(' | ')}`);
+}
+
+for (const path of [...pagePaths(), NOT_FOUND]) {
+  test(`${path}: no axe violation at 375 and 1280 px, no error, failed request or CSP violation on load and interaction`, async ({ page }) => {
+    const probe = await page.request.get(path, { maxRedirects: 0 });
+    const type = probe.headers()['content-type'] ?? '';
+    test.skip(path !== NOT_FOUND && (probe.status() !== 200 || !type.startsWith('text/html')), `${path} answers ${probe.status()} ${type}: not a page of its own`);
+
+    const problems: string[] = [];
+    page.on('requestfailed', (request) => problems.push(`failed request: ${request.method()} ${request.url()} (${request.failure()?.errorText})`));
+    page.on('response', (response) => {
+      const isDocument = response.request().isNavigationRequest();
+      if (response.status() >= 400 && !(isDocument && path === NOT_FOUND)) problems.push(`error answer: ${response.status()} ${response.url()}`);
+    });
+    // CSP violations surface as console errors too; this catches any that do not (e.g. report-only).
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+      document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+    });
+
+    await page.setViewportSize(NARROW);
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(path === NOT_FOUND ? 404 : 200);
+    await waitForHydration(page);
+    const violations = await axeViolations(page, NARROW.width);
+
+    await page.setViewportSize(WIDE);
+    await page.waitForTimeout(50);
+    violations.push(...(await axeViolations(page, WIDE.width)));
+    expect(violations, `axe violations on ${path}`).toEqual([]);
+
+    await openFirstMenu(page);
+    await (INTERACTIONS[path] ?? defaultInteraction)(page);
+    await page.waitForLoadState('networkidle');
+
+    problems.push(...(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).map((text) => `CSP violation: ${text}`));
+    expect(problems).toEqual([]);
+  });
+}
