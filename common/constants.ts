@@ -43,6 +43,10 @@ export const MAX_LENGTH = {
   honeypot: 200,
 } as const;
 
+/** Version of the product-news consent text: stored with each submission whose visitor ticked it.
+ * Bump it whenever the checkbox's wording (content/privacy.yaml) changes. */
+export const MARKETING_CONSENT_VERSION = '2026-11';
+
 /** Name of the hidden field that only bots fill in. */
 export const HONEYPOT_FIELD = 'website';
 /** Cookie holding the CSRF token, and the header that must echo it on non-GET requests. */

@@ -44,6 +44,14 @@ const honeypot = z
   .optional()
   .describe('Leave empty: a hidden field that only automated submitters fill in.');
 
+/** The optional product-news checkbox: a ticked box posts 'yes' (or 'on'), JSON clients send
+ * true; absent, false or '' mean not ticked. Anything else is refused rather than guessed. */
+const marketingConsent = z
+  .union([z.boolean(), z.literal(['true', 'on', 'yes', ''])], { error: MESSAGES.marketingConsentInvalid })
+  .optional()
+  .transform((value) => value === true || value === 'true' || value === 'on' || value === 'yes')
+  .describe('Optional: true (or "true", "on", "yes") when the visitor ticked "send me product news"; false, "" or absent otherwise.');
+
 export const feedbackSchema = z.object({
   /** The one-line feedback. */
   feedback: requiredText(MESSAGES.feedbackRequired, 'Feedback', MAX_LENGTH.feedback),
@@ -85,6 +93,8 @@ export const demoRequestSchema = z.object({
   email: requiredEmail(),
   /** What they would like to see in the demo. */
   text: requiredText(MESSAGES.messageRequired, 'Message', MAX_LENGTH.message),
+  /** Ticked "send me product news"; stored with the consent text's version and the time. */
+  marketing_consent: marketingConsent,
   [HONEYPOT_FIELD]: honeypot,
 });
 export type DemoRequestInput = z.infer<typeof demoRequestSchema>;
@@ -115,6 +125,8 @@ export const contactSchema = z.object({
   img: imageFile,
   /** The message itself. */
   message: requiredText(MESSAGES.messageRequired, 'Message', MAX_LENGTH.message),
+  /** Ticked "send me product news"; stored with the consent text's version and the time. */
+  marketing_consent: marketingConsent,
   [HONEYPOT_FIELD]: honeypot,
 });
 export type ContactInput = z.infer<typeof contactSchema>;

@@ -1,6 +1,7 @@
 // buildApp(): the one factory for the production server, `npm run dev` and the tests, so every
 // one of them validates, limits and answers exactly alike. Infrastructure first, then /api,
 // then the static assets, then the React Router pages last.
+import type { IncomingMessage } from 'node:http';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
@@ -9,7 +10,8 @@ import { clientBuildDir } from './paths.ts';
 import compression from './plugins/compression.ts';
 import csrf from './plugins/csrf.ts';
 import database from './plugins/database.ts';
-import errors from './plugins/errors.ts';
+import errors, { answerClientError, answerFrameworkError } from './plugins/errors.ts';
+import outbox from './plugins/outbox.ts';
 import rateLimits from './plugins/rate-limits.ts';
 import reactRouter from './plugins/react-router.ts';
 import securityHeaders from './plugins/security-headers.ts';
@@ -34,17 +36,34 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     },
     trustProxy: config.trustProxy,
     bodyLimit: 32 * 1024,
-    // Slow or stalled clients are cut off instead of holding a connection forever.
-    connectionTimeout: 60_000,
-    requestTimeout: 30_000,
+    // Slow or stalled clients are cut off instead of holding a connection forever: headers
+    // trickled byte by byte (slowloris), a body that never ends, a connection gone silent.
+    connectionTimeout: config.timeouts.connectionMs,
+    requestTimeout: config.timeouts.requestMs,
+    http: {
+      headersTimeout: config.timeouts.headersMs,
+      requestTimeout: config.timeouts.requestMs,
+      // How often Node checks those two deadlines; its 30 s default would blur short ones.
+      connectionsCheckingInterval: Math.min(1_000, config.timeouts.headersMs),
+    },
     keepAliveTimeout: 10_000,
     return503OnClosing: true,
+    // Requests refused before any hook runs still get the security headers and a generic body.
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
     routerOptions: { ignoreTrailingSlash: true },
   });
   // Requests are validated with the zod schemas. Answers are typed at compile time; their
   // response schemas only document the API, so they are not re-checked on every send.
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  // A request answered before its body was read to the end (an upload refused mid-stream) leaves
+  // the rest unread on a paused socket, which Node then neither drains nor closes, even once the
+  // client has left. Closing at once would make the client's next write fail before it reads the
+  // answer, so the rest is read and dropped ("lingering close") up to a bound, then cut.
+  app.addHook('onResponse', async (request) => {
+    if (!request.raw.complete) lingerThenClose(request.raw);
+  });
 
   await app.register(errors);
   await app.register(securityHeaders, { dev });
@@ -53,6 +72,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(csrf, { secret: config.tokenSecret, secureCookies: config.siteUrl?.startsWith('https:') ?? false });
   await app.register(rateLimits, { limits: config.rateLimits });
   await app.register(database, { config });
+  await app.register(outbox, { config });
 
   await app.register(apiRoutes, { prefix: '/api', config });
   if (options.pages ?? true) {
@@ -60,4 +80,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     await app.register(reactRouter, { config, dev });
   }
   return app;
+}
+
+/** Most of an unread body drained after its answer, and for how long, before the socket is cut. */
+const LINGER_BYTES = 4 * 1024 * 1024;
+const LINGER_MS = 5_000;
+
+function lingerThenClose(body: IncomingMessage) {
+  let drained = 0;
+  const cut = () => body.socket?.destroy();
+  const timer = setTimeout(cut, LINGER_MS).unref();
+  body.on('data', (chunk: Buffer) => {
+    drained += chunk.byteLength;
+    if (drained > LINGER_BYTES) cut();
+  });
+  body.once('close', () => clearTimeout(timer));
+  body.resume();
 }

@@ -33,16 +33,31 @@ const envSchema = z.object({
   RATE_LIMIT_FORMS_PER_MINUTE: positiveInt.default(10),
   /** Sign-in attempts per address per minute. */
   RATE_LIMIT_SIGNIN_PER_MINUTE: positiveInt.default(10),
+  /** Comma-separated client addresses the rate limits never count (e.g. 127.0.0.1 for a load
+   * benchmark); empty by default. Sign-in lockouts still apply. */
+  RATE_LIMIT_EXEMPT_ADDRESSES: z
+    .string()
+    .default('')
+    .transform((text) => text.split(',').map((address) => address.trim()).filter(Boolean)),
   /** Failed sign-ins for one username before it is locked. */
   SIGNIN_LOCK_AFTER_ACCOUNT_FAILURES: positiveInt.default(5),
   /** Failed sign-ins from one address before it is locked. */
   SIGNIN_LOCK_AFTER_ADDRESS_FAILURES: positiveInt.default(20),
   /** How long a lock lasts, in minutes. */
   SIGNIN_LOCK_MINUTES: positiveInt.default(15),
+  /** Longest time a client may take to send a request's headers, in milliseconds. */
+  HEADERS_TIMEOUT_MS: positiveInt.default(10_000),
+  /** Longest time a client may take to send a whole request, body included (a 5 MB image on a
+   * slow mobile link needs most of a minute), in milliseconds. */
+  REQUEST_TIMEOUT_MS: positiveInt.default(60_000),
+  /** A connection that sends or receives nothing for this long is closed, in milliseconds. */
+  CONNECTION_TIMEOUT_MS: positiveInt.default(30_000),
   /** Access token lifetime in seconds. */
   ACCESS_TOKEN_TTL_SECONDS: positiveInt.default(15 * 60),
   /** Refresh token lifetime in days. */
   REFRESH_TOKEN_TTL_DAYS: positiveInt.default(7),
+  /** Submissions older than this many months are deleted by `npm run data:purge`. */
+  RETENTION_MONTHS: positiveInt.max(1200).default(24),
   /** The site's public address, for canonical links; defaults to the listening address. */
   SITE_URL: z.url().optional(),
   // Overrides of content/site.yaml.
@@ -54,6 +69,22 @@ const envSchema = z.object({
   SITE_API_REFERENCE_URL: z.url().optional(),
   SITE_ACCREDITATION_URL: z.url().optional(),
   SITE_TUTORIALS_CHANNEL_URL: z.url().optional(),
+  // Email notifications (decision 010).
+  /** SMTP server, e.g. smtp://user:pass@host:587 or smtps://…:465; absent = write .eml files to DATA_DIR/outbox. */
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// address' }).optional(),
+  /** The From of every notification: an address, or 'Name <address>'. */
+  MAIL_FROM: z
+    .string()
+    .regex(/^[^\u0000-\u001f\u007f<>]*<[^\s@<>]+@[^\s@<>]+>$|^[^\s@<>]+@[^\s@<>]+$/, { error: "must be an address or 'Name <address>'" })
+    .default('Haulora website <website@haulora.example>'),
+  /** Where demo requests and contact messages are sent; defaults to the site's contact email. */
+  SALES_EMAIL: z.email().optional(),
+  /** Send demo requesters a confirmation of what they sent. */
+  DEMO_CONFIRMATION_EMAIL: flag.default(true),
+  /** How often the outbox worker looks for due messages, in milliseconds. */
+  OUTBOX_POLL_MS: positiveInt.default(2000),
+  /** First retry delay after a failed send, in milliseconds; it doubles per attempt up to an hour. */
+  OUTBOX_RETRY_BASE_MS: positiveInt.default(30_000),
 });
 
 export class ConfigError extends Error {}
@@ -67,11 +98,24 @@ export type Config = {
   tokenSecret: string;
   trustProxy: boolean;
   logLevel: string;
-  rateLimits: { pagesPerMinute: number; formsPerMinute: number; signInPerMinute: number };
+  rateLimits: { pagesPerMinute: number; formsPerMinute: number; signInPerMinute: number; exemptAddresses: string[] };
   signInLock: { accountFailures: number; addressFailures: number; minutes: number };
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
+  /** How long submissions are kept, in months (scripts/data.ts purge). */
+  retentionMonths: number;
+  /** Slow or stalled clients are cut off after these (milliseconds). */
+  timeouts: { headersMs: number; requestMs: number; connectionMs: number };
   siteUrl: string | undefined;
+  /** Email notifications. smtpUrl may hold a password: never log it. */
+  mail: {
+    smtpUrl: string | undefined;
+    from: string;
+    salesEmail: string;
+    demoConfirmation: boolean;
+    pollMs: number;
+    retryBaseMs: number;
+  };
   /** Everything here may be shown to a visitor: it is the allowlist the pages get. */
   site: SiteSettings;
 };
@@ -86,10 +130,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const vars = parsed.data;
   const dataDir = resolve(vars.DATA_DIR);
 
+  if (vars.HEADERS_TIMEOUT_MS > vars.REQUEST_TIMEOUT_MS) {
+    throw new ConfigError('HEADERS_TIMEOUT_MS: must not be longer than REQUEST_TIMEOUT_MS');
+  }
   if (vars.NODE_ENV === 'production' && !vars.TOKEN_SECRET) {
     throw new ConfigError('TOKEN_SECRET: required when NODE_ENV=production (at least 32 characters)');
   }
 
+  const site = siteSettings(vars);
   return {
     env: vars.NODE_ENV,
     port: vars.PORT,
@@ -103,6 +151,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       pagesPerMinute: vars.RATE_LIMIT_PAGES_PER_MINUTE,
       formsPerMinute: vars.RATE_LIMIT_FORMS_PER_MINUTE,
       signInPerMinute: vars.RATE_LIMIT_SIGNIN_PER_MINUTE,
+      exemptAddresses: vars.RATE_LIMIT_EXEMPT_ADDRESSES,
     },
     signInLock: {
       accountFailures: vars.SIGNIN_LOCK_AFTER_ACCOUNT_FAILURES,
@@ -111,8 +160,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     accessTokenTtlSeconds: vars.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: vars.REFRESH_TOKEN_TTL_DAYS,
+    retentionMonths: vars.RETENTION_MONTHS,
+    timeouts: { headersMs: vars.HEADERS_TIMEOUT_MS, requestMs: vars.REQUEST_TIMEOUT_MS, connectionMs: vars.CONNECTION_TIMEOUT_MS },
     siteUrl: vars.SITE_URL,
-    site: siteSettings(vars),
+    site,
+    mail: {
+      smtpUrl: vars.SMTP_URL,
+      from: vars.MAIL_FROM,
+      salesEmail: vars.SALES_EMAIL ?? site.contact.email,
+      demoConfirmation: vars.DEMO_CONFIRMATION_EMAIL,
+      pollMs: vars.OUTBOX_POLL_MS,
+      retryBaseMs: vars.OUTBOX_RETRY_BASE_MS,
+    },
   };
 }
 

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import type { z } from 'zod';
+import { schema as emailsSchema } from '../content/emails.schema.ts';
 import { faqFileSchema, glossaryFileSchema, siteFileSchema } from '../content/schema.ts';
 
 const contentDir = fileURLToPath(new URL('../content/', import.meta.url));
@@ -23,3 +24,4 @@ function loadYaml<T extends z.ZodType>(fileName: string, schema: T): z.infer<T> 
 export const loadFaqContent = () => loadYaml('faq.yaml', faqFileSchema);
 export const loadGlossaryContent = () => loadYaml('glossary.yaml', glossaryFileSchema);
 export const loadSiteContent = () => loadYaml('site.yaml', siteFileSchema);
+export const loadEmailContent = () => loadYaml('emails.yaml', emailsSchema);

@@ -3,12 +3,15 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
-import { type Database, openDatabase } from '../db/driver.ts';
+import { loadEmailContent } from '../content.ts';
+import { type Database, openDatabase, transaction } from '../db/driver.ts';
 import { migrate } from '../db/migrate.ts';
 import { createRepositories, type Repositories } from '../db/repositories/index.ts';
 import { seedContent } from '../db/seed.ts';
 import { type AuthService, createAuthService } from '../services/auth.ts';
 import { type ContentService, createContentService } from '../services/content.ts';
+import { createInboxService, type InboxService } from '../services/inbox.ts';
+import { createNotificationService, domainOf, newMessageId } from '../services/notifications.ts';
 import { createSubmissionService, type SubmissionService } from '../services/submissions.ts';
 import { createTokenService } from '../services/tokens.ts';
 
@@ -16,7 +19,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
     repos: Repositories;
-    services: { submissions: SubmissionService; auth: AuthService; content: ContentService };
+    services: { submissions: SubmissionService; auth: AuthService; content: ContentService; inbox: InboxService };
   }
 }
 
@@ -32,8 +35,23 @@ export default fp(
     app.decorate('db', db);
     app.decorate('repos', repos);
     app.decorate('services', {
-      submissions: createSubmissionService(repos.submissions),
+      // A demo request or contact message and its email notifications are stored together.
+      submissions: createSubmissionService(repos.submissions, undefined, {
+        transaction: (work) => transaction(db, work),
+        notifications: createNotificationService({
+          outbox: repos.outbox,
+          copy: loadEmailContent(),
+          settings: {
+            salesEmail: config.mail.salesEmail,
+            demoConfirmation: config.mail.demoConfirmation,
+            siteUrl: config.siteUrl ?? `http://localhost:${config.port}`,
+            brand: config.site.brand,
+          },
+          messageId: () => newMessageId(domainOf(config.mail.from)),
+        }),
+      }),
       content: createContentService(repos.content),
+      inbox: createInboxService(repos.inbox),
       auth: createAuthService({
         repos,
         tokens: createTokenService(config.tokenSecret, config.accessTokenTtlSeconds),

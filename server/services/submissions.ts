@@ -1,48 +1,94 @@
 // What happens to each visitor submission once its input is valid: store it (flagged as spam when
 // the honeypot was filled, so nothing is silently lost) and say what to tell the visitor.
-import { HONEYPOT_FIELD } from '../../common/constants.ts';
+// A demo request or contact message writes its email notifications to the outbox in the same
+// transaction (decision 010); a honeypot submission writes none.
+import { HONEYPOT_FIELD, MARKETING_CONSENT_VERSION } from '../../common/constants.ts';
 import { MESSAGES } from '../../common/messages.ts';
 import type { DemoRequestInput, FeedbackInput, NewsletterInput } from '../../common/schemas.ts';
 import type { SubmissionsRepository } from '../db/repositories/submissions.ts';
 import type { CheckedImage } from './images.ts';
+import type { Consent, NotificationService } from './notifications.ts';
 
-export type ContactFields = { name: string; email: string; subject: string; inq_type: '1' | '2' | '3'; message: string; [HONEYPOT_FIELD]?: string | undefined };
+export type ContactFields = { name: string; email: string; subject: string; inq_type: '1' | '2' | '3'; message: string; marketing_consent?: boolean; [HONEYPOT_FIELD]?: string | undefined };
+/** The demo request as validated; marketing_consent may be left out by callers that never offer it. */
+export type DemoRequestFields = Omit<DemoRequestInput, 'marketing_consent'> & { marketing_consent?: boolean };
+
+/** How a submission and its notifications are stored together; without it (unit tests) a
+ * submission is stored alone and notifies nobody. */
+export type SubmissionDelivery = {
+  transaction<T>(work: () => T): T;
+  notifications: NotificationService;
+};
+
+/** The consent text's version and the submission's time when the visitor ticked product news. */
+const consentOf = (ticked: boolean | undefined, at: string): Consent => (ticked ? { version: MARKETING_CONSENT_VERSION, at } : null);
 
 const isSpam = (input: { [HONEYPOT_FIELD]?: string | undefined }) => Boolean(input[HONEYPOT_FIELD]);
 
-export function createSubmissionService(repo: SubmissionsRepository, now: () => Date = () => new Date()) {
+export function createSubmissionService(
+  repo: SubmissionsRepository,
+  now: () => Date = () => new Date(),
+  delivery?: SubmissionDelivery,
+) {
   const stamp = () => now().toISOString();
+  const inTransaction = <T>(work: () => T): T => (delivery ? delivery.transaction(work) : work());
   return {
     addFeedback(input: FeedbackInput): string {
       repo.addFeedback({ feedback: input.feedback, isSpam: isSpam(input), createdAt: stamp() });
       return MESSAGES.feedbackThanks;
     },
-    requestDemo(input: DemoRequestInput): string {
-      repo.addDemoRequest({
-        name: input.name,
-        jobTitle: input.job_title,
-        company: input.company,
-        country: input.country.replace(/^\+/, ''),
-        number: input.number,
-        email: input.email,
-        text: input.text,
-        isSpam: isSpam(input),
-        createdAt: stamp(),
+    requestDemo(input: DemoRequestFields): string {
+      const createdAt = stamp();
+      const consent = consentOf(input.marketing_consent, createdAt);
+      const spam = isSpam(input);
+      inTransaction(() => {
+        const id = repo.addDemoRequest({
+          name: input.name,
+          jobTitle: input.job_title,
+          company: input.company,
+          country: input.country.replace(/^\+/, ''),
+          number: input.number,
+          email: input.email,
+          text: input.text,
+          isSpam: spam,
+          createdAt,
+          marketingConsentVersion: consent?.version ?? null,
+          marketingConsentAt: consent?.at ?? null,
+        });
+        if (!spam) {
+          delivery?.notifications.demoRequested({
+            id, name: input.name, jobTitle: input.job_title, company: input.company, number: input.number,
+            email: input.email, text: input.text, consent, createdAt,
+          });
+        }
       });
       return MESSAGES.demoThanks;
     },
     sendContactMessage(input: ContactFields, image: CheckedImage): string {
-      repo.addContactMessage({
-        name: input.name,
-        email: input.email,
-        subject: input.subject,
-        inqType: Number(input.inq_type),
-        message: input.message,
-        img: image.bytes,
-        imgType: image.type,
-        imgSha256: image.sha256,
-        isSpam: isSpam(input),
-        createdAt: stamp(),
+      const createdAt = stamp();
+      const consent = consentOf(input.marketing_consent, createdAt);
+      const spam = isSpam(input);
+      inTransaction(() => {
+        const id = repo.addContactMessage({
+          name: input.name,
+          email: input.email,
+          subject: input.subject,
+          inqType: Number(input.inq_type),
+          message: input.message,
+          img: image.bytes,
+          imgType: image.type,
+          imgSha256: image.sha256,
+          isSpam: spam,
+          createdAt,
+          marketingConsentVersion: consent?.version ?? null,
+          marketingConsentAt: consent?.at ?? null,
+        });
+        if (!spam) {
+          delivery?.notifications.contactReceived({
+            id, name: input.name, email: input.email, subject: input.subject, inqType: Number(input.inq_type),
+            message: input.message, imageType: image.type, imageSize: image.bytes.byteLength, consent, createdAt,
+          });
+        }
       });
       return MESSAGES.contactThanks;
     },

@@ -1,8 +1,6 @@
 // POST /api/SignIn, GET /api/SignOut and GET /api/ValidateToken: staff sign-in with bearer tokens.
 // Answers about credentials are never cached.
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   errorAnswerSchema,
   errorInfoObjectSchema,
@@ -15,16 +13,7 @@ import { MESSAGES } from '../../../common/messages.ts';
 import { signInSchema } from '../../../common/schemas.ts';
 import { PublicError } from '../../errors.ts';
 import { rateLimitFor } from '../../plugins/rate-limits.ts';
-
-const bearerHeaders = z.object({
-  authorization: z.string().optional().describe('Bearer <access_token>'),
-});
-
-function bearerToken(request: FastifyRequest): string {
-  const match = /^Bearer ([\w.-]{1,4096})$/.exec(request.headers.authorization ?? '');
-  if (!match?.[1]) throw new PublicError(401, MESSAGES.tokenInvalid);
-  return match[1];
-}
+import { bearerHeaders, bearerToken } from './bearer.ts';
 
 const authRoutes: FastifyPluginAsyncZod<{ signInPerMinute: number }> = async (app, options) => {
   app.addHook('onRequest', async (_request, reply) => {

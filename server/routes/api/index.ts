@@ -11,6 +11,7 @@ import contactRoutes from './contact.ts';
 import contentRoutes from './content.ts';
 import demoRoutes from './demo.ts';
 import feedbackRoutes from './feedback.ts';
+import inboxRoutes from './inbox.ts';
 import newsletterRoutes from './newsletter.ts';
 import openApiRoutes from './openapi.ts';
 
@@ -35,6 +36,7 @@ export default async function apiRoutes(app: FastifyInstance, options: { config:
   await app.register(newsletterRoutes, { formsPerMinute: rateLimits.formsPerMinute });
   await app.register(authRoutes, { signInPerMinute: rateLimits.signInPerMinute });
   await app.register(contentRoutes);
+  await app.register(inboxRoutes, { prefix: '/inbox' });
   await app.register(openApiRoutes);
 
   app.all('/*', { schema: { hide: true } }, async () => {

@@ -1,0 +1,169 @@
+// The staff inbox's vocabulary and the shapes of /api/inbox (issue 7): kinds, statuses, the list
+// query, the request bodies with their messages, and the answers. Imported by the server routes;
+// the browser may import the types.
+import { z } from 'zod';
+
+/** The four kinds of submission, as URLs and code name them. */
+export const INBOX_KINDS = ['demo-requests', 'contact-messages', 'feedback', 'newsletter'] as const;
+export type InboxKind = (typeof INBOX_KINDS)[number];
+export const isInboxKind = (value: unknown): value is InboxKind => INBOX_KINDS.includes(value as InboxKind);
+
+export const KIND_LABELS: Record<InboxKind, string> = {
+  'demo-requests': 'Demo requests',
+  'contact-messages': 'Contact messages',
+  feedback: 'Feedback',
+  newsletter: 'Newsletter',
+};
+
+/** Where a submission stands; 'spam' also holds every honeypot submission. */
+export const INBOX_STATUSES = ['new', 'in_progress', 'done', 'spam'] as const;
+export type InboxStatus = (typeof INBOX_STATUSES)[number];
+
+export const STATUS_LABELS: Record<InboxStatus, string> = { new: 'New', in_progress: 'In progress', done: 'Done', spam: 'Spam' };
+
+export const PAGE_SIZES = [10, 25, 50, 100] as const;
+export const DEFAULT_PAGE_SIZE = 25;
+/** Longest internal note, in characters after trimming. */
+export const NOTE_MAX_LENGTH = 2000;
+/** Longest search text. */
+export const SEARCH_MAX_LENGTH = 200;
+/** Characters of the text a list row previews. */
+export const PREVIEW_LENGTH = 160;
+
+export const INBOX_MESSAGES = {
+  status: 'Choose a status: new, in_progress, done, spam, or all',
+  newStatus: 'Choose a status: new, in_progress, done or spam',
+  search: `The search text must be at most ${SEARCH_MAX_LENGTH} characters`,
+  date: 'Dates must be real dates written YYYY-MM-DD',
+  dateOrder: 'The start date must be on or before the end date',
+  page: 'The page must be a whole number from 1',
+  pageSize: `The page size must be one of ${PAGE_SIZES.join(', ')}`,
+  noteRequired: 'Write a note before adding it',
+  noteTooLong: `A note must be at most ${NOTE_MAX_LENGTH} characters`,
+  spamOnlyToNew: 'A spam submission can only be moved back to New',
+  changedMeanwhile: 'Someone else changed this submission just now. Reload it and try again.',
+} as const;
+
+function isRealDate(value: string): boolean {
+  const time = Date.parse(`${value}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
+}
+
+/** A calendar date YYYY-MM-DD that exists (no 2026-02-30). */
+const isoDate = z
+  .string({ error: INBOX_MESSAGES.date })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: INBOX_MESSAGES.date })
+  .refine(isRealDate, { error: INBOX_MESSAGES.date });
+
+/** A query value that is absent when the field was left empty. */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+const filterFields = z.object({
+  /** One status; absent means every status but spam, 'all' means every status. */
+  status: optional(z.enum([...INBOX_STATUSES, 'all'], { error: INBOX_MESSAGES.status })),
+  /** Free text searched in the kind's text fields. */
+  q: optional(z.string({ error: INBOX_MESSAGES.search }).trim().max(SEARCH_MAX_LENGTH, { error: INBOX_MESSAGES.search })),
+  /** First day received (UTC), inclusive. */
+  from: optional(isoDate),
+  /** Last day received (UTC), inclusive. */
+  to: optional(isoDate),
+});
+const datesInOrder = (query: { from?: string | undefined; to?: string | undefined }) => !query.from || !query.to || query.from <= query.to;
+
+/** Filters shared by the list and the CSV export. */
+export const inboxFilterSchema = filterFields.refine(datesInOrder, { error: INBOX_MESSAGES.dateOrder });
+export type InboxFilter = z.infer<typeof inboxFilterSchema>;
+
+export const inboxListQuerySchema = filterFields
+  .extend({
+    /** Page number, from 1. */
+    page: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.coerce
+        .number({ error: INBOX_MESSAGES.page })
+        .int({ error: INBOX_MESSAGES.page })
+        .min(1, { error: INBOX_MESSAGES.page })
+        .max(1_000_000, { error: INBOX_MESSAGES.page })
+        .default(1),
+    ),
+    /** Rows per page: 10, 25, 50 or 100. */
+    pageSize: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.coerce
+        .number({ error: INBOX_MESSAGES.pageSize })
+        .refine((value) => (PAGE_SIZES as readonly number[]).includes(value), { error: INBOX_MESSAGES.pageSize })
+        .default(DEFAULT_PAGE_SIZE),
+    ),
+  })
+  .refine(datesInOrder, { error: INBOX_MESSAGES.dateOrder });
+export type InboxListQuery = z.infer<typeof inboxListQuerySchema>;
+
+export const statusBodySchema = z.object({
+  /** The new status. */
+  status: z.enum(INBOX_STATUSES, { error: INBOX_MESSAGES.newStatus }),
+});
+
+export const noteBodySchema = z.object({
+  /** The internal note, 1 to NOTE_MAX_LENGTH characters after trimming. */
+  note: z
+    .string({ error: INBOX_MESSAGES.noteRequired })
+    .trim()
+    .min(1, { error: INBOX_MESSAGES.noteRequired })
+    .max(NOTE_MAX_LENGTH, { error: INBOX_MESSAGES.noteTooLong }),
+});
+
+// Answers (documentation for the OpenAPI file; the types are what the handlers return).
+const statusCountsSchema = z.object({ new: z.number(), in_progress: z.number(), done: z.number(), spam: z.number(), total: z.number() });
+export const inboxSummarySchema = z.object({ counts: z.record(z.enum(INBOX_KINDS), statusCountsSchema) });
+export type InboxSummary = { counts: Record<InboxKind, z.infer<typeof statusCountsSchema>> };
+
+export const listItemSchema = z.object({
+  id: z.number(),
+  kind: z.enum(INBOX_KINDS),
+  status: z.enum(INBOX_STATUSES),
+  /** ISO 8601, UTC. */
+  created_at: z.string(),
+  /** The person's name, the address for the newsletter, 'Feedback #id' for feedback. */
+  title: z.string(),
+  /** Company, subject or another second line; '' when there is none. */
+  subtitle: z.string(),
+  /** The first PREVIEW_LENGTH characters of the text, whitespace folded; '' when there is none. */
+  preview: z.string(),
+});
+export type ListItem = z.infer<typeof listItemSchema>;
+export const listPageSchema = z.object({ items: z.array(listItemSchema), total: z.number(), page: z.number(), pageSize: z.number() });
+export type ListPage = z.infer<typeof listPageSchema>;
+
+export const itemSchema = z.object({
+  id: z.number(),
+  kind: z.enum(INBOX_KINDS),
+  status: z.enum(INBOX_STATUSES),
+  created_at: z.string(),
+  /** Whether the honeypot was filled (the status may since have moved out of spam). */
+  is_spam: z.boolean(),
+  /** The list row's title, for the detail heading. */
+  title: z.string(),
+  /** The statuses this submission may move to now. */
+  next_statuses: z.array(z.enum(INBOX_STATUSES)),
+  /** Every field in the form's order, with its human label; values as text. */
+  fields: z.array(z.object({ name: z.string(), label: z.string(), value: z.string() })),
+  /** The contact image, served by `url` to staff only. */
+  image: z.object({ type: z.string(), size: z.number(), name: z.string(), url: z.string() }).optional(),
+  /** Marketing consent (demo and contact), null when not given. */
+  consent: z.object({ version: z.string(), at: z.string() }).nullable().optional(),
+});
+export type InboxItem = z.infer<typeof itemSchema>;
+
+export const eventSchema = z.object({
+  id: z.number(),
+  action: z.enum(['status', 'note']),
+  username: z.string(),
+  from_status: z.enum(INBOX_STATUSES).nullable(),
+  to_status: z.enum(INBOX_STATUSES).nullable(),
+  note: z.string().nullable(),
+  created_at: z.string(),
+});
+export type InboxEvent = z.infer<typeof eventSchema>;
+export const itemDetailSchema = z.object({ item: itemSchema, events: z.array(eventSchema) });
+export type ItemDetail = z.infer<typeof itemDetailSchema>;

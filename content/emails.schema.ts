@@ -1,0 +1,71 @@
+// Schema of content/emails.yaml: the copy of the notification emails (decision 010). The server
+// reads it at start (server/content.ts); placeholders in braces are filled per message.
+import { z } from 'zod';
+
+const text = (max: number) => z.string().trim().min(1).max(max);
+
+export const schema = z.strictObject({
+  salesDemo: z.strictObject({
+    /** Subject of the sales team's copy of a demo request; {name} and {company} are filled in. */
+    subject: text(120),
+    /** The opening paragraph above the fields. */
+    intro: text(400),
+  }),
+  salesContact: z.strictObject({
+    /** Subject of the sales team's copy of a contact message; {inquiryType}, {subject} and {name}. */
+    subject: text(120),
+    /** The opening paragraph above the fields. */
+    intro: text(400),
+    /** The line about the attached image, which is not attached; {type} and {size} are filled in. */
+    imageNote: text(300),
+  }),
+  demoConfirmation: z.strictObject({
+    /** Subject of the confirmation a demo requester receives; {brand}. */
+    subject: text(120),
+    /** The greeting line; {name}. */
+    greeting: text(80),
+    /** What happens next, above the copy of what they sent. */
+    intro: text(400),
+    /** The paragraph under the fields. */
+    outro: text(400),
+    /** The closing line; {brand}. */
+    signOff: text(80),
+  }),
+  /** The line under a sales email with the link to the submission in the staff inbox. */
+  inboxLink: text(200),
+  /** The label of each field, as the emails list them. */
+  labels: z.strictObject({
+    /** The person's name. */
+    name: text(40),
+    /** Their job title. */
+    jobTitle: text(40),
+    /** Their company. */
+    company: text(40),
+    /** The phone number with its calling code. */
+    phone: text(40),
+    /** The email address. */
+    email: text(40),
+    /** What they would like to see in the demo. */
+    demoMessage: text(60),
+    /** The contact message's subject. */
+    subject: text(40),
+    /** The contact inquiry type. */
+    inquiryType: text(40),
+    /** The contact message's text. */
+    message: text(40),
+    /** The contact image's type and size. */
+    image: text(40),
+    /** Whether they ticked product news. */
+    marketingConsent: text(40),
+    /** When the submission arrived. */
+    receivedAt: text(40),
+  }),
+  /** The product-news answer: given ({version}, {at}) or not. */
+  consent: z.strictObject({
+    /** Ticked; {version} and {at} are filled in. */
+    given: text(120),
+    /** Not ticked. */
+    notGiven: text(60),
+  }),
+});
+export type EmailContent = z.infer<typeof schema>;
