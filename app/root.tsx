@@ -10,6 +10,7 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 import type { Route } from './+types/root.ts';
+import { privacyContent } from '../content/privacy.ts';
 import { SiteFooter } from './components/sections/site-footer.tsx';
 import { SiteHeader } from './components/sections/site-header.tsx';
 import { ButtonLink } from './components/ui/button.tsx';
@@ -24,7 +25,8 @@ export function loader({ context }: Route.LoaderArgs) {
   const { site, origin, csrf } = context.get(appContext);
   // The origin builds the pages' canonical links (app/lib/seo.ts).
   // The forms' input attributes and the CSRF token of their native posts (app/lib/form-fields.ts).
-  return { site, origin, forms: { csrfToken: csrf.token, rules: formRules() } };
+  // The demo and contact forms' product-news label and storage notice (content/privacy.yaml).
+  return { site, origin, forms: { csrfToken: csrf.token, rules: formRules(), privacy: privacyContent.forms } };
 }
 
 /** The merged handles of the matched routes: any route may hide the navbar or footer. */

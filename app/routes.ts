@@ -20,6 +20,10 @@ export default [
   route('faq', 'routes/faq.tsx'),
   route('homepage', 'routes/homepage.tsx'),
   route('docs', 'routes/docs.tsx'),
+  route('privacy', 'routes/privacy.tsx'),
+  // The staff inbox (issue 7): signed-in staff only, built in the browser; not a public page.
+  route('inbox', 'routes/inbox.tsx'),
+  route('inbox/:kind/:id', 'routes/inbox-item.tsx'),
   // Forms without JavaScript: where the footer and contact forms post, and the result page.
   route('forms/feedback', 'routes/forms/feedback.tsx'),
   route('forms/newsletter', 'routes/forms/newsletter.tsx'),

@@ -29,6 +29,11 @@ export function apiPostJson<T = unknown>(path: string, body: unknown, options: R
   return send<T>('POST', path, JSON.stringify(body), options, { 'content-type': 'application/json' });
 }
 
+/** PUT a JSON body (the staff inbox's status change). */
+export function apiPutJson<T = unknown>(path: string, body: unknown, options: RequestOptions = {}) {
+  return send<T>('PUT', path, JSON.stringify(body), options, { 'content-type': 'application/json' });
+}
+
 /** POST multipart form data (the contact form's image); the browser writes the boundary. */
 export function apiPostForm<T = unknown>(path: string, body: FormData, options: RequestOptions = {}) {
   return send<T>('POST', path, body, options);

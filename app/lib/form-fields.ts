@@ -8,8 +8,11 @@ export type FieldRule = { required?: boolean; maxLength?: number; type?: 'email'
 
 export type FormName = 'signIn' | 'demo' | 'contact' | 'feedback' | 'newsletter';
 
+/** The product-news checkbox's label and the storage notice (content/privacy.yaml `forms`). */
+export type PrivacyCopy = { consentLabel: string; storageNotice: string; noticeLink: string };
+
 /** What the root loader returns under `forms`. */
-export type FormSettings = { csrfToken: string; rules: Record<FormName, Record<string, FieldRule>> };
+export type FormSettings = { csrfToken: string; rules: Record<FormName, Record<string, FieldRule>>; privacy: PrivacyCopy };
 
 /** What a page shows after a refused native post: the alert, each field's message, what was typed. */
 export type FormFailure = { message: string; errors: Record<string, string>; values: Record<string, string> };

@@ -2,7 +2,9 @@
 // them. The paths are checked against app/routes.ts by href() at type-check time, and
 // tests/unit/site-pages.test.ts checks that no page route is missing. Left out: the empty path
 // and /offers (redirects), the catch-all 404, /sitemap.xml, and the no-JavaScript form
-// endpoints (/forms/*) with their result page.
+// endpoints (/forms/*) with their result page, and the staff inbox (/inbox and
+// /inbox/:kind/:id): a signed-in staff tool built in the browser, marked noindex, with nothing
+// in it for a visitor or a search engine.
 import { href } from 'react-router';
 import { FEATURE_SLUGS } from '../../content/feature-slugs.ts';
 
@@ -13,6 +15,7 @@ export const PAGE_PATHS: readonly string[] = [
   href('/faq'),
   href('/glossary'),
   href('/docs'),
+  href('/privacy'),
   href('/offer'),
   href('/landing'),
   href('/request-demo'),

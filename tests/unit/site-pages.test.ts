@@ -9,9 +9,10 @@ import { pageWindow } from '../../app/lib/page-window.ts';
 
 /**
  * Paths that are not pages to list: the redirects, the 404 catch-all, the sitemap itself, the
- * no-JavaScript form endpoints and the form result page (noindex).
+ * no-JavaScript form endpoints, the form result page (noindex), and the staff inbox (noindex,
+ * signed-in staff only, built in the browser).
  */
-const NOT_PAGES = new Set(['/', '/offers', '/*', '/sitemap.xml', '/result']);
+const NOT_PAGES = new Set(['/', '/offers', '/*', '/sitemap.xml', '/result', '/inbox', '/inbox/:kind/:id']);
 const isPage = (path: string) => !NOT_PAGES.has(path) && !path.startsWith('/forms/');
 
 describe('site pages', () => {
@@ -19,6 +20,12 @@ describe('site pages', () => {
     const routePaths = routes.map((entry) => (entry.index ? '/' : `/${entry.path}`)).filter(isPage);
     assert.deepEqual([...PAGE_PATHS].sort(), routePaths.sort());
     assert.equal(new Set(PAGE_PATHS).size, PAGE_PATHS.length);
+  });
+
+  test('the privacy notice is listed; the staff inbox is not, nor searched', () => {
+    assert.ok(PAGE_PATHS.includes('/privacy'));
+    assert.ok(!PAGE_PATHS.some((path) => path.startsWith('/inbox')));
+    assert.ok(!SEARCHABLE_PATHS.some((path) => path.startsWith('/inbox')));
   });
 
   test('the search covers the features, the 18 feature pages, the manual, the glossary and the FAQ', () => {

@@ -14,6 +14,7 @@ import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { Field, InputField, TextareaField } from '../ui/field.tsx';
 import { ResultModal } from '../ui/result-modal.tsx';
+import { ConsentFields, CONSENT_VALUE, wasTicked } from './consent-fields.tsx';
 import { FormMeta, honeypotValue } from './form-meta.tsx';
 
 const EMPTY = { name: '', email: '', subject: '', inq_type: '', message: '' };
@@ -37,6 +38,8 @@ export function ContactForm({ failure, back = `${href('/home')}#contact` }: Cont
   const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<Values>(() => refilled(EMPTY, failure?.values));
   const [image, setImage] = useState<File | null>(null);
+  // The optional product-news box: sent only when ticked.
+  const [consent, setConsent] = useState(() => wasTicked(failure?.values));
   const [errors, setErrors] = useState<Record<string, string>>(failure?.errors ?? {});
   const [attempted, setAttempted] = useState(false);
 
@@ -78,6 +81,7 @@ export function ContactForm({ failure, back = `${href('/home')}#contact` }: Cont
     const body = new FormData();
     for (const [name, value] of Object.entries(values)) body.set(name, value);
     body.set('img', image!);
+    if (consent) body.set('marketing_consent', CONSENT_VALUE);
     if (website) body.set('website', website);
     const { apiPostForm } = await loadApiClient();
     const result = await apiPostForm('/api/ContactUs', body);
@@ -85,6 +89,7 @@ export function ContactForm({ failure, back = `${href('/home')}#contact` }: Cont
       submission.finish({ status: SubmissionStatus.Success, message: MESSAGES.success });
       setValues(EMPTY);
       setImage(null);
+      setConsent(false);
       setAttempted(false);
       form.reset();
     } else if (result.kind === 'ErrorInfo') {
@@ -115,7 +120,7 @@ export function ContactForm({ failure, back = `${href('/home')}#contact` }: Cont
         onFocus={preloadSubmission}
       >
         <FormMeta back={back} />
-        <p className="form-note">All fields are required.</p>
+        <p className="form-note">All fields are required, except the product news box.</p>
         <div className="form-row">
           <InputField label="Name" autoComplete="name" {...text('name')} />
           <InputField label="Email" autoComplete="email" inputMode="email" {...text('email')} />
@@ -140,6 +145,7 @@ export function ContactForm({ failure, back = `${href('/home')}#contact` }: Cont
         </Field>
         {image ? <ImagePreview file={image} /> : null}
         <TextareaField label="Message" rows={5} {...text('message')} />
+        <ConsentFields checked={consent} onChange={setConsent} />
         <Alert status={SubmissionStatus.Loading} hidden={submission.status !== SubmissionStatus.Loading}>
           {submission.status === SubmissionStatus.Loading ? submission.message : null}
         </Alert>
@@ -158,7 +164,7 @@ export function ContactForm({ failure, back = `${href('/home')}#contact` }: Cont
   );
 }
 
-/** The picked image drawn into a canvas (no object URL, which the CSP's img-src would refuse),
+/** The picked image drawn into a canvas (decoded once, at preview size, with nothing to revoke),
  * with its name and size. A file the browser cannot decode gets no picture; the server decides. */
 function ImagePreview({ file }: { file: File }) {
   const canvas = useRef<HTMLCanvasElement>(null);

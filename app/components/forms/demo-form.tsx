@@ -17,6 +17,7 @@ import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { InputField, TextareaField } from '../ui/field.tsx';
 import { ResultModal } from '../ui/result-modal.tsx';
+import { ConsentFields, wasTicked } from './consent-fields.tsx';
 import { FormMeta, honeypotValue } from './form-meta.tsx';
 
 const EMPTY = { name: '', job_title: '', company: '', country: '', number: '', email: '', text: '' };
@@ -40,6 +41,8 @@ export function DemoForm({ countries, failure, onRequested }: DemoFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const phoneId = useId();
   const [values, setValues] = useState<Values>(() => refilled(EMPTY, failure?.values));
+  // The optional product-news box: never part of the spec's payload unless ticked.
+  const [consent, setConsent] = useState(() => wasTicked(failure?.values));
   const [errors, setErrors] = useState<Record<string, string>>(failure?.errors ?? {});
   const [attempted, setAttempted] = useState(false);
 
@@ -97,10 +100,11 @@ export function DemoForm({ countries, failure, onRequested }: DemoFormProps) {
     }
     setErrors({});
     submission.start('Sending your request…');
-    const result = await apiPostJson('/api/RequestDemo', checked.data);
+    const result = await apiPostJson('/api/RequestDemo', { ...checked.data, marketing_consent: consent || undefined });
     if (result.kind === 'success') {
       submission.finish({ status: SubmissionStatus.Success, message: result.message });
       setValues((current) => ({ ...EMPTY, country: current.country }));
+      setConsent(false);
       setAttempted(false);
     } else {
       submission.finish({ status: SubmissionStatus.Error, message: MESSAGES.bookDemoError });
@@ -126,7 +130,7 @@ export function DemoForm({ countries, failure, onRequested }: DemoFormProps) {
     <>
       <form ref={formRef} className="form" method="post" action={href('/request-demo')} noValidate={hydrated} onSubmit={submit}>
         <FormMeta />
-        <p className="form-note">All fields are required.</p>
+        <p className="form-note">All fields are required, except the product news box.</p>
         <div className="form-row">
           <InputField label="Name" autoComplete="name" {...text('name')} data-autofocus />
           <InputField label="Job title" autoComplete="organization-title" {...text('job_title')} />
@@ -191,6 +195,7 @@ export function DemoForm({ countries, failure, onRequested }: DemoFormProps) {
           ) : null}
         </fieldset>
         <TextareaField label="What would you like to see?" {...text('text')} />
+        <ConsentFields checked={consent} onChange={setConsent} />
         {submission.status ? (
           <Alert status={submission.status} announce={submission.status === SubmissionStatus.Loading}>
             {submission.message}

@@ -2,12 +2,13 @@
 // JavaScript it posts to /sign-in; once hydrated it calls POST /api/SignIn and keeps the tokens
 // in session storage. Submit stays disabled until both fields have text; values are trimmed.
 import { type FormEvent, useRef, useState } from 'react';
-import { href } from 'react-router';
+import { href, useLocation, useNavigate } from 'react-router';
 import { SubmissionStatus } from '../../../common/constants.ts';
 import { MESSAGES } from '../../../common/messages.ts';
 import { apiPostJson } from '../../lib/api-client.ts';
 import { type FormFailure, useFieldRules } from '../../lib/form-fields.ts';
 import { firstInvalidControl } from '../../lib/form-focus.ts';
+import { safeBackPath } from '../../lib/form-results.ts';
 import { isTokens, setSignedInUser, storeTokens } from '../../lib/session.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useSubmission } from '../../lib/use-submission.ts';
@@ -34,6 +35,9 @@ export function SignInForm({ failure, onSignedIn }: SignInFormProps) {
   const [errors, setErrors] = useState<Record<string, string>>(failure?.errors ?? {});
   const [attempted, setAttempted] = useState(false);
   const bothFilled = values.username !== '' && values.password !== '';
+  // Where to go once signed in (/sign-in?next=/inbox): only a path on this site.
+  const navigate = useNavigate();
+  const next = safeBackPath(new URLSearchParams(useLocation().search).get('next'), '') || null;
 
   function change(name: keyof typeof values, value: string) {
     const next = { ...values, [name]: value };
@@ -70,6 +74,7 @@ export function SignInForm({ failure, onSignedIn }: SignInFormProps) {
     const succeeded = submission.result?.status === SubmissionStatus.Success;
     submission.closeResult();
     if (succeeded) onSignedIn?.();
+    if (succeeded && next) navigate(next, { replace: true });
   }
 
   return (

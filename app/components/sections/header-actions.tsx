@@ -2,7 +2,7 @@
 // pages /sign-in and /request-demo; once hydrated they open the modals instead (spec 2), whose
 // code loads on first use. On page load a stored sign-in is checked with the server (spec 4);
 // while signed in the navbar shows the username and Sign Out.
-import { UserRound } from 'lucide-react';
+import { Inbox as InboxIcon, UserRound } from 'lucide-react';
 import { lazy, type MouseEvent, Suspense, useEffect, useRef, useState } from 'react';
 import { href } from 'react-router';
 import { SubmissionStatus } from '../../../common/constants.ts';
@@ -66,9 +66,16 @@ export function HeaderActions() {
             <span className="visually-hidden">Signed in as </span>
             {username}
           </span>
-          <Button ref={signOutButton} variant="inverse" size="sm" onClick={onSignOut}>
-            Sign Out
-          </Button>
+          <span className="header-session-actions">
+            {/* The staff inbox (issue 7): only staff sign in, so every signed-in visitor may open it. */}
+            <ButtonLink to={href('/inbox')} variant="inverse" size="sm">
+              <InboxIcon aria-hidden="true" />
+              <span className="header-inbox-label">Inbox</span>
+            </ButtonLink>
+            <Button ref={signOutButton} variant="inverse" size="sm" onClick={onSignOut}>
+              Sign Out
+            </Button>
+          </span>
         </span>
       ) : (
         <ButtonLink

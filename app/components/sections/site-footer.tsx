@@ -14,6 +14,7 @@ const FOOTER_LINKS = [
   { label: 'Glossary', to: href('/glossary') },
   { label: 'Manual', to: href('/docs') },
   { label: 'Book a demo', to: href('/request-demo') },
+  { label: 'Privacy notice', to: href('/privacy') },
 ];
 
 export function SiteFooter({ site }: { site: SiteSettings }) {

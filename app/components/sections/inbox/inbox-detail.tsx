@@ -1,0 +1,353 @@
+// One submission in the inbox: every field with the API's labels, the arrival time in the
+// viewer's zone, the contact image (fetched with the staff token, shown from an object URL that
+// is revoked on leaving), the status with a control to change it ("Move back to New" for spam),
+// and the history of status changes and internal notes with a form to add one. Everything a
+// visitor wrote is React text: no HTML from a submission is ever rendered.
+import { ArrowLeft } from 'lucide-react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { Link } from 'react-router';
+import {
+  addNote,
+  changeStatus,
+  fetchBlob,
+  fetchItem,
+  type InboxKind,
+  type InboxResult,
+  type InboxStatus,
+  isInboxStatus,
+  type ItemDetail,
+  type InboxEvent,
+  type ItemImage,
+  KIND_LABELS,
+  NOTE_MAX_LENGTH,
+  STATUS_LABELS,
+} from '../../../lib/inbox-client.ts';
+import { inboxListPath } from '../../../lib/inbox-view.ts';
+import { Button } from '../../ui/button.tsx';
+import { useSignInAgain } from './inbox-shell.tsx';
+import { StatusBadge, Timestamp } from './inbox-parts.tsx';
+
+type Loaded = { state: 'loading' } | { state: 'ready'; detail: ItemDetail } | { state: 'error'; message: string; notFound: boolean };
+
+export function InboxDetail({ kind, id }: { kind: InboxKind; id: number }) {
+  const signInAgain = useSignInAgain();
+  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    const abort = new AbortController();
+    setLoaded({ state: 'loading' });
+    fetchItem(kind, id, abort.signal).then((result) => {
+      if (abort.signal.aborted) return;
+      if (result.ok) setLoaded({ state: 'ready', detail: result.data });
+      else if (result.reason === 'unauthorized') signInAgain();
+      else setLoaded({ state: 'error', message: result.message, notFound: result.reason === 'not-found' });
+    });
+    return () => abort.abort();
+  }, [kind, id, attempt, signInAgain]);
+
+  /** Applies what a status change or a note answered; a failure's message is handed back. */
+  function take(result: InboxResult<ItemDetail>): string | null {
+    if (result.ok) {
+      setLoaded({ state: 'ready', detail: result.data });
+      return null;
+    }
+    if (result.reason === 'unauthorized') signInAgain();
+    return result.message;
+  }
+
+  const back = (
+    <p className="inbox-back">
+      <Link to={inboxListPath({ kind })}>
+        <ArrowLeft aria-hidden="true" />
+        All {KIND_LABELS[kind].toLowerCase()}
+      </Link>
+    </p>
+  );
+
+  if (loaded.state === 'loading') {
+    return (
+      <>
+        {back}
+        <p className="inbox-loading" role="status">
+          Loading the submission…
+        </p>
+      </>
+    );
+  }
+  if (loaded.state === 'error') {
+    return (
+      <>
+        {back}
+        <div className="inbox-error" role="alert">
+          <p>{loaded.notFound ? 'This submission does not exist, or it has been deleted.' : loaded.message}</p>
+          {loaded.notFound ? null : (
+            <Button variant="secondary" size="sm" onClick={() => setAttempt((count) => count + 1)}>
+              Try again
+            </Button>
+          )}
+        </div>
+      </>
+    );
+  }
+
+  const { item, events } = loaded.detail;
+  return (
+    <div className="inbox-detail">
+      {back}
+      <div className="inbox-detail-grid">
+        <div className="inbox-detail-main">
+          <section className="inbox-panel" aria-labelledby="inbox-fields-title">
+            <h2 id="inbox-fields-title">What was sent</h2>
+            <dl className="inbox-fields">
+              <div>
+                <dt>Received</dt>
+                <dd>
+                  <Timestamp iso={item.created_at} />
+                </dd>
+              </div>
+              {item.fields.map((field) => (
+                <div key={field.name}>
+                  <dt>{field.label}</dt>
+                  <dd className="inbox-field-value">{field.value === null || field.value === '' ? '—' : String(field.value)}</dd>
+                </div>
+              ))}
+              {item.consent !== undefined ? (
+                <div>
+                  <dt>Product news</dt>
+                  <dd>
+                    {item.consent ? (
+                      <>
+                        Agreed (notice version {item.consent.version}, <Timestamp iso={item.consent.at} />)
+                      </>
+                    ) : (
+                      'Not agreed'
+                    )}
+                  </dd>
+                </div>
+              ) : null}
+            </dl>
+          </section>
+          {item.image ? <ContactImage image={item.image} id={item.id} onUnauthorized={signInAgain} /> : null}
+        </div>
+        <div className="inbox-detail-side">
+          <StatusPanel
+            key={item.status}
+            status={item.status}
+            nextStatuses={item.next_statuses}
+            honeypot={item.is_spam}
+            onChange={async (status) => take(await changeStatus(kind, id, status))} />
+          <HistoryPanel events={events} onAddNote={async (note) => take(await addNote(kind, id, note))} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+type StatusPanelProps = {
+  status: InboxStatus;
+  /** The statuses the API allows from here (spam moves back to New only). */
+  nextStatuses: InboxStatus[];
+  honeypot: boolean;
+  onChange: (status: InboxStatus) => Promise<string | null>;
+};
+
+function StatusPanel({ status, nextStatuses, honeypot, onChange }: StatusPanelProps) {
+  const [chosen, setChosen] = useState<InboxStatus>(status);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function save(next: InboxStatus) {
+    setBusy(true);
+    setError(null);
+    const failure = await onChange(next);
+    // On success this panel is re-created for the new status (its key).
+    if (failure) {
+      setError(failure);
+      setBusy(false);
+    }
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (chosen !== status) void save(chosen);
+  }
+
+  return (
+    <section className="inbox-panel" aria-labelledby="inbox-status-title">
+      <h2 id="inbox-status-title">Status</h2>
+      <p className="inbox-current-status">
+        <StatusBadge status={status} />
+      </p>
+      {status === 'spam' ? (
+        <div className="inbox-spam">
+          <p>{honeypot ? 'The spam trap caught this submission: a hidden field only bots fill in was filled.' : 'Marked as spam by staff.'}</p>
+          <Button size="sm" onClick={() => void save('new')} disabled={busy}>
+            Move back to New
+          </Button>
+        </div>
+      ) : (
+        <form className="inbox-status-form" onSubmit={submit}>
+          <div className="field">
+            <label className="field-label" htmlFor="inbox-status-choice">
+              Change status to
+            </label>
+            <select
+              id="inbox-status-choice"
+              className="field-control"
+              value={chosen}
+              onChange={(event) => isInboxStatus(event.target.value) && setChosen(event.target.value)}
+            >
+              {[status, ...nextStatuses.filter((option) => option !== status)].map((option) => (
+                <option key={option} value={option}>
+                  {STATUS_LABELS[option]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <Button type="submit" variant="secondary" disabled={busy || chosen === status}>
+            {busy ? 'Saving…' : 'Save status'}
+          </Button>
+        </form>
+      )}
+      {error ? (
+        <p className="inbox-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+type HistoryPanelProps = { events: InboxEvent[]; onAddNote: (note: string) => Promise<string | null> };
+
+function HistoryPanel({ events, onAddNote }: HistoryPanelProps) {
+  const noteId = useId();
+  const [note, setNote] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const text = note.trim();
+    if (!text) {
+      setError('Write a note first.');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    const failure = await onAddNote(text);
+    setBusy(false);
+    if (failure) setError(failure);
+    else setNote('');
+  }
+
+  return (
+    <section className="inbox-panel" aria-labelledby="inbox-history-title">
+      <h2 id="inbox-history-title">Notes and history</h2>
+      {events.length === 0 ? (
+        <p className="inbox-empty">No notes or status changes yet.</p>
+      ) : (
+        <ol className="inbox-events">
+          {events.map((event) => (
+            <li key={event.id} data-action={event.action}>
+              <p className="inbox-event-what">
+                {event.action === 'note' ? (
+                  <span className="inbox-note">{event.note}</span>
+                ) : (
+                  <>
+                    Status {event.from_status ? `from ${label(event.from_status)} ` : ''}to {label(event.to_status)}
+                  </>
+                )}
+              </p>
+              <p className="inbox-event-who">
+                {event.action === 'note' ? 'Note by ' : 'Changed by '}
+                <span className="inbox-event-user">{event.username}</span>, <Timestamp iso={event.created_at} />
+              </p>
+            </li>
+          ))}
+        </ol>
+      )}
+      <form className="inbox-note-form" onSubmit={submit}>
+        <div className="field">
+          <label className="field-label" htmlFor={noteId}>
+            Internal note
+          </label>
+          <textarea
+            id={noteId}
+            className="field-control"
+            rows={3}
+            maxLength={NOTE_MAX_LENGTH}
+            aria-describedby={`${noteId}-hint`}
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+          />
+          <p id={`${noteId}-hint`} className="field-hint">
+            Only staff see notes. Up to {NOTE_MAX_LENGTH} characters.
+          </p>
+        </div>
+        <Button type="submit" variant="secondary" disabled={busy}>
+          {busy ? 'Adding…' : 'Add note'}
+        </Button>
+        {error ? (
+          <p className="inbox-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+      </form>
+    </section>
+  );
+}
+
+const label = (status: string | null) => (status && isInboxStatus(status) ? STATUS_LABELS[status] : (status ?? '—'));
+
+type ImageState = { state: 'loading' } | { state: 'ready'; url: string } | { state: 'error'; message: string };
+
+/** The contact image: the API serves it only with the bearer token, so it is fetched and shown
+ * from an object URL (the CSP's img-src allows blob:), revoked when the view goes away. */
+function ContactImage({ image, id, onUnauthorized }: { image: ItemImage; id: number; onUnauthorized: () => void }) {
+  const [shown, setShown] = useState<ImageState>({ state: 'loading' });
+
+  useEffect(() => {
+    const abort = new AbortController();
+    let url: string | null = null;
+    fetchBlob(image.url, abort.signal).then((result) => {
+      if (abort.signal.aborted) return;
+      if (result.ok) {
+        url = URL.createObjectURL(result.data.blob);
+        setShown({ state: 'ready', url });
+      } else if (result.reason === 'unauthorized') onUnauthorized();
+      else setShown({ state: 'error', message: result.message });
+    });
+    return () => {
+      abort.abort();
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [image.url, onUnauthorized]);
+
+  const size = new Intl.NumberFormat(undefined, { style: 'unit', unit: 'kilobyte', maximumFractionDigits: 1 }).format(image.size / 1000);
+  return (
+    <section className="inbox-panel" aria-labelledby="inbox-image-title">
+      <h2 id="inbox-image-title">Image</h2>
+      <p className="inbox-image-meta">
+        {image.name}, {image.type}, {size}
+      </p>
+      {shown.state === 'loading' ? <p role="status">Loading the image…</p> : null}
+      {shown.state === 'error' ? (
+        <p className="inbox-error" role="alert">
+          {shown.message}
+        </p>
+      ) : null}
+      {shown.state === 'ready' ? (
+        <figure className="inbox-image">
+          <img src={shown.url} alt={`The image sent with contact message #${id}`} />
+          <figcaption>
+            <a href={shown.url} download={image.name}>
+              Download the image
+            </a>
+          </figcaption>
+        </figure>
+      ) : null}
+    </section>
+  );
+}

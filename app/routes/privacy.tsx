@@ -1,0 +1,30 @@
+// /privacy: the privacy notice (issue 7): what each form keeps and why, the emails the site sends,
+// retention, product news consent and how to ask for a copy or deletion. Copy from
+// content/privacy.yaml; the contact address from the site settings.
+import type { Route } from './+types/privacy.ts';
+import { MARKETING_CONSENT_VERSION } from '../../common/constants.ts';
+import { privacyContent } from '../../content/privacy.ts';
+import { PrivacyNotice } from '../components/sections/privacy-notice.tsx';
+import { PageHero } from '../components/ui/page-hero.tsx';
+import { appContext } from '../lib/app-context.ts';
+import { pageMeta } from '../lib/seo.ts';
+
+export function loader({ context }: Route.LoaderArgs) {
+  const { site } = context.get(appContext);
+  return { content: privacyContent, email: site.contact.email, consentVersion: MARKETING_CONSENT_VERSION };
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, args.loaderData?.content.page.title ?? 'Privacy notice', args.loaderData?.content.page.description ?? '');
+
+export default function Privacy({ loaderData }: Route.ComponentProps) {
+  const { content, email, consentVersion } = loaderData;
+  return (
+    <>
+      <PageHero eyebrow={content.page.eyebrow} title={content.page.title}>
+        <p>{content.page.lede}</p>
+      </PageHero>
+      <PrivacyNotice content={content} email={email} consentVersion={consentVersion} />
+    </>
+  );
+}
