@@ -2,7 +2,7 @@
 // that accept it: brotli first, then gzip. Static assets already have brotli and gzip copies made
 // at build time (static-assets.ts sends those and sets Content-Encoding, so they are skipped here).
 // Page bodies arrive as streams and are compressed as streams, never buffered whole.
-import { pipeline, Readable } from 'node:stream';
+import { pipeline, Readable, Transform } from 'node:stream';
 import { constants, brotliCompressSync, createBrotliCompress, createGzip, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
@@ -33,6 +33,33 @@ export function preferredEncoding(acceptEncoding: string | undefined): Encoding 
   if (quality('br') > 0) return 'br';
   if (quality('gzip') > 0) return 'gzip';
   return undefined;
+}
+
+/** Joins the many small chunks a page render writes (React flushes about 2 KB at a time) into
+ * one per turn of the event loop: every compressor call has a fixed cost, and a page's chunks
+ * mostly arrive together. What arrives later (a streamed part) still goes out on the next turn. */
+function coalesce(): Transform {
+  let pending: Buffer[] = [];
+  let scheduled = false;
+  const release = (stream: Transform) => {
+    scheduled = false;
+    if (pending.length > 0) stream.push(pending.length === 1 ? pending[0] : Buffer.concat(pending));
+    pending = [];
+  };
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      pending.push(chunk);
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(() => release(this));
+      }
+      done();
+    },
+    flush(done) {
+      release(this);
+      done();
+    },
+  });
 }
 
 function appendVary(reply: FastifyReply) {
@@ -67,7 +94,7 @@ export default fp(
         reply.removeHeader('content-length');
         const compressor = encoding === 'br' ? createBrotliCompress(BROTLI_OPTIONS) : createGzip(GZIP_OPTIONS);
         // pipeline destroys both streams if either fails, so a failed render ends the answer.
-        return pipeline(payload, compressor, () => {});
+        return pipeline(payload, coalesce(), compressor, () => {});
       }
       return payload;
     });

@@ -1,12 +1,14 @@
 // One error policy. API answers use the spec's shapes (the route picks which through
 // config.errorShape) with a 4xx for anything the client got wrong and a generic 5xx message
 // otherwise; nothing internal (SQL, stack, path) ever reaches a client.
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { type ErrorShape, errorAnswer } from '../../common/api.ts';
 import { MESSAGES } from '../../common/messages.ts';
 import { PublicError } from '../errors.ts';
+import { BASELINE_SECURITY_HEADERS } from './security-headers.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -55,6 +57,33 @@ function sendError(request: FastifyRequest, reply: FastifyReply, status: number,
     return reply.code(status).header('cache-control', 'no-store').send(errorAnswer(shape, message));
   }
   return reply.code(status).type('text/plain; charset=utf-8').send(message);
+}
+
+/** Fastify's `frameworkErrors`: a URL it cannot decode is refused before routing, so no hook
+ * has set the security headers; they are set here, and the answer is the usual 400 (the default
+ * one echoed the URL back). */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  request.log.info({ status: 400, code: error.code }, 'request refused');
+  reply.headers(BASELINE_SECURITY_HEADERS);
+  return sendError(request, reply, 400, MESSAGES.badRequest);
+}
+
+/** Fastify's `clientErrorHandler`: a request Node cannot parse or that timed out gets Fastify's
+ * status (408 timeout, 431 headers too large, else 400) with the hardening headers, then the
+ * connection is closed. */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'Request Timeout']
+    : error.code === 'HPE_HEADER_OVERFLOW' ? [431, 'Request Header Fields Too Large']
+    : [400, 'Bad Request'];
+  if (socket.writable) {
+    const body = JSON.stringify(errorAnswer('ErrorInfo', MESSAGES.badRequest));
+    const headers = { ...BASELINE_SECURITY_HEADERS, 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(body)), connection: 'close' };
+    const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+    socket.write(`HTTP/1.1 ${status} ${message}\r\n${head}\r\n${body}`);
+  }
+  socket.destroy(error);
 }
 
 export default fp(

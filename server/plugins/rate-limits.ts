@@ -9,12 +9,14 @@ import { PublicError } from '../errors.ts';
 
 export default fp(
   async function rateLimits(app: FastifyInstance, options: { limits: Config['rateLimits'] }) {
+    const exempt = new Set(options.limits.exemptAddresses);
     await app.register(rateLimit, {
       global: true,
       max: options.limits.pagesPerMinute,
       timeWindow: 60_000,
       // A page load fetches several hashed assets; counting them would punish reading.
-      allowList: (request) => request.url.startsWith('/assets/'),
+      // Addresses the operator exempts (RATE_LIMIT_EXEMPT_ADDRESSES) are never counted either.
+      allowList: (request) => request.url.startsWith('/assets/') || exempt.has(request.ip),
       errorResponseBuilder: () => new PublicError(429, MESSAGES.rateLimited),
     });
   },

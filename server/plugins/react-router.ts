@@ -51,7 +51,11 @@ export default async function reactRouter(app: FastifyInstance, options: { confi
     url: '/*',
     config: rateLimitFor(options.config.rateLimits.formsPerMinute),
     handler: async (request, reply) => {
+      // The action parses the form from memory anyway; reading it here bounds a chunked upload
+      // (no length to check up front) and answers 413 through the error handler. What a refused
+      // client still sends is drained for a bounded while, then cut (server/app.ts).
       if (Number(request.headers['content-length'] ?? 0) > PAGE_POST_LIMIT) throw new PublicError(413, MESSAGES.payloadTooLarge);
+      request.body = await readBody((request.body as Readable | undefined) ?? request.raw, PAGE_POST_LIMIT);
       return handler(request, reply);
     },
   });
@@ -87,28 +91,48 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
     else if (value !== undefined) headers.set(name, value);
   }
   const controller = new AbortController();
-  reply.raw.on('close', () => controller.abort());
+  // Only a client that left early aborts the render: aborting after every finished answer
+  // would build an AbortError (with its stack) per request for nothing.
+  reply.raw.on('close', () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
   return new Request(url, {
     method: request.method,
     headers,
     signal: controller.signal,
-    ...(hasBody ? { body: limitedBody((request.body as Readable) ?? request.raw, PAGE_POST_LIMIT), duplex: 'half' } : {}),
+    ...(hasBody ? { body: request.body as Buffer } : {}),
   } as RequestInit);
 }
 
-/** The body as a web stream that fails once it passes `limit` bytes (a chunked upload has no
- * length to check up front); the action reading it then answers 400. */
-function limitedBody(body: Readable, limit: number): ReadableStream {
-  let received = 0;
-  const counter = new TransformStream<Uint8Array, Uint8Array>({
-    transform(chunk, controller) {
+/** The whole body, failing with 413 as soon as it passes `limit` bytes, before the rest is read:
+ * a client cannot make the server buffer an endless upload. */
+function readBody(body: Readable, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let received = 0;
+    const stop = () => {
+      body.off('data', onData).off('end', onEnd).off('error', onError).off('close', onClose);
+    };
+    const onData = (chunk: Buffer) => {
       received += chunk.byteLength;
-      if (received > limit) controller.error(new PublicError(413, MESSAGES.payloadTooLarge));
-      else controller.enqueue(chunk);
-    },
+      if (received <= limit) return void chunks.push(chunk);
+      stop();
+      body.pause();
+      reject(new PublicError(413, MESSAGES.payloadTooLarge));
+    };
+    const onEnd = () => {
+      stop();
+      resolve(Buffer.concat(chunks, received));
+    };
+    const onError = (error: Error) => {
+      stop();
+      reject(error);
+    };
+    // The client went away before the end: nobody is waiting for an answer.
+    const onClose = () => onError(new PublicError(400, MESSAGES.badRequest));
+    body.on('data', onData).on('end', onEnd).on('error', onError).on('close', onClose);
   });
-  return (Readable.toWeb(body) as ReadableStream<Uint8Array>).pipeThrough(counter);
 }
 
 function sendWebResponse(reply: FastifyReply, response: Response) {

@@ -22,7 +22,7 @@ function contentSecurityPolicy(scriptAndStyle: string, connect: string, scriptOn
     "default-src 'self'",
     `script-src ${scriptAndStyle}${scriptOnly}`,
     `style-src ${scriptAndStyle}`,
-    "img-src 'self'",
+    "img-src 'self' blob:", // blob: the staff inbox shows the contact image it fetched with the bearer token
     "font-src 'self'",
     `connect-src ${connect}`,
     // The contact map loads only when a visitor asks for it.
@@ -33,6 +33,17 @@ function contentSecurityPolicy(scriptAndStyle: string, connect: string, scriptOn
     "frame-ancestors 'none'",
   ].join('; ');
 }
+
+/** The headers for answers Fastify writes before any hook runs (a URL it cannot decode, a request
+ * it cannot parse): the policy without a nonce and helmet's essentials, set by hand. */
+export const BASELINE_SECURITY_HEADERS: Record<string, string> = {
+  'content-security-policy': contentSecurityPolicy("'self'", "'self'"),
+  'permissions-policy': PERMISSIONS_POLICY,
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'cross-origin-resource-policy': 'same-origin',
+};
 
 /** Requests that render a page, and so may run scripts that need the nonce. */
 const isPageRequest = (url: string) => !url.startsWith('/api/') && !url.startsWith('/assets/');

@@ -47,6 +47,15 @@ export function createAuthService(deps: {
     repos.sessions.saveFailures(key, { failures, lastFailedAt: at.toISOString(), lockedUntil });
   }
 
+  /** Undoes one recordFailure (a right password), lifting a lock it set. */
+  function takeBackFailure(key: string, threshold: number, at: Date) {
+    const counter = currentFailures(key, at);
+    if (!counter) return;
+    const failures = counter.failures - 1;
+    if (failures <= 0) return repos.sessions.clearFailures(key);
+    repos.sessions.saveFailures(key, { ...counter, failures, lockedUntil: failures >= threshold ? counter.lockedUntil : null });
+  }
+
   async function startSession(userId: number, username: string): Promise<Tokens> {
     const at = now();
     const sessionId = newSessionId();
@@ -73,17 +82,24 @@ export function createAuthService(deps: {
       const origin = currentFailures(addressKey(address), at);
       if (isLocked(account, at) || isLocked(origin, at)) return { kind: 'locked' };
 
+      // Every attempt counts as a failure before the slow part (slow-down, scrypt) and is taken
+      // back if the password is right: counted afterwards, a burst of concurrent guesses would
+      // all pass the lock check above before the first of them was recorded.
+      recordFailure(accountKey(input.username), lock.accountFailures, at);
+      recordFailure(addressKey(address), lock.addressFailures, at);
+
       await sleep(Math.min((account?.failures ?? 0) * SLOWDOWN_STEP_MS, SLOWDOWN_MAX_MS));
 
       const user = repos.users.findByUsername(input.username);
       // Unknown users cost one scrypt too, so timing does not tell which usernames exist.
       const passwordMatches = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash));
-      if (!user || !passwordMatches || user.disabledAt) {
-        recordFailure(accountKey(input.username), lock.accountFailures, at);
-        recordFailure(addressKey(address), lock.addressFailures, at);
-        return { kind: 'wrong-credentials' };
-      }
+      if (!user || !passwordMatches || user.disabledAt) return { kind: 'wrong-credentials' };
+      // Guesses in flight alongside this attempt may have locked the account meanwhile: their
+      // failures alone (this attempt's own taken out) reaching the threshold refuse it too.
+      const during = currentFailures(accountKey(input.username), now());
+      if (during && during.failures - 1 >= lock.accountFailures) return { kind: 'locked' };
       repos.sessions.clearFailures(accountKey(input.username));
+      takeBackFailure(addressKey(address), lock.addressFailures, now());
       return { kind: 'signed-in', tokens: await startSession(user.id, user.username) };
     },
 

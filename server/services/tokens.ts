@@ -6,6 +6,8 @@ import { jwtVerify, SignJWT } from 'jose';
 const ISSUER = 'haulora-website';
 const AUDIENCE = 'haulora-staff';
 const ACCESS_TYPE = 'access';
+/** How far ahead of our clock a token's issue time may be (we issue every token ourselves). */
+const CLOCK_TOLERANCE_SECONDS = 5;
 
 export type AccessClaims = { userId: number; username: string; sessionId: string; expiresAt: Date };
 
@@ -31,8 +33,10 @@ export function createTokenService(secret: string, accessTtlSeconds: number) {
           algorithms: ['HS256'],
           issuer: ISSUER,
           audience: AUDIENCE,
-          requiredClaims: ['sub', 'exp', 'sid'],
+          requiredClaims: ['sub', 'exp', 'iat', 'sid'],
         });
+        // jose checks nbf and exp but not iat: a token "issued" in the future is forged.
+        if (payload.iat! > Date.now() / 1000 + CLOCK_TOLERANCE_SECONDS) return null;
         const userId = Number(payload.sub);
         if (payload.typ !== ACCESS_TYPE || !Number.isSafeInteger(userId)) return null;
         if (typeof payload.username !== 'string' || typeof payload.sid !== 'string') return null;

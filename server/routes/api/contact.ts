@@ -1,6 +1,7 @@
 // POST /api/ContactUs, multipart: name, email, subject, inq_type, img, message.
-// The image is read into memory (at most 5 MB, one file), checked by its bytes, and stored with
-// the message in one row, so a refused request leaves nothing behind.
+// The image is read into memory (at most 5 MB, one file), checked by its bytes and declared
+// dimensions, re-encoded (services/images.ts) and stored with the message in one row, so a
+// refused request leaves nothing behind. Unknown fields and forged file names are refused.
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -27,17 +28,35 @@ export const contactFormDoc = z.toJSONSchema(contactSchema.omit({ img: true }), 
 contactFormDoc.properties = { ...contactFormDoc.properties, img: { type: 'string', format: 'binary' } };
 contactFormDoc.required = [...(contactFormDoc.required ?? []), 'img'];
 
+/** The text fields the form has (the schema's, honeypot included); anything else is refused
+ * rather than silently dropped. */
+const TEXT_FIELDS = new Set(Object.keys(contactSchema.shape).filter((name) => name !== 'img'));
+/** A browser sends a file's base name only: a path separator or a control character (NUL
+ * included) means the request was forged. The name is never stored either way. */
+const FORGED_FILE_NAME = /[/\\\u0000-\u001f\u007f]/;
+
 async function readForm(request: FastifyRequest): Promise<Record<string, unknown>> {
   if (!request.isMultipart()) throw new PublicError(415, MESSAGES.unsupportedMediaType);
   const form: Record<string, unknown> = {};
-  for await (const part of request.parts({ limits: LIMITS })) {
-    if (part.type === 'file') {
-      const bytes = await part.toBuffer();
-      if (part.fieldname !== 'img') throw new PublicError(400, MESSAGES.badRequest);
-      form.img = bytes;
-    } else {
-      form[part.fieldname] = part.value;
+  try {
+    // preservePath: busboy would otherwise cut `../` off the name before we could see it.
+    for await (const part of request.parts({ limits: LIMITS, preservePath: true })) {
+      if (part.type === 'file') {
+        // Read the part even when it is refused, so the parser never stalls on an unread stream.
+        const bytes = await part.toBuffer();
+        if (part.fieldname !== 'img' || FORGED_FILE_NAME.test(part.filename)) throw new PublicError(400, MESSAGES.badRequest);
+        form.img = bytes;
+      } else {
+        if (!TEXT_FIELDS.has(part.fieldname)) throw new PublicError(400, MESSAGES.badRequest);
+        form[part.fieldname] = part.value;
+      }
     }
+  } catch (error) {
+    // The parser's own errors (no boundary, a body cut before its final boundary, a malformed
+    // part) carry no status: they are the client's malformed body, not a server fault.
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status !== undefined && status < 500) throw error;
+    throw new PublicError(400, MESSAGES.badRequest);
   }
   return form;
 }

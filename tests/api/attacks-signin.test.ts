@@ -1,0 +1,184 @@
+// Sign-in under attack: 200 wrong passwords against one account, from one address with a new
+// X-Forwarded-For each time (ignored: TRUST_PROXY is off by default), and the same behind a
+// trusted proxy where every attempt looks like a new address; credential stuffing across many
+// usernames from one address; and user enumeration by answer or by time.
+import assert from 'node:assert/strict';
+import { request as httpRequest } from 'node:http';
+import { test } from 'node:test';
+import { CSRF_COOKIE, CSRF_HEADER } from '../../common/constants.ts';
+import { MESSAGES } from '../../common/messages.ts';
+import { hashPassword } from '../../server/services/passwords.ts';
+import { startServer, type TestServer } from '../helpers/server.ts';
+
+const PASSWORD = 'correct horse battery staple';
+const ATTEMPTS = 200;
+
+type Answer = { status: number; body: unknown; ms: number };
+
+/** One sign-in over HTTP, from `localAddress` (any 127.x.y.z reaches the server on loopback). */
+async function signIn(server: TestServer, token: string, body: { username: string; password: string }, options: { xff?: string; localAddress?: string } = {}): Promise<Answer> {
+  const payload = JSON.stringify(body);
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(`${server.url}/api/SignIn`, {
+      method: 'POST',
+      localAddress: options.localAddress ?? '127.0.0.1',
+      agent: false,
+      headers: {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(payload),
+        cookie: `${CSRF_COOKIE}=${token}`,
+        [CSRF_HEADER]: token,
+        ...(options.xff ? { 'x-forwarded-for': options.xff } : {}),
+      },
+    });
+    request.on('response', (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk) => (text += chunk));
+      response.on('end', () => resolve({ status: response.statusCode!, body: JSON.parse(text), ms: performance.now() - started }));
+    });
+    request.on('error', reject);
+    request.end(payload);
+  });
+}
+
+/** A random-looking public address for X-Forwarded-For. */
+const forgedAddress = (i: number) => `203.0.${(i >> 8) & 255}.${i & 255}`;
+
+async function serverWithUsers(env: Record<string, string>, usernames: string[]) {
+  const server = await startServer(env);
+  const hash = await hashPassword(PASSWORD);
+  for (const username of usernames) server.app.repos.users.create(username, hash, new Date().toISOString());
+  const token = (await server.client().visit()).csrfToken!;
+  return { server, token };
+}
+
+const failureKeys = (server: TestServer) => (server.app.db.prepare('SELECT key FROM sign_in_failures ORDER BY key').all() as { key: string }[]).map((row) => row.key);
+
+test(`${ATTEMPTS} wrong passwords from one address with a new X-Forwarded-For each: the address limit, then the account lock`, async (t) => {
+  // The production defaults for the limits: 10 sign-ins per address per minute, lock after 5.
+  const { server, token } = await serverWithUsers({ RATE_LIMIT_SIGNIN_PER_MINUTE: '10', SIGNIN_LOCK_AFTER_ACCOUNT_FAILURES: '5' }, ['victim', 'bystander']);
+  try {
+    const started = performance.now();
+    const answers: Answer[] = [];
+    for (let i = 0; i < ATTEMPTS; i++) answers.push(await signIn(server, token, { username: 'victim', password: `guess-${i}` }, { xff: forgedAddress(i) }));
+    const seconds = (performance.now() - started) / 1000;
+    t.diagnostic(`${ATTEMPTS} attempts in ${seconds.toFixed(2)} s`);
+
+    const wrong = answers.filter((answer) => answer.status === 401).length;
+    const locked = answers.filter((answer) => answer.status === 429 && JSON.stringify(answer.body) === JSON.stringify(['ERROR', MESSAGES.lockedOut])).length;
+    const limited = answers.filter((answer) => answer.status === 429 && JSON.stringify(answer.body) === JSON.stringify(['ERROR', MESSAGES.rateLimited])).length;
+    assert.equal(wrong, 5, 'five passwords were checked, then the account locked');
+    assert.equal(locked, 5, 'the locked account answers 429 until the address limit');
+    assert.equal(limited, ATTEMPTS - 10, 'every attempt past 10 a minute is refused by the address limit, before any password check');
+    assert.ok(answers.every((answer) => answer.status === 401 || answer.status === 429));
+    // The forged headers were ignored: only the real address was ever counted.
+    assert.deepEqual(failureKeys(server), ['addr:127.0.0.1', 'user:victim']);
+    // Fast enough for CI: the slow-down applies only to the few attempts that reach a password check.
+    assert.ok(seconds < 15, `took ${seconds} s`);
+
+    // From another address: the right password is refused while the account is locked; another user signs in.
+    const other = { localAddress: '127.0.0.2' };
+    const right = await signIn(server, token, { username: 'victim', password: PASSWORD }, other);
+    assert.equal(right.status, 429);
+    assert.deepEqual(right.body, ['ERROR', MESSAGES.lockedOut]);
+    const bystander = await signIn(server, token, { username: 'bystander', password: PASSWORD }, other);
+    assert.equal(bystander.status, 200);
+    assert.equal(server.count('refresh_tokens'), 1, 'only the bystander got a session');
+  } finally {
+    await server.close();
+  }
+});
+
+test(`TRUST_PROXY on: ${ATTEMPTS} attempts each from a new forwarded address still lock the account`, async (t) => {
+  const { server, token } = await serverWithUsers({ TRUST_PROXY: 'true', RATE_LIMIT_SIGNIN_PER_MINUTE: '10', SIGNIN_LOCK_AFTER_ACCOUNT_FAILURES: '5' }, ['victim', 'bystander']);
+  try {
+    const started = performance.now();
+    const answers: Answer[] = [];
+    for (let i = 0; i < ATTEMPTS; i++) answers.push(await signIn(server, token, { username: 'victim', password: `guess-${i}` }, { xff: forgedAddress(i) }));
+    const seconds = (performance.now() - started) / 1000;
+    t.diagnostic(`${ATTEMPTS} attempts in ${seconds.toFixed(2)} s`);
+    // Every attempt looks like a new client, so the per-address limit never triggers; the account lock does.
+    assert.deepEqual(answers.slice(0, 5).map((answer) => answer.status), [401, 401, 401, 401, 401]);
+    assert.ok(answers.slice(5).every((answer) => answer.status === 429 && JSON.stringify(answer.body) === JSON.stringify(['ERROR', MESSAGES.lockedOut])));
+    const right = await signIn(server, token, { username: 'victim', password: PASSWORD }, { xff: '198.51.100.7' });
+    assert.equal(right.status, 429, 'the right password is refused while locked');
+    assert.equal((await signIn(server, token, { username: 'bystander', password: PASSWORD }, { xff: '198.51.100.8' })).status, 200);
+    assert.ok(seconds < 15, `took ${seconds} s`);
+  } finally {
+    await server.close();
+  }
+});
+
+test('a burst of 100 concurrent guesses (each from a new forwarded address) checks only as many passwords as the lock allows', async () => {
+  const { server, token } = await serverWithUsers({ TRUST_PROXY: 'true', SIGNIN_LOCK_AFTER_ACCOUNT_FAILURES: '5' }, ['victim']);
+  try {
+    // The right password is in the burst: it must not slip through while the guesses are in flight.
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => signIn(server, token, { username: 'victim', password: i === 99 ? PASSWORD : `guess-${i}` }, { xff: forgedAddress(i) })),
+    );
+    assert.equal(answers.filter((answer) => answer.status === 401).length, 5, 'five passwords checked');
+    assert.equal(answers.filter((answer) => answer.status === 429).length, 95);
+    assert.equal(server.count('refresh_tokens'), 0, 'no session was opened');
+  } finally {
+    await server.close();
+  }
+});
+
+test('a right password after fewer failures than the lock signs in and clears the count', async () => {
+  const { server, token } = await serverWithUsers({ SIGNIN_LOCK_AFTER_ACCOUNT_FAILURES: '5', SIGNIN_LOCK_AFTER_ADDRESS_FAILURES: '5', SIGNIN_LOCK_MINUTES: '15' }, ['driver']);
+  try {
+    for (let i = 0; i < 4; i++) assert.equal((await signIn(server, token, { username: 'driver', password: `typo-${i}` })).status, 401);
+    assert.equal((await signIn(server, token, { username: 'driver', password: PASSWORD })).status, 200, 'the fifth attempt, right, signs in');
+    // The account count is cleared; the address keeps its four failures, not five.
+    assert.deepEqual(server.app.db.prepare('SELECT key, failures, locked_until FROM sign_in_failures').all().map((row) => ({ ...row })), [{ key: 'addr:127.0.0.1', failures: 4, locked_until: null }]);
+    assert.equal((await signIn(server, token, { username: 'driver', password: PASSWORD })).status, 200);
+  } finally {
+    await server.close();
+  }
+});
+
+test('credential stuffing: wrong passwords for many usernames from one address lock the address', async () => {
+  const usernames = ['u1', 'u2', 'u3', 'u4', 'u5', 'u6', 'target'];
+  const { server, token } = await serverWithUsers({ RATE_LIMIT_SIGNIN_PER_MINUTE: '1000', SIGNIN_LOCK_AFTER_ADDRESS_FAILURES: '6' }, usernames);
+  try {
+    const statuses = [];
+    for (const username of usernames.slice(0, 6)) statuses.push((await signIn(server, token, { username, password: 'Password1!' }, { xff: forgedAddress(statuses.length) })).status);
+    assert.deepEqual(statuses, [401, 401, 401, 401, 401, 401]);
+    const locked = await signIn(server, token, { username: 'target', password: PASSWORD }, { xff: '198.51.100.9' });
+    assert.equal(locked.status, 429, 'the address is locked, whatever X-Forwarded-For says');
+    assert.deepEqual(locked.body, ['ERROR', MESSAGES.lockedOut]);
+    assert.equal((await signIn(server, token, { username: 'target', password: PASSWORD }, { localAddress: '127.0.0.3' })).status, 200, 'other addresses are unaffected');
+  } finally {
+    await server.close();
+  }
+});
+
+test('user enumeration: unknown user and wrong password answer alike, in similar time', async (t) => {
+  const TRIES = 10;
+  const known = Array.from({ length: TRIES }, (_, i) => `driver${i}`);
+  const { server, token } = await serverWithUsers({ RATE_LIMIT_SIGNIN_PER_MINUTE: '1000', SIGNIN_LOCK_AFTER_ADDRESS_FAILURES: '1000' }, known);
+  try {
+    // Each account is tried once, so no slow-down from earlier failures muddles the timing.
+    await signIn(server, token, { username: 'warm-up', password: 'warm-up password' });
+    const wrong: Answer[] = [];
+    const unknown: Answer[] = [];
+    for (let i = 0; i < TRIES; i++) {
+      wrong.push(await signIn(server, token, { username: known[i]!, password: 'not the password' }));
+      unknown.push(await signIn(server, token, { username: `nobody${i}`, password: 'not the password' }));
+    }
+    for (const answer of [...wrong, ...unknown]) {
+      assert.equal(answer.status, 401);
+      assert.deepEqual(answer.body, ['ERROR', MESSAGES.wrongCredentials]);
+    }
+    const median = (answers: Answer[]) => answers.map((answer) => answer.ms).sort((a, b) => a - b)[Math.floor(answers.length / 2)]!;
+    const [wrongMs, unknownMs] = [median(wrong), median(unknown)];
+    t.diagnostic(`median wrong password ${wrongMs.toFixed(1)} ms, unknown user ${unknownMs.toFixed(1)} ms`);
+    // Both compute one scrypt; without the dummy hash the unknown user would answer in ~1 ms.
+    assert.ok(unknownMs > wrongMs * 0.5, `unknown ${unknownMs} ms vs wrong ${wrongMs} ms`);
+    assert.ok(Math.abs(unknownMs - wrongMs) < Math.max(30, wrongMs * 0.5), `unknown ${unknownMs} ms vs wrong ${wrongMs} ms`);
+  } finally {
+    await server.close();
+  }
+});
