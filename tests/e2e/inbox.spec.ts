@@ -90,7 +90,7 @@ test('signed out, /inbox sends the visitor to sign in and back to the same list 
   await expect(page.getByRole('dialog', { name: MESSAGES.signInSuccess })).toBeVisible();
   await expect(page).toHaveURL(/\/inbox\?kind=feedback$/, { timeout: 5000 });
   await expect(page.getByRole('heading', { level: 2, name: 'Feedback' })).toBeVisible();
-  await expect(page.getByRole('link', { name: /^Feedback/ })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('navigation', { name: 'Kinds of submission' }).getByRole('link', { name: /^Feedback/ })).toHaveAttribute('aria-current', 'page');
 });
 
 test('sign-in ignores a next that leaves the site', async ({ page }) => {
