@@ -139,6 +139,8 @@ export const schema = z
       ...sectionIntro,
       /** Label of the link to /faq. */
       seeMore: text,
+      /** Words after the label that only screen readers and crawlers get, so the link's name says where it leads. */
+      seeMoreContext: text,
     }),
     /** Contact Us (#contact); the details come from the site settings. */
     contact: z.strictObject({

@@ -8,12 +8,13 @@
 // target first.
 //
 // Flags: --runs <n> (default 3), --routes /home,/faq (default: every page, app/lib/site-pages.ts),
-//        --form-factors mobile,desktop (default both).
+//        --form-factors mobile,desktop (default both), --save-reports <dir> (writes every
+//        Lighthouse report as JSON there, to read the reasons behind a figure).
 // It is a benchmark, not a test: it exits 0 when a target is missed, 1 only when it cannot run.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -44,6 +45,9 @@ type Figures = {
   bytes: number;
 };
 
+/** One run: its figures and the whole Lighthouse report (JSON). */
+type Audit = { figures: Figures; report: string };
+
 type Row = { path: string; formFactor: FormFactor; median: Figures; runs: number; misses: string[] };
 
 /** Issue 6's targets on every page. */
@@ -66,6 +70,7 @@ function readFlags() {
       runs: { type: 'string', default: '3' },
       routes: { type: 'string' },
       'form-factors': { type: 'string', default: 'mobile,desktop' },
+      'save-reports': { type: 'string' },
     },
   });
   const runs = Number(values.runs);
@@ -73,7 +78,7 @@ function readFlags() {
   const routes = values.routes ? values.routes.split(',').map((route) => route.trim()).filter(Boolean) : [...PAGE_PATHS];
   const formFactors = values['form-factors'].split(',').map((value) => value.trim());
   for (const value of formFactors) if (value !== 'mobile' && value !== 'desktop') throw new Error(`--form-factors takes mobile and/or desktop, got ${value}`);
-  return { runs, routes, formFactors: formFactors as FormFactor[] };
+  return { runs, routes, formFactors: formFactors as FormFactor[], reportDir: values['save-reports'] };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -140,7 +145,7 @@ async function stopServer(server: ChildProcess): Promise<void> {
 // Lighthouse
 
 /** One Lighthouse run in a fresh Chromium (a reused one fails every other trace with NO_NAVSTART). */
-async function audit(url: string, formFactor: FormFactor): Promise<Figures> {
+async function audit(url: string, formFactor: FormFactor): Promise<Audit> {
   // Headless Chromium now and then loses the trace's navigation start (NO_NAVSTART): try again.
   for (let attempt = 1; ; attempt++) {
     const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
@@ -155,7 +160,7 @@ async function audit(url: string, formFactor: FormFactor): Promise<Figures> {
   }
 }
 
-async function auditIn(port: number, url: string, formFactor: FormFactor): Promise<Figures> {
+async function auditIn(port: number, url: string, formFactor: FormFactor): Promise<Audit> {
   const flags = { port, output: 'json' as const, logLevel: 'error' as const, onlyCategories: CATEGORIES };
   const result = formFactor === 'desktop' ? await lighthouse(url, flags, desktopConfig) : await lighthouse(url, flags);
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
@@ -163,7 +168,7 @@ async function auditIn(port: number, url: string, formFactor: FormFactor): Promi
   if (runtimeError) throw new Error(`Lighthouse failed on ${url}: ${runtimeError.code} ${runtimeError.message}`);
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
   const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
-  return {
+  const figures: Figures = {
     performance: score('performance'),
     accessibility: score('accessibility'),
     bestPractices: score('best-practices'),
@@ -174,6 +179,13 @@ async function auditIn(port: number, url: string, formFactor: FormFactor): Promi
     cls: value('cumulative-layout-shift'),
     bytes: value('total-byte-weight'),
   };
+  return { figures, report: JSON.stringify(result.lhr) };
+}
+
+function saveReport(dir: string, path: string, formFactor: FormFactor, run: number, report: string) {
+  mkdirSync(dir, { recursive: true });
+  const name = path.replace(/^\//, '').replace(/\W+/g, '-') || 'root';
+  writeFileSync(join(dir, `${name}-${formFactor}-${run}.json`), report);
 }
 
 const median = (values: number[]) => {
@@ -229,7 +241,9 @@ async function main(): Promise<number> {
         const runs: Figures[] = [];
         for (let run = 1; run <= flags.runs; run++) {
           process.stdout.write(`Lighthouse ${formFactor} ${path} (run ${run}/${flags.runs})…\n`);
-          runs.push(await audit(baseUrl + path, formFactor));
+          const { figures, report } = await audit(baseUrl + path, formFactor);
+          runs.push(figures);
+          if (flags.reportDir) saveReport(flags.reportDir, path, formFactor, run, report);
         }
         const figures = medianFigures(runs);
         rows.push({ path, formFactor, median: figures, runs: runs.length, misses: missedTargets(figures, formFactor) });

@@ -1,6 +1,6 @@
 // Size budgets (DESIGN.md, "Bars every page meets"): starts the app on the production build (BUILD_DIR
 // or build/), fetches every page of app/routes.ts, follows what its HTML makes the browser load
-// (module scripts and their modulepreloads, stylesheets, images) and prints per page: HTML bytes,
+// (module scripts with every module they import statically, stylesheets, images) and prints per page: HTML bytes,
 // JavaScript and CSS gzipped (the .gz copies the server sends), image bytes, requests. Then it checks
 // the budgets and exits 1 naming each page over one and its largest files.
 //   npm run budgets            (after npm run build)
@@ -119,6 +119,29 @@ export function referencedResources(html: string) {
   return { js: [...js], css: [...css], images: [...images] };
 }
 
+/** `import … from "./x.js"`, `import "./x.js"` and `export … from "./x.js"` in a built module (not `import("./x.js")`, which loads on demand). */
+const STATIC_IMPORT = /(?:^|[;\n}/])\s*(?:import|export)\s*(?:[\w$*{},\s]*?\bfrom\s*)?["']((?:\.{1,2}\/|\/)[^"']+\.js)["']/g;
+
+/**
+ * The scripts a page's module scripts load before they run: the URLs given and, through the built
+ * files, every module they import statically. The page itself carries no modulepreload list (the
+ * server drops it so the first paint does not wait for scripts; app/lib/without-module-preloads.server.ts),
+ * so the budget follows the imports as the browser does.
+ */
+export function withStaticImports(urls: string[]): string[] {
+  const found = new Set<string>();
+  const visit = (url: string) => {
+    if (found.has(url)) return;
+    found.add(url);
+    const path = new URL(url, 'http://site.invalid').pathname;
+    const file = resolve(clientBuildDir, `.${decodeURIComponent(path)}`);
+    if (!path.endsWith('.js') || !file.startsWith(clientBuildDir) || !existsSync(file)) return;
+    for (const [, specifier = ''] of readFileSync(file, 'utf8').matchAll(STATIC_IMPORT)) visit(new URL(specifier, new URL(path, 'http://site.invalid')).pathname);
+  };
+  for (const url of urls) visit(url);
+  return [...found];
+}
+
 function inlineScriptBytes(html: string) {
   let bytes = 0;
   for (const [, openTag = '', body = ''] of html.matchAll(/(<script\b[^>]*>)([\s\S]*?)<\/script>/gi)) {
@@ -196,7 +219,7 @@ export async function measureSite(): Promise<{ pages: PageMeasure[]; skipped: Sk
       const resources = referencedResources(html);
       const foreign = [...resources.js, ...resources.css, ...resources.images].filter((url) => new URL(url, origin).origin !== origin);
       const local = (urls: string[]) => urls.filter((url) => new URL(url, origin).origin === origin).map((url) => measureAsset(url, labels)).sort(bySizeDesc);
-      const js = local(resources.js);
+      const js = local(withStaticImports(resources.js.filter((url) => new URL(url, origin).origin === origin)));
       const css = local(resources.css);
       const images = local(resources.images);
       pages.push({

@@ -302,7 +302,7 @@ test('the FAQ shows the first five questions the API serves, and See More leads 
   await first.locator('summary').click();
   await expect(first.getByText(faqs[0]!.answer)).toBeVisible();
 
-  await section.getByRole('link', { name: 'See More', exact: true }).click();
+  await section.getByRole('link', { name: 'See More FAQs', exact: true }).click();
   await expect(page).toHaveURL(/\/faq$/);
 });
 

@@ -108,8 +108,11 @@ export function GlossaryTable({ rows }: { rows: GlossaryEntry[] }) {
     if (hydrated && view.page > pageCount) update({ page: pageCount });
   });
 
-  // Before hydration (and without JavaScript) every matching row is shown.
+  // Before hydration (and without JavaScript) every matching row is in the page. The rows past
+  // the first page are marked so that CSS hides them when scripting is on (glossary-table.css):
+  // the table then paints at its paged size and nothing moves when hydration drops them.
   const visibleRows = hydrated ? table.getRowModel().rows : table.getPrePaginatedRowModel().rows;
+  const pagedRowIds = hydrated ? null : new Set(table.getRowModel().rows.map((row) => row.id));
   const first = matches === 0 ? 0 : hydrated ? (view.page - 1) * pageSize + 1 : 1;
   const last = hydrated ? Math.min(matches, view.page * pageSize) : matches;
 
@@ -166,7 +169,10 @@ export function GlossaryTable({ rows }: { rows: GlossaryEntry[] }) {
               ))}
             </select>
           </div>
-        ) : null}
+        ) : (
+          // Holds the menu's place until it appears, so the content below does not move then.
+          <div className="glossary-size-placeholder" aria-hidden="true" />
+        )}
       </div>
 
       <p id={ids.status} className="glossary-status" role="status">
@@ -206,7 +212,7 @@ export function GlossaryTable({ rows }: { rows: GlossaryEntry[] }) {
           </thead>
           <tbody>
             {visibleRows.map((row) => (
-              <tr key={row.id}>
+              <tr key={row.id} data-later-page={pagedRowIds && !pagedRowIds.has(row.id) ? '' : undefined}>
                 {row.getAllCells().map((cell) =>
                   cell.column.id === 'term' ? (
                     <th key={cell.id} scope="row">

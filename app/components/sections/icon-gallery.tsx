@@ -60,7 +60,10 @@ export function IconGallery() {
           </p>
         </div>
       ) : (
-        <p className="icon-gallery-hint">{TOTAL} icons.</p>
+        // With scripting on, CSS makes this line as tall as the toolbar that replaces it (icon-gallery.css).
+        <p className="icon-gallery-hint" data-until-hydrated="">
+          {TOTAL} icons.
+        </p>
       )}
 
       {groups.length === 0 ? <p className="icon-gallery-empty">No icon name contains “{filter.trim()}”.</p> : null}

@@ -17,6 +17,8 @@ export function FaqSection({ faq, items }: { faq: HomeContent['faq']; items: Faq
           <p>{faq.intro}</p>
           <ButtonLink to={href('/faq')} variant="secondary">
             {faq.seeMore}
+            {/* The visible wording is the spec's; the hidden words make the name descriptive (Lighthouse link-text) and keep the visible text in it. */}
+            <span className="visually-hidden"> {faq.seeMoreContext}</span>
           </ButtonLink>
         </div>
         <div className="home-faq-list">
