@@ -60,6 +60,9 @@ const envSchema = z.object({
   RETENTION_MONTHS: positiveInt.max(1200).default(24),
   /** The site's public address, for canonical links; defaults to the listening address. */
   SITE_URL: z.url().optional(),
+  /** Keep rendered public pages in memory (server/plugins/page-cache.ts); on by default outside
+   * development, where Vite rebuilds the app on every change. */
+  PAGE_CACHE: flag.optional(),
   // Overrides of content/site.yaml.
   SITE_BRAND: z.string().min(1).optional(),
   SITE_CONTACT_EMAIL: z.email().optional(),
@@ -107,6 +110,8 @@ export type Config = {
   /** Slow or stalled clients are cut off after these (milliseconds). */
   timeouts: { headersMs: number; requestMs: number; connectionMs: number };
   siteUrl: string | undefined;
+  /** Serve the public pages from rendered copies (server/plugins/page-cache.ts). */
+  pageCache: boolean;
   /** Email notifications. smtpUrl may hold a password: never log it. */
   mail: {
     smtpUrl: string | undefined;
@@ -163,6 +168,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     retentionMonths: vars.RETENTION_MONTHS,
     timeouts: { headersMs: vars.HEADERS_TIMEOUT_MS, requestMs: vars.REQUEST_TIMEOUT_MS, connectionMs: vars.CONNECTION_TIMEOUT_MS },
     siteUrl: vars.SITE_URL,
+    pageCache: vars.PAGE_CACHE ?? vars.NODE_ENV !== 'development',
     site,
     mail: {
       smtpUrl: vars.SMTP_URL,

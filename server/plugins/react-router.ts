@@ -12,6 +12,7 @@ import { PublicError } from '../errors.ts';
 import { serverBuildFile } from '../paths.ts';
 import { checkImage } from '../services/images.ts';
 import { sameToken } from './csrf.ts';
+import { type CachedPage, createPageCache } from './page-cache.ts';
 import { rateLimitFor } from './rate-limits.ts';
 
 /** Largest page form post: the contact form's image plus its text fields. */
@@ -26,21 +27,40 @@ export default async function reactRouter(app: FastifyInstance, options: { confi
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
 
+  // In development Vite rebuilds the app on every change: nothing rendered may be kept.
+  const pageCache = options.config.pageCache && !options.dev ? createPageCache() : undefined;
+  if (pageCache) app.services.content.onInvalidate(() => pageCache.clear());
+  const siteOrigin = options.config.siteUrl ? new URL(options.config.siteUrl).origin : undefined;
+
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const { build, handle } = await loadHandler();
-    const context = new RouterContextProvider();
-    const value: AppContext = {
-      cspNonce: request.cspNonce,
-      site: options.config.site,
-      content: app.services.content,
-      origin: options.config.siteUrl ? new URL(options.config.siteUrl).origin : `${request.protocol}://${request.host}`,
-      csrf: { token: request.csrfToken, verify: (submitted) => sameToken(request.csrfToken, submitted) },
-      clientAddress: request.ip,
-      // Page actions (forms without JavaScript) apply the very rules the API applies.
-      services: { submissions: app.services.submissions, auth: app.services.auth, checkImage },
+    const origin = siteOrigin ?? `${request.protocol}://${request.host}`;
+    const cacheKey = request.cspNonce ? pageCache?.keyFor(request.method, origin, request.url) : undefined;
+    const render = (values: { nonce: string | undefined; csrfToken: string }, webRequest: Request) => {
+      const context = new RouterContextProvider();
+      const value: AppContext = {
+        cspNonce: values.nonce,
+        site: options.config.site,
+        content: app.services.content,
+        origin,
+        csrf: { token: values.csrfToken, verify: (submitted) => sameToken(request.csrfToken, submitted) },
+        clientAddress: request.ip,
+        // Page actions (forms without JavaScript) apply the very rules the API applies.
+        services: { submissions: app.services.submissions, auth: app.services.auth, checkImage },
+      };
+      context.set(build.entry.module.appContext, value);
+      return handle(webRequest, context);
     };
-    context.set(build.entry.module.appContext, value);
-    const response = await handle(toWebRequest(request, reply), context);
+    if (pageCache && cacheKey && request.cspNonce) {
+      // A render shared by later visitors: the placeholders in place of this visitor's values.
+      let page = pageCache.get(cacheKey);
+      if (!page) {
+        const generation = pageCache.generation;
+        page = await pageCache.store(cacheKey, await render(pageCache.placeholders, toWebRequest(request, reply, true)), generation);
+      }
+      return sendCachedPage(reply, page, pageCache.body(page, { nonce: request.cspNonce, csrfToken: request.csrfToken }));
+    }
+    const response = await render({ nonce: request.cspNonce, csrfToken: request.csrfToken }, toWebRequest(request, reply));
     return sendWebResponse(reply, response);
   };
   app.route({ method: ['GET', 'HEAD'], url: '/*', handler });
@@ -83,19 +103,24 @@ async function devHandlerLoader(app: FastifyInstance): Promise<() => Promise<Han
   };
 }
 
-function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
+/** The web Request for `request`. A shared render (one the page cache keeps) gets neither the
+ * visitor's cookies nor their credentials, and is not cut short if this client leaves. */
+function toWebRequest(request: FastifyRequest, reply: FastifyReply, shared = false): Request {
   const url = new URL(request.url, `${request.protocol}://${request.host}`);
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
+    if (shared && (name === 'cookie' || name === 'authorization')) continue;
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);
     else if (value !== undefined) headers.set(name, value);
   }
   const controller = new AbortController();
   // Only a client that left early aborts the render: aborting after every finished answer
   // would build an AbortError (with its stack) per request for nothing.
-  reply.raw.on('close', () => {
-    if (!reply.raw.writableFinished) controller.abort();
-  });
+  if (!shared) {
+    reply.raw.on('close', () => {
+      if (!reply.raw.writableFinished) controller.abort();
+    });
+  }
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
   return new Request(url, {
     method: request.method,
@@ -133,6 +158,12 @@ function readBody(body: Readable, limit: number): Promise<Buffer> {
     const onClose = () => onError(new PublicError(400, MESSAGES.badRequest));
     body.on('data', onData).on('end', onEnd).on('error', onError).on('close', onClose);
   });
+}
+
+function sendCachedPage(reply: FastifyReply, page: CachedPage, body: string | undefined) {
+  reply.status(page.status);
+  for (const [name, value] of page.headers) reply.header(name, value);
+  return reply.send(body);
 }
 
 function sendWebResponse(reply: FastifyReply, response: Response) {

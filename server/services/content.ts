@@ -10,6 +10,8 @@ export function createContentService(repo: ContentRepository) {
   // Kept as UTF-8 bytes: encoding a long string on every send costs more than the rest of the answer.
   let faqsJson: Buffer | undefined;
   let glossaryJson: Buffer | undefined;
+  // Whatever else was made from the rows (the rendered pages of server/plugins/page-cache.ts).
+  const listeners = new Set<() => void>();
   const service = {
     listFaqs: () => (faqs ??= repo.listFaqs()),
     listGlossary: () => (glossary ??= repo.listGlossary()),
@@ -21,6 +23,11 @@ export function createContentService(repo: ContentRepository) {
     invalidate() {
       faqs = glossary = undefined;
       faqsJson = glossaryJson = undefined;
+      for (const listener of listeners) listener();
+    },
+    /** Calls `listener` on every invalidate(). */
+    onInvalidate(listener: () => void) {
+      listeners.add(listener);
     },
   };
   return service;
