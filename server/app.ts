@@ -5,7 +5,9 @@ import type { IncomingMessage } from 'node:http';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
+import { MESSAGES } from '../common/messages.ts';
 import type { Config } from './config.ts';
+import { PublicError } from './errors.ts';
 import { clientBuildDir } from './paths.ts';
 import compression from './plugins/compression.ts';
 import csrf from './plugins/csrf.ts';
@@ -47,7 +49,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       connectionsCheckingInterval: Math.min(1_000, config.timeouts.headersMs),
     },
     keepAliveTimeout: 10_000,
-    return503OnClosing: true,
+    // Our own hook answers requests that arrive while closing (below): Fastify's built-in 503
+    // skips every hook, so it had no security headers and not the spec's shape.
+    return503OnClosing: false,
     // Requests refused before any hook runs still get the security headers and a generic body.
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
@@ -67,6 +71,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
 
   await app.register(errors);
   await app.register(securityHeaders, { dev });
+  // Once closing starts, a request on a kept-alive connection is refused with a 503 in the spec's
+  // shape (after the security headers' hooks, so it carries them), and the connection closed.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    if (!closing) return;
+    reply.header('connection', 'close');
+    throw new PublicError(503, MESSAGES.closing);
+  });
+
   await app.register(compression);
   await app.register(cookie);
   await app.register(csrf, { secret: config.tokenSecret, secureCookies: config.siteUrl?.startsWith('https:') ?? false });
