@@ -6,7 +6,6 @@
 //
 // The no-JS page posts need the production build (`BUILD_DIR=… npm run build` first).
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -14,16 +13,15 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { HONEYPOT_FIELD, MARKETING_CONSENT_VERSION } from '../../common/constants.ts';
 import { MESSAGES } from '../../common/messages.ts';
 import { serverBuildFile } from '../../server/paths.ts';
+import { type ServerProcess, startServerProcess } from '../../scripts/lib/server-process.ts';
 import { ApiClient } from '../helpers/api-client.ts';
 import { png } from '../helpers/images.ts';
 import { startServer, TEST_TOKEN_SECRET, type TestServer } from '../helpers/server.ts';
 import { type ReceivedMail, startSmtp, type TestSmtp } from '../helpers/smtp.ts';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SALES = 'sales@haulora.example';
 const FROM = 'Haulora website <website@haulora.example>';
 /** Fast polling and retries so the tests take seconds, not minutes. */
@@ -259,35 +257,22 @@ describe('the SMTP password', () => {
 });
 
 describe('a restart of the site during an outage', () => {
-  const children = new Set<ChildProcess>();
+  const servers = new Set<ServerProcess>();
   let dataDir: string | undefined;
   after(async () => {
-    for (const child of children) child.kill('SIGKILL');
+    for (const server of servers) server.child.kill('SIGKILL');
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
-  async function startSite(env: Record<string, string>) {
-    const childEnv: Record<string, string | undefined> = { ...process.env, ...env };
-    delete childEnv.NODE_TEST_CONTEXT;
-    const child = spawn(process.execPath, ['tests/helpers/api-server-process.ts'], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
-    children.add(child);
-    let output = '';
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk));
-    const url = await new Promise<string>((resolve, reject) => {
-      child.stdout!.on('data', (chunk: Buffer) => {
-        output += chunk;
-        const match = /ready at (http:\/\/\S+)/.exec(output);
-        if (match) resolve(match[1]!);
-      });
-      child.once('exit', (code) => reject(new Error(`site exited (${code}) before it was ready:\n${output}`)));
-    });
+  /** The real process shell serving the API on `env.DATA_DIR`; stop() is a SIGTERM that must exit 0. */
+  async function startSite(env: Record<string, string> & { DATA_DIR: string }) {
+    const server = await startServerProcess({ dataDir: env.DATA_DIR, env, apiOnly: true });
+    servers.add(server);
     return {
-      url,
+      url: server.url,
       async stop() {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        assert.equal(await exited, 0, output);
-        children.delete(child);
+        assert.equal(await server.stop('SIGTERM'), 0, server.output());
+        servers.delete(server);
       },
     };
   }
