@@ -35,5 +35,10 @@ export default defineConfig({
   build: {
     // Inline nothing: every asset is a file so the CSP never needs data: or inline sources.
     assetsInlineLimit: 0,
+    // One stylesheet for the whole site (13 KB gzipped): a page waits for one request instead of
+    // ten before its first paint, and every later page has it cached. Mobile LCP on /home went
+    // from 2.0 s to 1.1 s (decision 011). base.css is in a cascade layer, so the order of the
+    // rules in the merged file cannot let a default override a component.
+    cssCodeSplit: false,
   },
 });
