@@ -7,7 +7,7 @@ import { connect } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { CSRF_COOKIE, CSRF_HEADER } from '../../common/constants.ts';
 import { hashPassword } from '../../server/services/passwords.ts';
-import { securityHeaderProblems } from '../helpers/attack-checks.ts';
+import { securityHeaderProblems } from '../helpers/security-headers.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 
 const PASSWORD = 'correct horse battery staple';

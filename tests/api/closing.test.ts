@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import { test } from 'node:test';
 import { MESSAGES } from '../../common/messages.ts';
-import { securityHeaderProblems } from '../helpers/attack-checks.ts';
+import { securityHeaderProblems } from '../helpers/security-headers.ts';
 import { startServer } from '../helpers/server.ts';
 
 /** The HTTP answers in `raw`, in order (bodies sent with Content-Length). */

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { CSRF_COOKIE, CSRF_HEADER } from '../../common/constants.ts';
 import { pagePaths } from '../../scripts/size-budgets.ts';
+import { securityHeaderProblems } from '../helpers/security-headers.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 
 let server: TestServer;
@@ -12,36 +13,6 @@ before(async () => {
   server = await startServer({}, { pages: true });
 });
 after(() => server.close());
-
-/** Cookies the browser's own code reads; every other cookie must be HttpOnly. */
-const READ_BY_SCRIPT = new Set([CSRF_COOKIE]);
-
-function headerProblems(label: string, headers: Headers, secure = false): string[] {
-  const problems: string[] = [];
-  const csp = headers.get('content-security-policy') ?? '';
-  const directive = (name: string) => csp.split(';').map((part) => part.trim()).find((part) => part.startsWith(`${name} `));
-  if (!csp) problems.push(`${label}: no Content-Security-Policy`);
-  const scriptSrc = directive('script-src') ?? directive('default-src') ?? '';
-  if (!scriptSrc) problems.push(`${label}: CSP without script-src or default-src`);
-  if (scriptSrc.includes("'unsafe-inline'") || scriptSrc.includes("'unsafe-eval'")) problems.push(`${label}: script-src allows inline or eval: ${scriptSrc}`);
-  if (directive('object-src') !== "object-src 'none'") problems.push(`${label}: object-src is not 'none'`);
-  const framing = directive('frame-ancestors') === "frame-ancestors 'none'" || headers.get('x-frame-options')?.toUpperCase() === 'DENY';
-  if (!framing) problems.push(`${label}: neither frame-ancestors 'none' nor X-Frame-Options DENY`);
-  if (headers.get('x-content-type-options') !== 'nosniff') problems.push(`${label}: X-Content-Type-Options is ${headers.get('x-content-type-options')}`);
-  if (!headers.get('referrer-policy')) problems.push(`${label}: no Referrer-Policy`);
-  if (!headers.get('permissions-policy')) problems.push(`${label}: no Permissions-Policy`);
-  if (headers.has('x-powered-by')) problems.push(`${label}: X-Powered-By ${headers.get('x-powered-by')}`);
-  if (headers.has('server') && /\d/.test(headers.get('server') ?? '')) problems.push(`${label}: Server header shows a version`);
-  for (const cookie of headers.getSetCookie()) {
-    const name = cookie.split('=')[0]!;
-    const attributes = cookie.split(';').slice(1).map((part) => part.trim().toLowerCase());
-    if (!attributes.some((part) => part.startsWith('samesite='))) problems.push(`${label}: cookie ${name} without SameSite`);
-    if (!READ_BY_SCRIPT.has(name) && !attributes.includes('httponly')) problems.push(`${label}: cookie ${name} is not HttpOnly`);
-    if (secure && !attributes.includes('secure')) problems.push(`${label}: cookie ${name} is not Secure behind https`);
-    if (!secure && attributes.includes('secure')) problems.push(`${label}: cookie ${name} is Secure on plain http (the browser would drop it)`);
-  }
-  return problems;
-}
 
 /** One answer of each kind the server gives, for a server at `url`. */
 async function everyKindOfAnswer(url: string) {
@@ -79,7 +50,7 @@ describe('security headers', () => {
   test('on every page, asset and API answer', async () => {
     const answers = await everyKindOfAnswer(server.url);
     assert.ok(answers.length > 40, `checked ${answers.length} answers`);
-    assert.deepEqual(answers.flatMap(({ label, headers }) => headerProblems(label, headers)), []);
+    assert.deepEqual(answers.flatMap(({ label, headers }) => securityHeaderProblems(label, headers)), []);
   });
 
   test('pages set the CSRF cookie SameSite and readable by the page, and nothing else', async () => {
@@ -95,7 +66,7 @@ describe('security headers', () => {
     try {
       const answers = await everyKindOfAnswer(secure.url);
       assert.ok(answers.some(({ headers }) => headers.getSetCookie().length > 0), 'some answer sets a cookie');
-      assert.deepEqual(answers.flatMap(({ label, headers }) => headerProblems(label, headers, true)), []);
+      assert.deepEqual(answers.flatMap(({ label, headers }) => securityHeaderProblems(label, headers, { secure: true })), []);
     } finally {
       await secure.close();
     }

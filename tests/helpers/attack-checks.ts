@@ -1,28 +1,5 @@
-// Shared checks for the attack tests (tests/api/attacks-*.test.ts): the hardening headers every
-// answer must carry, and what a server answer must never give away.
-
-/** What is wrong with an answer's security headers (empty when nothing is). */
-export function securityHeaderProblems(label: string, headers: Headers): string[] {
-  const problems: string[] = [];
-  const csp = headers.get('content-security-policy') ?? '';
-  const directive = (name: string) =>
-    csp
-      .split(';')
-      .map((part) => part.trim())
-      .find((part) => part === name || part.startsWith(`${name} `));
-  if (!csp) problems.push(`${label}: no Content-Security-Policy`);
-  const scriptSrc = directive('script-src') ?? directive('default-src') ?? '';
-  if (!scriptSrc) problems.push(`${label}: CSP without script-src or default-src`);
-  for (const unsafe of ["'unsafe-inline'", "'unsafe-eval'", "'unsafe-hashes'", 'data:', '*', 'http:', 'https:']) {
-    if (scriptSrc.split(/\s+/).includes(unsafe)) problems.push(`${label}: script-src allows ${unsafe}`);
-  }
-  if (directive('frame-ancestors') !== "frame-ancestors 'none'") problems.push(`${label}: frame-ancestors is not 'none'`);
-  if (headers.get('x-content-type-options') !== 'nosniff') problems.push(`${label}: X-Content-Type-Options is ${headers.get('x-content-type-options')}`);
-  if (!headers.get('referrer-policy')) problems.push(`${label}: no Referrer-Policy`);
-  if (!headers.get('permissions-policy')) problems.push(`${label}: no Permissions-Policy`);
-  if (headers.has('x-powered-by')) problems.push(`${label}: X-Powered-By ${headers.get('x-powered-by')}`);
-  return problems;
-}
+// Shared checks for the attack tests (tests/api/attacks-*.test.ts): what a server answer must
+// never give away. The security headers are checked by tests/helpers/security-headers.ts.
 
 /** Things an error answer must never contain: SQL, a stack trace, a file path, an error class. */
 export const LEAK_PATTERNS: RegExp[] = [
