@@ -10,10 +10,9 @@
 // Flags: --duration <seconds> (default 10), --connections <n> (default 50).
 // It is a benchmark, not a test: it exits 0 even when a target is missed, 1 only when the
 // server cannot be built or started.
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,7 +20,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { parseArgs } from 'node:util';
 // @ts-expect-error autocannon ships no type declarations; the few fields used are typed below.
 import autocannonUntyped from 'autocannon';
-import { projectRoot, serverBuildFile } from '../server/paths.ts';
+import { BENCHMARK_ENV, ensureBuild, startServerProcess, type ServerProcess } from './lib/server-process.ts';
 
 type Method = 'GET' | 'POST';
 
@@ -54,8 +53,6 @@ const GLOSSARY_PATH = '/api/Glossary/GetAllFromGlossary';
 const FEEDBACK_PATH = '/api/Feedback/AddFeedback';
 const FEEDBACK_BODY = JSON.stringify({ feedback: 'Bench feedback' });
 const JSON_TYPE = 'application/json; charset=utf-8';
-const READY_TIMEOUT_MS = 20_000;
-const NO_LIMIT = '100000000';
 const WARMUP_SECONDS = 2;
 
 const TARGETS = { getShareOfBare: 0.5, postRequestsPerSecond: 1000, p99Ms: 50 };
@@ -79,13 +76,6 @@ function positiveInt(text: string, flag: string): number {
   return value;
 }
 
-/** Builds the site when there is no production build; false when the build failed. */
-function ensureBuild(): boolean {
-  if (existsSync(serverBuildFile)) return true;
-  console.log('No production build: running npm run build…');
-  return spawnSync('npm', ['run', 'build'], { cwd: projectRoot, stdio: 'inherit' }).status === 0;
-}
-
 /** A port nobody listens on right now: let the OS pick one, then give it back. */
 async function freePort(): Promise<number> {
   const probe = createNetServer();
@@ -96,51 +86,6 @@ async function freePort(): Promise<number> {
   await once(probe, 'close');
   return port;
 }
-
-function startServer(port: number, dataDir: string): ChildProcess {
-  return spawn(process.execPath, [join(projectRoot, 'server/server.ts')], {
-    cwd: projectRoot,
-    stdio: 'inherit',
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      NODE_ENV: 'production',
-      TOKEN_SECRET: randomBytes(36).toString('base64url'), // 48 characters
-      LOG_LEVEL: 'warn',
-      // The limits protect the site from one address; here that one address is the benchmark.
-      RATE_LIMIT_PAGES_PER_MINUTE: NO_LIMIT,
-      RATE_LIMIT_FORMS_PER_MINUTE: NO_LIMIT,
-      RATE_LIMIT_SIGNIN_PER_MINUTE: NO_LIMIT,
-    },
-  });
-}
-
-/** Polls the FAQ call until it answers 200; false if the server exits or takes too long. */
-async function waitUntilReady(server: ChildProcess, baseUrl: string): Promise<boolean> {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  while (Date.now() < deadline && server.exitCode === null && server.signalCode === null) {
-    try {
-      const response = await fetch(baseUrl + FAQ_PATH);
-      await response.arrayBuffer();
-      if (response.status === 200) return true;
-    } catch {
-      // Not listening yet.
-    }
-    await sleep(100);
-  }
-  return false;
-}
-
-async function stopServer(server: ChildProcess): Promise<void> {
-  if (server.exitCode !== null || server.signalCode !== null) return;
-  const exited = once(server, 'exit');
-  server.kill('SIGTERM');
-  await exited;
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The baseline: the cheapest possible Node answer with the same bytes as the FAQ call, in its
@@ -281,7 +226,7 @@ function printTargets(runs: Run[], bare: BenchResult, post: BenchResult) {
 // ---------------------------------------------------------------------------------------------
 // Main
 
-async function bench(baseUrl: string, dataDir: string, server: ChildProcess, flags: ReturnType<typeof readFlags>) {
+async function bench(baseUrl: string, dataDir: string, server: ServerProcess, flags: ReturnType<typeof readFlags>) {
   const faqBody = await fetchFaqBody(baseUrl);
   const bare = await startBareServer(faqBody);
   try {
@@ -309,7 +254,7 @@ async function bench(baseUrl: string, dataDir: string, server: ChildProcess, fla
       runs.push({ name, method: step.method, result });
     }
 
-    await stopServer(server);
+    await server.stop('SIGTERM');
     const [bareResult, postResult] = [runs[0]!.result, runs.at(-1)!.result];
     console.log(`\nResults (${flags.connections} connections, ${flags.duration} s each; FAQ body ${faqBody.length} bytes)`);
     printTable(runs, bareResult);
@@ -325,19 +270,14 @@ async function main(): Promise<number> {
   const flags = readFlags();
   if (!ensureBuild()) return 1;
 
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'haulora-bench-'));
-  const server = startServer(port, dataDir);
+  let server: ServerProcess | undefined;
   try {
-    if (!(await waitUntilReady(server, baseUrl))) {
-      console.error(`The server did not answer ${FAQ_PATH} with 200 within ${READY_TIMEOUT_MS / 1000} s.`);
-      return 1;
-    }
-    await bench(baseUrl, dataDir, server, flags);
+    server = await startServerProcess({ dataDir, env: BENCHMARK_ENV });
+    await bench(server.url, dataDir, server, flags);
     return 0;
   } finally {
-    await stopServer(server);
+    await server?.stop('SIGTERM');
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -19,17 +19,15 @@
 // --connections <n> (default 50), --kills <n> (default 100; 0 skips the crash loop).
 // A benchmark, not a test: it exits 0 even when a target is missed, 1 when it cannot run.
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { parseArgs } from 'node:util';
-import { spawnSync } from 'node:child_process';
 // @ts-expect-error autocannon ships no type declarations; the few fields used are typed below.
 import autocannonUntyped from 'autocannon';
 import sharp from 'sharp';
-import { projectRoot, serverBuildFile } from '../server/paths.ts';
-import { residentBytes, startServerProcess, type ServerProcess } from './lib/server-process.ts';
+import { BENCHMARK_ENV, ensureBuild, residentBytes, startServerProcess, type ServerProcess } from './lib/server-process.ts';
 
 type Request = {
   method: 'GET' | 'POST';
@@ -231,9 +229,7 @@ async function csrfToken(url: string): Promise<string> {
 
 /** The production profile, with loopback (the benchmark) exempt from the per-address limits. */
 const SERVER_ENV = {
-  NODE_ENV: 'production',
-  TOKEN_SECRET: randomBytes(36).toString('base64url'),
-  LOG_LEVEL: 'warn',
+  ...BENCHMARK_ENV,
   RATE_LIMIT_PAGES_PER_MINUTE: '600',
   RATE_LIMIT_FORMS_PER_MINUTE: '10',
   RATE_LIMIT_SIGNIN_PER_MINUTE: '10',
@@ -288,10 +284,7 @@ async function loadPhases(server: ServerProcess, flags: ReturnType<typeof readFl
 
 async function main(): Promise<number> {
   const flags = readFlags();
-  if (!existsSync(serverBuildFile)) {
-    console.log('No production build: running npm run build…');
-    if (spawnSync('npm', ['run', 'build'], { cwd: projectRoot, stdio: 'inherit' }).status !== 0) return 1;
-  }
+  if (!ensureBuild()) return 1;
   const dataDir = mkdtempSync(join(tmpdir(), 'haulora-reliability-'));
   const crashDir = mkdtempSync(join(tmpdir(), 'haulora-crash-loop-'));
   let server: ServerProcess | undefined;

@@ -1,5 +1,6 @@
-// Every page of the site, as paths: the sitemap lists them and the search index is built from
-// them. The paths are checked against app/routes.ts by href() at type-check time, and
+// Every page of the site, as paths: the quality gates and the web benchmark visit them, the
+// sitemap lists those that may be indexed, and the search index is built from some of them. The
+// paths are checked against app/routes.ts by href() at type-check time, and
 // tests/unit/site-pages.test.ts checks that no page route is missing. Left out: the empty path
 // and /offers (redirects), the catch-all 404, /sitemap.xml, and the no-JavaScript form
 // endpoints (/forms/*) with their result page, and the staff inbox (/inbox and
@@ -25,6 +26,16 @@ export const PAGE_PATHS: readonly string[] = [
   href('/homepage'),
   href('/nucleoicons'),
 ];
+
+/**
+ * Pages marked noindex on purpose: the signed-in staff member's own profile. Every quality gate
+ * covers them; the sitemap leaves them out, since a sitemap listing a page that asks not to be
+ * indexed contradicts itself (search consoles report it as an error).
+ */
+export const NOINDEX_PATHS: readonly string[] = [href('/user-profile')];
+
+/** The pages the sitemap lists: every page a search engine may index. */
+export const SITEMAP_PATHS: readonly string[] = PAGE_PATHS.filter((path) => !NOINDEX_PATHS.includes(path));
 
 /** The pages the site search covers (issue 5): the feature pages, the manual, the glossary and the FAQ. */
 export const SEARCHABLE_PATHS: readonly string[] = [

@@ -1,10 +1,12 @@
-// Runs the real process shell (server/server.ts) as a child on a given DATA_DIR, for the tests
-// and benchmarks that must kill it, signal it or look at its memory and file descriptors from
-// the outside (/proc/<pid>). Needs the production build (npm run build; BUILD_DIR is passed on)
-// unless it serves the API only.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+// Runs the real process shell (server/server.ts) as a child on a given DATA_DIR: for the
+// benchmarks (bench:api, bench:web, bench:reliability) and for the tests that must kill it,
+// signal it or look at its memory and file descriptors from the outside (/proc/<pid>). Needs the
+// production build (ensureBuild; BUILD_DIR is passed on) unless it serves the API only.
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { serverBuildFile } from '../../server/paths.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -40,6 +42,28 @@ export const CHILD_DEFAULTS: Record<string, string> = {
   RATE_LIMIT_PAGES_PER_MINUTE: '1000000',
   RATE_LIMIT_SIGNIN_PER_MINUTE: '1000000',
 };
+
+const NO_LIMIT = '100000000';
+
+/**
+ * Environment for a benchmark's server: the production profile, and rate limits out of the way
+ * (they protect the site from one address; here that one address is the benchmark).
+ */
+export const BENCHMARK_ENV: Record<string, string> = {
+  NODE_ENV: 'production',
+  TOKEN_SECRET: randomBytes(36).toString('base64url'),
+  LOG_LEVEL: 'warn',
+  RATE_LIMIT_PAGES_PER_MINUTE: NO_LIMIT,
+  RATE_LIMIT_FORMS_PER_MINUTE: NO_LIMIT,
+  RATE_LIMIT_SIGNIN_PER_MINUTE: NO_LIMIT,
+};
+
+/** Runs `npm run build` when there is no production build; false if that fails. */
+export function ensureBuild(): boolean {
+  if (existsSync(serverBuildFile)) return true;
+  console.log('No production build: running npm run build…');
+  return spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' }).status === 0;
+}
 
 export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;

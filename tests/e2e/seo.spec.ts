@@ -1,8 +1,9 @@
-// What search engines and link previews read: the sitemap (every page route, absolute URLs), a
+// What search engines and link previews read: the sitemap (every indexable page, absolute URLs), a
 // canonical link and Open Graph tags on every page, robots.txt, a real 404 page, and every page's
 // main content in the HTML itself (no JavaScript needed).
 import { href } from 'react-router';
 import routes from '../../app/routes.ts';
+import { NOINDEX_PATHS } from '../../app/lib/site-pages.ts';
 import { expect, test } from './fixtures.ts';
 
 /** Route paths that are not pages to list (redirects, the 404, form endpoints, the sitemap, and
@@ -14,7 +15,7 @@ const attribute = (html: string, selector: RegExp) => selector.exec(html)?.[1]?.
 const canonicalOf = (html: string) => attribute(html, /<link rel="canonical" href="([^"]+)"/);
 const property = (html: string, name: string) => attribute(html, new RegExp(`<meta property="${name}" content="([^"]*)"`));
 
-test('the sitemap lists every page route with its absolute URL, each answering 200', async ({ request, baseURL }) => {
+test('the sitemap lists every page route but the noindex ones, with its absolute URL, each answering 200', async ({ request, baseURL }) => {
   const response = await request.get('/sitemap.xml');
   expect(response.status()).toBe(200);
   expect(response.headers()['content-type']).toMatch(/^application\/xml/);
@@ -22,7 +23,7 @@ test('the sitemap lists every page route with its absolute URL, each answering 2
   expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
   const locations = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!);
   const origin = new URL(baseURL!).origin;
-  expect(locations.map((location) => location.replace(origin, '')).sort()).toEqual([...pagePaths].sort());
+  expect(locations.map((location) => location.replace(origin, '')).sort()).toEqual(pagePaths.filter((path) => !NOINDEX_PATHS.includes(path)).sort());
   for (const location of locations) {
     expect(location.startsWith(`${origin}/`), location).toBe(true);
     expect((await request.get(location, { maxRedirects: 0 })).status(), location).toBe(200);
@@ -40,6 +41,14 @@ test('every page has a canonical link to its own URL, and title, description and
     expect(property(html, 'og:type'), path).toBe('website');
     expect(attribute(html, /<meta name="description" content="([^"]*)"/)?.length, `description of ${path}`).toBeGreaterThan(20);
     expect(html, path).toMatch(/<title>[^<]+<\/title>/);
+  }
+});
+
+test('a page asks search engines not to index it exactly when the sitemap leaves it out', async ({ request }) => {
+  const robotsOf = (html: string) => attribute(html, /<meta name="robots" content="([^"]*)"/);
+  for (const path of pagePaths) {
+    const html = await (await request.get(path)).text();
+    expect(robotsOf(html), path).toBe(NOINDEX_PATHS.includes(path) ? 'noindex' : undefined);
   }
 });
 

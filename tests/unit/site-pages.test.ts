@@ -1,9 +1,9 @@
-// The page list behind the sitemap and the search index covers every page route of app/routes.ts,
-// and the glossary's URL state reads back what it writes.
+// The page list behind the gates, the sitemap and the search index covers every page route of
+// app/routes.ts, and the glossary's URL state reads back what it writes.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import routes from '../../app/routes.ts';
-import { PAGE_PATHS, SEARCHABLE_PATHS } from '../../app/lib/site-pages.ts';
+import { NOINDEX_PATHS, PAGE_PATHS, SEARCHABLE_PATHS, SITEMAP_PATHS } from '../../app/lib/site-pages.ts';
 import { nextSort, readGlossaryView, writeGlossaryView } from '../../app/lib/glossary-view.ts';
 import { pageWindow } from '../../app/lib/page-window.ts';
 
@@ -26,6 +26,13 @@ describe('site pages', () => {
     assert.ok(PAGE_PATHS.includes('/privacy'));
     assert.ok(!PAGE_PATHS.some((path) => path.startsWith('/inbox')));
     assert.ok(!SEARCHABLE_PATHS.some((path) => path.startsWith('/inbox')));
+  });
+
+  test('the sitemap lists every page but the noindex ones, which are pages too', () => {
+    for (const path of NOINDEX_PATHS) assert.ok(PAGE_PATHS.includes(path), path);
+    assert.deepEqual([...SITEMAP_PATHS, ...NOINDEX_PATHS].sort(), [...PAGE_PATHS].sort());
+    assert.ok(NOINDEX_PATHS.includes('/user-profile'));
+    for (const path of SEARCHABLE_PATHS) assert.ok(!NOINDEX_PATHS.includes(path), path);
   });
 
   test('the search covers the features, the 18 feature pages, the manual, the glossary and the FAQ', () => {
