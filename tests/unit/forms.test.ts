@@ -8,7 +8,7 @@ import { readAnswer } from '../../app/lib/api-client.ts';
 import { callingCodeOf, demoCountryData, listCountries } from '../../app/lib/countries.server.ts';
 import { outcomeOf, readResult, resultPath, safeBackPath } from '../../app/lib/form-results.ts';
 import { formRules } from '../../app/lib/form-rules.server.ts';
-import { countryForTimeZone, digitsOnly, maxLengthOf, phoneNumberPayload } from '../../app/lib/phone.ts';
+import { browserTimeZone, countryForTimeZone, digitsOnly, maxLengthOf, phoneNumberPayload } from '../../app/lib/phone.ts';
 import { createSubmissionService } from '../../server/services/submissions.ts';
 
 describe('readAnswer (spec 7 answer shapes)', () => {
@@ -69,6 +69,20 @@ describe('the demo country list', () => {
     assert.equal(countryForTimeZone(data, undefined), undefined);
     // The browser gets no time zone lists, only the map.
     assert.ok(data.countries.every((country) => !('timezones' in country)));
+  });
+  test("the browser's time zone comes from Temporal where there is one, else from Intl", () => {
+    const global = globalThis as { Temporal?: unknown };
+    const had = 'Temporal' in global;
+    const before = global.Temporal;
+    try {
+      delete global.Temporal;
+      assert.equal(browserTimeZone(), Intl.DateTimeFormat().resolvedOptions().timeZone);
+      global.Temporal = { Now: { timeZoneId: () => 'Australia/Perth' } };
+      assert.equal(browserTimeZone(), 'Australia/Perth');
+    } finally {
+      if (had) global.Temporal = before;
+      else delete global.Temporal;
+    }
   });
   test('calling codes by region code', () => {
     assert.equal(callingCodeOf('AU'), '61');

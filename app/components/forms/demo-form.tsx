@@ -9,7 +9,7 @@ import { MESSAGES } from '../../../common/messages.ts';
 import { apiPostJson } from '../../lib/api-client.ts';
 import { type FormFailure, refilled, useFieldRules } from '../../lib/form-fields.ts';
 import { firstInvalidControl } from '../../lib/form-focus.ts';
-import { countryForTimeZone, type DemoCountries, digitsOnly, maxLengthOf, phoneNumberPayload } from '../../lib/phone.ts';
+import { browserTimeZone, countryForTimeZone, type DemoCountries, digitsOnly, maxLengthOf, phoneNumberPayload } from '../../lib/phone.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useSubmission } from '../../lib/use-submission.ts';
 import { demoRequestSchema, validate } from '../../lib/validate-form.ts';
@@ -51,8 +51,7 @@ export function DemoForm({ countries, failure, onRequested }: DemoFormProps) {
 
   // Spec 4: the country follows the browser's time zone, unless the visitor already chose one.
   useEffect(() => {
-    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    const country = countryForTimeZone(countries, zone);
+    const country = countryForTimeZone(countries, browserTimeZone());
     if (country) setValues((current) => (current.country ? current : { ...current, country: country.code }));
   }, [countries]);
 
