@@ -231,6 +231,21 @@ test('API Integration opens the developer documentation in a new tab', async ({ 
   await expect(docs).toHaveAttribute('rel', /noopener/);
 });
 
+test('the API illustration is skipped while off screen yet keeps its exact place and size', async ({ page }) => {
+  await openHome(page);
+  const art = page.locator('.api-art');
+  // Far below the first screen its drawing is skipped, so its flow animation repaints nothing.
+  const drawn = () => art.locator('svg').evaluate((svg) => svg.checkVisibility({ contentVisibilityAuto: true }));
+  expect(await drawn()).toBe(false);
+  const offScreen = (await art.boundingBox())!;
+  await art.scrollIntoViewIfNeeded();
+  await expect.poll(drawn).toBe(true);
+  const onScreen = (await art.boundingBox())!;
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(onScreen.height).toBeGreaterThan(100);
+  expect({ width: onScreen.width, height: onScreen.height, top: onScreen.y + scrolled }).toEqual({ width: offScreen.width, height: offScreen.height, top: offScreen.y });
+});
+
 test('Services lists the four services and Skills shows one labelled meter per strength', async ({ page }) => {
   await openHome(page);
   const services = page.locator('#services').getByRole('heading', { level: 3 });
