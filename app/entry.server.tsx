@@ -7,6 +7,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import type { EntryContext, RouterContextProvider } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { appContext, NonceContext } from './lib/app-context.ts';
+import { scriptsAfterFirstPaint } from './lib/scripts-after-first-paint.server.ts';
 import { withoutModulePreloads } from './lib/without-module-preloads.server.ts';
 
 export { appContext };
@@ -43,8 +44,9 @@ export default function handleRequest(
             },
           });
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          // First paint before scripts: see without-module-preloads.server.ts.
-          pipe(withoutModulePreloads()).pipe(body);
+          // First paint before scripts: see without-module-preloads.server.ts and
+          // scripts-after-first-paint.server.ts.
+          pipe(withoutModulePreloads()).pipe(scriptsAfterFirstPaint()).pipe(body);
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {

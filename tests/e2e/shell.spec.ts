@@ -5,7 +5,7 @@ import type { Locator, Page } from '@playwright/test';
 import { href } from 'react-router';
 import { NAVBAR_SCROLL_THRESHOLD_PX } from '../../common/constants.ts';
 import { loadSiteContent } from '../../server/content.ts';
-import { expectNoAxeViolations } from './axe-check.ts';
+import { expectNoAxeViolations, waitForHydration } from './axe-check.ts';
 import { expect, test } from './fixtures.ts';
 
 // The test server runs without SITE_* overrides, so the pages show content/site.yaml's values.
@@ -544,4 +544,21 @@ test.describe('accessibility', () => {
     await menuOf(page, 'Socials').click();
     await expectNoAxeViolations(page);
   });
+});
+
+test('a page starts its scripts only after its first contentful paint, then hydrates', async ({ page }) => {
+  // The page is whole without JavaScript, so no script competes with the first paint
+  // (app/lib/scripts-after-first-paint.server.ts).
+  await page.goto('/home');
+  await waitForHydration(page);
+  const { firstPaint, scriptStarts } = await page.evaluate(() => ({
+    firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+    scriptStarts: performance
+      .getEntriesByType('resource')
+      .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
+      .map((entry) => entry.startTime),
+  }));
+  expect(firstPaint).toBeGreaterThan(0);
+  expect(scriptStarts.length).toBeGreaterThan(10);
+  expect(Math.min(...scriptStarts)).toBeGreaterThanOrEqual(firstPaint!);
 });
