@@ -104,7 +104,8 @@ export function referencedResources(html: string) {
     if (!/type\s*=\s*["']?module/i.test(openTag)) continue;
     const src = attribute(openTag, 'src');
     if (src) js.add(src);
-    // React Router's inline module imports the entry and the route modules.
+    // React Router's inline module imports the entry and the route modules (the route modules
+    // once the page has painted: app/lib/scripts-after-first-paint.server.ts).
     for (const [, url] of body.matchAll(/\bimport\s*(?:[^'"();]*?\sfrom\s*)?["']([^"']+)["']/g)) if (url) js.add(url);
     for (const [, url] of body.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)) if (url) js.add(url);
   }
