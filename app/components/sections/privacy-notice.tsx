@@ -3,17 +3,21 @@
 import type { PrivacyContent } from '../../../content/privacy.schema.ts';
 import './privacy-notice.css';
 
-type PrivacyNoticeProps = { content: PrivacyContent; email: string; consentVersion: string };
+type PrivacyNoticeProps = {
+  content: PrivacyContent;
+  /** `content.page.updated` written out ('21 November 2026'). */
+  updated: string;
+  email: string;
+  consentVersion: string;
+};
 
-const dateFormat = new Intl.DateTimeFormat('en-AU', { dateStyle: 'long', timeZone: 'UTC' });
-
-export function PrivacyNotice({ content, email, consentVersion }: PrivacyNoticeProps) {
+export function PrivacyNotice({ content, updated, email, consentVersion }: PrivacyNoticeProps) {
   const { stored, sections, requests, page } = content;
   return (
     <div className="section privacy">
       <div className="container privacy-body">
         <p className="privacy-meta">
-          Last updated <time dateTime={page.updated}>{dateFormat.format(new Date(`${page.updated}T00:00:00Z`))}</time>. Product news
+          Last updated <time dateTime={page.updated}>{updated}</time>. Product news
           wording version {consentVersion}.
         </p>
 
