@@ -18,6 +18,7 @@ import { PageHero } from './components/ui/page-hero.tsx';
 import { appContext, useNonce } from './lib/app-context.ts';
 import { formRules } from './lib/form-rules.server.ts';
 import type { RouteHandle } from './lib/route-handle.ts';
+import { useHydrated } from './lib/use-hydrated.ts';
 import { useScrollToTop } from './lib/use-scroll-to-top.ts';
 import './styles/base.css';
 
@@ -38,8 +39,12 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>('root');
   const handle = useLayoutHandle();
+  // The route modules start after the first paint (decision 012), so the page is readable before
+  // it is interactive: this says when every component has switched to its scripted behaviour
+  // (useHydrated's switches land in one transition), for the browser tests to wait on.
+  const hydrated = useHydrated();
   return (
-    <html lang="en-AU">
+    <html lang="en-AU" data-hydrated={hydrated}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

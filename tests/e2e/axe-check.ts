@@ -1,5 +1,5 @@
 // Shared checks for the content pages' browser specs: an axe-core run over the page (WCAG 2.2 A
-// and AA) and a wait for React to take over the server's HTML.
+// and AA), the viewports they use and screenshots for people to look at.
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect } from './fixtures.ts';
@@ -12,15 +12,6 @@ export async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   const found = results.violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((node) => node.target.join(' ')) }));
   expect(found).toEqual([]);
-}
-
-/** Resolves once React has hydrated the document (its root container is attached). */
-export async function waitForHydration(page: Page) {
-  await expect
-    .poll(() => page.evaluate(() => Object.keys(document).some((key) => key.startsWith('__reactContainer$'))), {
-      message: 'React hydrated the document',
-    })
-    .toBe(true);
 }
 
 /** Saves a screenshot for people to look at, under test-results/docs/. */

@@ -1,7 +1,34 @@
 // The `test` every browser spec uses: each page fails its test if the browser logged an error
 // (console.error, an uncaught exception, a CSP violation, a hydration mismatch) or if the page
-// reached for any origin other than the site under test.
-import { test as base, expect, type Page } from '@playwright/test';
+// reached for any origin other than the site under test. And a page loaded with JavaScript is
+// handed back only once it is interactive, as a person would wait for it.
+import { test as base, expect, type Page, type Response } from '@playwright/test';
+
+/** Resolves once React has hydrated the page and every component has switched to its scripted
+ * behaviour (app/root.tsx marks the document). */
+export async function waitForHydration(page: Page) {
+  await expect(page.locator('html[data-hydrated="true"]'), 'React hydrated the page').toBeAttached();
+}
+
+/** The site's route modules start only after the first paint (docs/decisions/012), so the load
+ * event comes before the page is interactive: a key pressed in between does nothing and a click
+ * on a form posts it natively. Every navigation that loads one of the site's pages therefore
+ * waits for hydration before the test goes on. */
+function waitForHydrationAfterNavigation(page: Page) {
+  const afterLoad = async (response: Response | null) => {
+    const isPage = response?.request().isNavigationRequest() && response.headers()['content-type']?.startsWith('text/html');
+    if (isPage) await waitForHydration(page);
+    return response;
+  };
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  const goBack = page.goBack.bind(page);
+  const goForward = page.goForward.bind(page);
+  page.goto = async (url, options) => afterLoad(await goto(url, options));
+  page.reload = async (options) => afterLoad(await reload(options));
+  page.goBack = async (options) => afterLoad(await goBack(options));
+  page.goForward = async (options) => afterLoad(await goForward(options));
+}
 
 /** Requests a test expects to fail (an API refusal or a cut connection whose message the page
  * shows): Chromium logs 'Failed to load resource' for them, which is then no problem. */
@@ -11,6 +38,10 @@ export function allowFailedRequests(page: Page, url: RegExp) {
 }
 
 export const test = base.extend<{ pageGuard: void }>({
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled !== false) waitForHydrationAfterNavigation(page);
+    await use(page);
+  },
   pageGuard: [
     async ({ page, baseURL }, use) => {
       if (!baseURL) throw new Error('baseURL is not set: E2E_BASE_URL should come from tests/e2e/global-setup.ts');

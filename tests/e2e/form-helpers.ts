@@ -2,7 +2,6 @@
 // has taken over, find the modals, and read what the test server stored.
 import { DatabaseSync } from 'node:sqlite';
 import type { Page } from '@playwright/test';
-import { waitForHydration } from './axe-check.ts';
 import { expect } from './fixtures.ts';
 
 export const dialog = (page: Page, name: string) => page.getByRole('dialog', { name, exact: true });
@@ -10,11 +9,10 @@ export const dialog = (page: Page, name: string) => page.getByRole('dialog', { n
 /** The navbar's action (a link that opens a modal once hydrated). */
 export const navAction = (page: Page, name: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
 
-/** Opens a path and waits until the page is interactive: React has finished hydrating once the
- * navbar's Book a Demo announces its dialog (a click before that may be lost in hydration). */
+/** Opens a path once it is interactive (the fixture's goto waits for hydration) and its navbar
+ * actions open their modals. */
 export async function openHydrated(page: Page, path: string) {
   await page.goto(path);
-  await waitForHydration(page);
   // By CSS: below 992 px the navbar's links are folded away from the accessibility tree.
   await expect(page.locator('.header-actions a[aria-haspopup="dialog"]').first()).toBeAttached();
 }

@@ -6,7 +6,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { CAROUSEL_INTERVAL_MS } from '../../app/components/sections/home/carousel-timing.ts';
 import { HOME_FAQ_COUNT, MAIN_COMPONENT_COUNT } from '../../common/constants.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, test, waitForHydration } from './fixtures.ts';
 
 const HEADLINE = 'Better Solutions For Managing Your Freight';
 const OSM = 'https://www.openstreetmap.org';
@@ -68,11 +68,7 @@ test('the home page carries a CSP script nonce on every script and hydrates unde
   // hydration error, both of which the fixture's console guard turns into failures.
   const pageResponse = await page.goto('/home', { waitUntil: 'networkidle' });
   expect(pageResponse?.status()).toBe(200);
-  await expect
-    .poll(() => page.evaluate(() => Object.keys(document).some((key) => key.startsWith('__reactContainer$'))), {
-      message: 'React hydrated the document',
-    })
-    .toBe(true);
+  await waitForHydration(page);
 });
 
 test.describe('the carousel', () => {

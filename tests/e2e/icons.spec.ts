@@ -2,7 +2,7 @@
 // about a hundred Lucide icons by name, a filter, and copy-the-name on click.
 import type { Page } from '@playwright/test';
 import { href } from 'react-router';
-import { expectNoAxeViolations, expectNoSideScroll, NARROW, screenshot, waitForHydration, WIDE } from './axe-check.ts';
+import { expectNoAxeViolations, expectNoSideScroll, NARROW, screenshot, WIDE } from './axe-check.ts';
 import { expect, test } from './fixtures.ts';
 
 const navbar = (page: Page) => page.getByRole('navigation', { name: 'Main' });
@@ -18,8 +18,6 @@ test.describe('icon gallery', () => {
     await expect(navbar(page)).toBeVisible();
     await expect(footer(page)).toBeVisible();
     // Reach the gallery by a client-side navigation (the showcase links to it), then leave the same way.
-    // Before hydration a click is an ordinary page load, so wait for it first.
-    await waitForHydration(page);
     await page.evaluate(() => document.documentElement.setAttribute('data-test-document', 'kept'));
     await page.getByRole('link', { name: 'Open the icon gallery' }).click();
     await expect(page).toHaveURL(/\/nucleoicons$/);

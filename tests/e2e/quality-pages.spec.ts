@@ -6,7 +6,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { PAGE_PATHS } from '../../app/lib/site-pages.ts';
-import { NARROW, WCAG_TAGS, WIDE, waitForHydration } from './axe-check.ts';
+import { NARROW, WCAG_TAGS, WIDE } from './axe-check.ts';
 import { expect, test } from './fixtures.ts';
 
 const AXE_TAGS = [...WCAG_TAGS, 'best-practice'];
@@ -82,7 +82,6 @@ for (const path of [...PAGE_PATHS, NOT_FOUND]) {
     await page.setViewportSize(NARROW);
     const response = await page.goto(path);
     expect(response?.status()).toBe(path === NOT_FOUND ? 404 : 200);
-    await waitForHydration(page);
     const violations = await axeViolations(page, NARROW.width);
 
     await page.setViewportSize(WIDE);

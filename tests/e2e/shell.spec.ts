@@ -5,8 +5,8 @@ import type { Locator, Page } from '@playwright/test';
 import { href } from 'react-router';
 import { NAVBAR_SCROLL_THRESHOLD_PX } from '../../common/constants.ts';
 import { loadSiteContent } from '../../server/content.ts';
-import { expectNoAxeViolations, waitForHydration } from './axe-check.ts';
-import { expect, test } from './fixtures.ts';
+import { expectNoAxeViolations } from './axe-check.ts';
+import { expect, test, waitForHydration } from './fixtures.ts';
 
 // The test server runs without SITE_* overrides, so the pages show content/site.yaml's values.
 const site = loadSiteContent();
