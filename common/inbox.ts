@@ -1,34 +1,19 @@
-// The staff inbox's vocabulary and the shapes of /api/inbox (issue 7): kinds, statuses, the list
-// query, the request bodies with their messages, and the answers. Imported by the server routes;
-// the browser may import the types.
+// The shapes of /api/inbox (issue 7): the list query, the request bodies with their messages,
+// and the answers, on the inbox's vocabulary (common/inbox-vocabulary.ts). Imported by the server
+// routes; the browser imports only the types (this module builds zod schemas when loaded).
 import { z } from 'zod';
+import {
+  DEFAULT_PAGE_SIZE,
+  INBOX_KINDS,
+  INBOX_STATUSES,
+  type InboxKind,
+  type InboxStatus,
+  NOTE_MAX_LENGTH,
+  PAGE_SIZES,
+  SEARCH_MAX_LENGTH,
+} from './inbox-vocabulary.ts';
 
-/** The four kinds of submission, as URLs and code name them. */
-export const INBOX_KINDS = ['demo-requests', 'contact-messages', 'feedback', 'newsletter'] as const;
-export type InboxKind = (typeof INBOX_KINDS)[number];
-export const isInboxKind = (value: unknown): value is InboxKind => INBOX_KINDS.includes(value as InboxKind);
-
-export const KIND_LABELS: Record<InboxKind, string> = {
-  'demo-requests': 'Demo requests',
-  'contact-messages': 'Contact messages',
-  feedback: 'Feedback',
-  newsletter: 'Newsletter',
-};
-
-/** Where a submission stands; 'spam' also holds every honeypot submission. */
-export const INBOX_STATUSES = ['new', 'in_progress', 'done', 'spam'] as const;
-export type InboxStatus = (typeof INBOX_STATUSES)[number];
-
-export const STATUS_LABELS: Record<InboxStatus, string> = { new: 'New', in_progress: 'In progress', done: 'Done', spam: 'Spam' };
-
-export const PAGE_SIZES = [10, 25, 50, 100] as const;
-export const DEFAULT_PAGE_SIZE = 25;
-/** Longest internal note, in characters after trimming. */
-export const NOTE_MAX_LENGTH = 2000;
-/** Longest search text. */
-export const SEARCH_MAX_LENGTH = 200;
-/** Characters of the text a list row previews. */
-export const PREVIEW_LENGTH = 160;
+export * from './inbox-vocabulary.ts';
 
 export const INBOX_MESSAGES = {
   status: 'Choose a status: new, in_progress, done, spam, or all',

@@ -3,42 +3,13 @@
 // InboxResult; `unauthorized` (401) means the sign-in is gone and the page sends the visitor to
 // sign in again. Browser only.
 import { apiGet, apiPostJson, apiPutJson, type ApiResult } from './api-client.ts';
-import type { InboxKind, InboxStatus, InboxSummary, ItemDetail, ListPage } from '../../common/inbox.ts';
+import type { InboxSummary, ItemDetail, ListPage } from '../../common/inbox.ts';
+import type { InboxKind, InboxStatus } from '../../common/inbox-vocabulary.ts';
 import { storedAccessToken } from './session.ts';
 
-export type { InboxEvent, InboxItem, InboxKind, InboxStatus, InboxSummary, ItemDetail, ListItem, ListPage } from '../../common/inbox.ts';
-
-// The vocabulary of common/inbox.ts, repeated here on purpose: that module builds zod schemas
-// when loaded, and the inbox page's script must stay within its size budget. The types tie the
-// two together, so a new kind or status fails the type check until it is added here.
-export const INBOX_KINDS = ['demo-requests', 'contact-messages', 'feedback', 'newsletter'] as const satisfies readonly InboxKind[];
-
-export const KIND_LABELS: Record<InboxKind, string> = {
-  'demo-requests': 'Demo requests',
-  'contact-messages': 'Contact messages',
-  feedback: 'Feedback',
-  newsletter: 'Newsletter',
-};
-
-/** One submission of each kind, for headings. */
-export const KIND_SINGULAR: Record<InboxKind, string> = {
-  'demo-requests': 'Demo request',
-  'contact-messages': 'Contact message',
-  feedback: 'Feedback',
-  newsletter: 'Newsletter sign-up',
-};
-
-export const INBOX_STATUSES = ['new', 'in_progress', 'done', 'spam'] as const satisfies readonly InboxStatus[];
-
-export const STATUS_LABELS: Record<InboxStatus, string> = { new: 'New', in_progress: 'In progress', done: 'Done', spam: 'Spam' };
-
-export const PAGE_SIZES = [10, 25, 50, 100] as const;
-
-/** Longest internal note (common/inbox.ts NOTE_MAX_LENGTH). */
-export const NOTE_MAX_LENGTH = 2000;
-
-export const isInboxKind = (value: unknown): value is InboxKind => INBOX_KINDS.includes(value as InboxKind);
-export const isInboxStatus = (value: unknown): value is InboxStatus => INBOX_STATUSES.includes(value as InboxStatus);
+export type { InboxEvent, InboxItem, InboxSummary, ItemDetail, ListItem, ListPage } from '../../common/inbox.ts';
+// The vocabulary only: common/inbox.ts itself builds zod schemas when loaded.
+export * from '../../common/inbox-vocabulary.ts';
 
 export type ItemImage = NonNullable<ItemDetail['item']['image']>;
 

@@ -1,0 +1,40 @@
+// The staff inbox's vocabulary: the kinds of submission, their statuses, labels and limits.
+// Shared by the server (common/inbox.ts builds the API's schemas on it) and the inbox page's
+// script, so nothing here may import a library: the page's script has a size budget.
+
+/** The four kinds of submission, as URLs and code name them. */
+export const INBOX_KINDS = ['demo-requests', 'contact-messages', 'feedback', 'newsletter'] as const;
+export type InboxKind = (typeof INBOX_KINDS)[number];
+export const isInboxKind = (value: unknown): value is InboxKind => INBOX_KINDS.includes(value as InboxKind);
+
+export const KIND_LABELS: Record<InboxKind, string> = {
+  'demo-requests': 'Demo requests',
+  'contact-messages': 'Contact messages',
+  feedback: 'Feedback',
+  newsletter: 'Newsletter',
+};
+
+/** One submission of each kind, for headings. */
+export const KIND_SINGULAR: Record<InboxKind, string> = {
+  'demo-requests': 'Demo request',
+  'contact-messages': 'Contact message',
+  feedback: 'Feedback',
+  newsletter: 'Newsletter sign-up',
+};
+
+/** Where a submission stands; 'spam' also holds every honeypot submission. */
+export const INBOX_STATUSES = ['new', 'in_progress', 'done', 'spam'] as const;
+export type InboxStatus = (typeof INBOX_STATUSES)[number];
+
+export const isInboxStatus = (value: unknown): value is InboxStatus => INBOX_STATUSES.includes(value as InboxStatus);
+
+export const STATUS_LABELS: Record<InboxStatus, string> = { new: 'New', in_progress: 'In progress', done: 'Done', spam: 'Spam' };
+
+export const PAGE_SIZES = [10, 25, 50, 100] as const;
+export const DEFAULT_PAGE_SIZE = 25;
+/** Longest internal note, in characters after trimming. */
+export const NOTE_MAX_LENGTH = 2000;
+/** Longest search text. */
+export const SEARCH_MAX_LENGTH = 200;
+/** Characters of the text a list row previews. */
+export const PREVIEW_LENGTH = 160;
