@@ -4,8 +4,8 @@
 import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { renderToPipeableStream } from 'react-dom/server';
-import type { EntryContext, RouterContextProvider } from 'react-router';
-import { ServerRouter } from 'react-router';
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from 'react-router';
+import { isRouteErrorResponse, ServerRouter } from 'react-router';
 import { appContext, NonceContext } from './lib/app-context.ts';
 import { scriptsAfterFirstPaint } from './lib/scripts-after-first-paint.server.ts';
 import { withoutModulePreloads } from './lib/without-module-preloads.server.ts';
@@ -13,6 +13,17 @@ import { withoutModulePreloads } from './lib/without-module-preloads.server.ts';
 export { appContext };
 
 export const streamTimeout = 5_000;
+
+/** A loader's, an action's or the render's error goes to the request's log with its request id,
+ * so an operator can match the 500 to its cause. An unknown page (404) and a request the visitor
+ * abandoned are no fault of the server's. */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  // The router wraps an error thrown outside a route (e.g. a bad request) in an error response.
+  const cause = isRouteErrorResponse(error) && 'error' in error && error.error ? error.error : error;
+  (context as RouterContextProvider).get(appContext).log.error({ err: cause, url: request.url }, 'page request failed');
+};
 
 export default function handleRequest(
   request: Request,
@@ -54,7 +65,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          console.error(error);
+          loadContext.get(appContext).log.error({ err: error, url: request.url }, 'page render failed');
         },
       },
     );

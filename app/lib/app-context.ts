@@ -1,7 +1,8 @@
 // What the server hands each page render: the response's CSP nonce, the public site settings,
-// read access to the content rows, and for the forms' page actions the CSRF token and the same
-// services the API calls. Fastify fills it per request (server/plugins/react-router.ts) under
+// read access to the content rows, the request's log, and for the forms' page actions the CSRF
+// token and the same services the API calls. Fastify fills it per request (server/plugins/react-router.ts) under
 // this key, which entry.server exports so the server sees the same key the build uses.
+import type { FastifyBaseLogger } from 'fastify';
 import { createContext as createReactContext, useContext } from 'react';
 import { createContext } from 'react-router';
 import type { FaqItem, GlossaryEntry } from '../../common/api.ts';
@@ -23,6 +24,8 @@ export type AppContext = {
   csrf: { token: string; verify(submitted: unknown): boolean };
   /** The visitor's address as the API sees it: sign-in failures are counted per address. */
   clientAddress: string;
+  /** This request's log: its lines carry the request id, like the API's. */
+  log: FastifyBaseLogger;
   /** The services behind the API, so a form posted without JavaScript meets the same rules. */
   services: {
     submissions: SubmissionService;

@@ -45,6 +45,7 @@ export default async function reactRouter(app: FastifyInstance, options: { confi
         origin,
         csrf: { token: values.csrfToken, verify: (submitted) => sameToken(request.csrfToken, submitted) },
         clientAddress: request.ip,
+        log: request.log,
         // Page actions (forms without JavaScript) apply the very rules the API applies.
         services: { submissions: app.services.submissions, auth: app.services.auth, checkImage },
       };

@@ -61,13 +61,9 @@ for (const breakage of ['drop the tables', 'close the database handle'] as const
   });
 }
 
-test('a page action (form posted without JavaScript) on a broken database: a 500 page with nothing internal in it', async () => {
+test('a page action (form posted without JavaScript) on a broken database: a 500 page with nothing internal in it, the cause logged with the request id', async () => {
   const logLines: string[] = [];
   const server = await startServer({}, { pages: true, logLines });
-  // React Router reports a failed action on stderr as well; keep the test output clean.
-  const consoleError = console.error;
-  const reported: unknown[] = [];
-  console.error = (...args: unknown[]) => void reported.push(args);
   try {
     const client = await server.client().visit('/home');
     server.app.db.exec('DROP TABLE feedback');
@@ -78,11 +74,14 @@ test('a page action (form posted without JavaScript) on a broken database: a 500
     assert.equal(response.status, 500);
     assert.match(response.headers.get('content-type') ?? '', /text\/html/);
     assert.deepEqual(leaks(response.text), []);
-    assert.ok(reported.length > 0, 'the failure was reported');
-    const completed = logEntries(logLines).find((entry) => entry.res?.statusCode === 500);
+    const entries = logEntries(logLines);
+    const completed = entries.find((entry) => entry.res?.statusCode === 500);
     assert.ok(completed?.reqId, 'the 500 answer is logged with its request id');
+    const errors = entries.filter((entry) => entry.level >= 50);
+    assert.equal(errors.length, 1, `error lines: ${errors.map((entry) => entry.msg).join(', ')}`);
+    assert.equal(errors[0]!.reqId, completed.reqId, "the cause is logged on the 500's request");
+    assert.match(errors[0]!.err?.message ?? '', /no such table: feedback/);
   } finally {
-    console.error = consoleError;
     await server.close();
   }
 });
