@@ -241,6 +241,26 @@ describe('contact message (multipart)', () => {
     assert.ok(response.text.includes('Error, this section can&#x27;t be empty!'));
   });
 
+  const unexpectedParts: [string, (form: FormData) => void][] = [
+    ['a field the form does not have', (form) => form.set('role', 'admin')],
+    ['a second image', (form) => form.append('img', new Blob([Buffer.from(png())], { type: 'image/png' }), 'second.png')],
+    ['a file under another name', (form) => form.set('message', new Blob(['text']), 'message.txt')],
+    ['a file name with a path', (form) => form.set('img', new Blob([Buffer.from(png())], { type: 'image/png' }), '../../etc/photo.png')],
+  ];
+  for (const [label, change] of unexpectedParts) {
+    test(`${label} is refused as the API refuses it (400, the form back, nothing stored)`, async () => {
+      const before = server.count('contact_messages');
+      const { client, token } = await visitor();
+      const form = contactForm('Extra Parts', png(), token);
+      change(form);
+      const response = await client.request('POST', '/forms/contact', { headers: { accept: 'text/html' }, body: form });
+      assert.equal(response.status, 400);
+      assert.ok(response.text.includes(MESSAGES.badRequest.replaceAll("'", '&#x27;')), 'the bad-request message');
+      assert.match(response.text, /value="Extra Parts"/, 'the form comes back with what was typed');
+      assert.equal(server.count('contact_messages'), before);
+    });
+  }
+
   test('a body over the limit is refused with 413 before it is read', async () => {
     const { client, token } = await visitor();
     const response = await client.request('POST', '/forms/contact', {

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { errorInfoAnswerSchema, success, successAnswerSchema } from '../../../common/api.ts';
 import { MAX_IMAGE_BYTES } from '../../../common/constants.ts';
 import { MESSAGES } from '../../../common/messages.ts';
-import { contactSchema, firstMessage } from '../../../common/schemas.ts';
+import { CONTACT_TEXT_FIELDS, contactSchema, FORGED_FILE_NAME, firstMessage } from '../../../common/schemas.ts';
 import { PublicError } from '../../errors.ts';
 import { rateLimitFor } from '../../plugins/rate-limits.ts';
 import { checkImage } from '../../services/images.ts';
@@ -28,13 +28,6 @@ export const contactFormDoc = z.toJSONSchema(contactSchema.omit({ img: true }), 
 contactFormDoc.properties = { ...contactFormDoc.properties, img: { type: 'string', format: 'binary' } };
 contactFormDoc.required = [...(contactFormDoc.required ?? []), 'img'];
 
-/** The text fields the form has (the schema's, honeypot included); anything else is refused
- * rather than silently dropped. */
-const TEXT_FIELDS = new Set(Object.keys(contactSchema.shape).filter((name) => name !== 'img'));
-/** A browser sends a file's base name only: a path separator or a control character (NUL
- * included) means the request was forged. The name is never stored either way. */
-const FORGED_FILE_NAME = /[/\\\u0000-\u001f\u007f]/;
-
 async function readForm(request: FastifyRequest): Promise<Record<string, unknown>> {
   if (!request.isMultipart()) throw new PublicError(415, MESSAGES.unsupportedMediaType);
   const form: Record<string, unknown> = {};
@@ -47,7 +40,7 @@ async function readForm(request: FastifyRequest): Promise<Record<string, unknown
         if (part.fieldname !== 'img' || FORGED_FILE_NAME.test(part.filename)) throw new PublicError(400, MESSAGES.badRequest);
         form.img = bytes;
       } else {
-        if (!TEXT_FIELDS.has(part.fieldname)) throw new PublicError(400, MESSAGES.badRequest);
+        if (!CONTACT_TEXT_FIELDS.has(part.fieldname)) throw new PublicError(400, MESSAGES.badRequest);
         form[part.fieldname] = part.value;
       }
     }
