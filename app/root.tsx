@@ -1,5 +1,5 @@
 // The document every page shares: skip link, navbar, the page, footer.
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import {
   isRouteErrorResponse,
   Links,
@@ -39,12 +39,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>('root');
   const handle = useLayoutHandle();
-  // The route modules start after the first paint (decision 012), so the page is readable before
-  // it is interactive: this says when every component has switched to its scripted behaviour
-  // (useHydrated's switches land in one transition), for the browser tests to wait on.
-  const hydrated = useHydrated();
   return (
-    <html lang="en-AU" data-hydrated={hydrated}>
+    <html lang="en-AU">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -62,10 +58,23 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </main>
         {data && !handle.hideFooter ? <SiteFooter site={data.site} /> : null}
+        <HydrationMark />
         <Scripts nonce={nonce} />
       </body>
     </html>
   );
+}
+
+/** The route modules start after the first paint (decision 012), so the page is readable before
+ * it is interactive: this marks the document once every component has switched to its scripted
+ * behaviour (useHydrated's switches land in one transition), for the browser tests to wait on.
+ * A component of its own, so that the switch re-renders nothing else. */
+function HydrationMark() {
+  const hydrated = useHydrated();
+  useEffect(() => {
+    if (hydrated) document.documentElement.dataset.hydrated = 'true';
+  }, [hydrated]);
+  return null;
 }
 
 export default function App() {
