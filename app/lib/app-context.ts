@@ -22,6 +22,8 @@ export type AppContext = {
   origin: string;
   /** This visitor's CSRF token, rendered into native forms as `_csrf`, and the check of a submitted one. */
   csrf: { token: string; verify(submitted: unknown): boolean };
+  /** The idempotency key this answer's native forms carry (a fresh one per page view). */
+  formKey: string;
   /** The visitor's address as the API sees it: sign-in failures are counted per address. */
   clientAddress: string;
   /** This request's log: its lines carry the request id, like the API's. */

@@ -3,7 +3,7 @@
 import { href, redirect } from 'react-router';
 import type { Route } from './+types/request-demo.ts';
 import { MESSAGES } from '../../common/messages.ts';
-import { demoRequestSchema } from '../../common/schemas.ts';
+import { demoRequestSchema } from '../../common/demo-schema.ts';
 import { DemoForm } from '../components/forms/demo-form.tsx';
 import { PageHero } from '../components/ui/page-hero.tsx';
 import { appContext } from '../lib/app-context.ts';
@@ -13,6 +13,10 @@ import { invalid, readFormPost } from '../lib/forms.server.ts';
 import { phoneNumberPayload } from '../lib/phone.ts';
 import { pageMeta } from '../lib/seo.ts';
 import '../components/forms/forms.css';
+import type { RouteHandle } from '../lib/route-handle.ts';
+
+/** Served from the page cache: the HTML depends only on the URL and the content. */
+export const handle: RouteHandle = { cache: 'shared' };
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Book a demo', 'Book a live demo of Haulora with our team.');
 

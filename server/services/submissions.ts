@@ -4,7 +4,8 @@
 // transaction (decision 010); a honeypot submission writes none.
 import { HONEYPOT_FIELD, MARKETING_CONSENT_VERSION } from '../../common/constants.ts';
 import { MESSAGES } from '../../common/messages.ts';
-import type { DemoRequestInput, FeedbackInput, NewsletterInput } from '../../common/schemas.ts';
+import type { DemoRequestInput } from '../../common/demo-schema.ts';
+import type { FeedbackInput, NewsletterInput } from '../../common/schemas.ts';
 import type { SubmissionsRepository } from '../db/repositories/submissions.ts';
 import type { CheckedImage } from './images.ts';
 import type { Consent, NotificationService } from './notifications.ts';

@@ -1,7 +1,7 @@
 // POST /api/RequestDemo {name, job_title, company, country, number, email, text}
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorAnswerSchema, success, successAnswerSchema } from '../../../common/api.ts';
-import { demoRequestSchema } from '../../../common/schemas.ts';
+import { demoRequestSchema } from '../../../common/demo-schema.ts';
 import { rateLimitFor } from '../../plugins/rate-limits.ts';
 
 const demoRoutes: FastifyPluginAsyncZod<{ formsPerMinute: number }> = async (app, options) => {
