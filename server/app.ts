@@ -12,6 +12,7 @@ import { clientBuildDir } from './paths.ts';
 import compression from './plugins/compression.ts';
 import csrf from './plugins/csrf.ts';
 import database from './plugins/database.ts';
+import intake from './plugins/intake.ts';
 import errors, { answerClientError, answerFrameworkError } from './plugins/errors.ts';
 import outbox from './plugins/outbox.ts';
 import rateLimits from './plugins/rate-limits.ts';
@@ -88,6 +89,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(csrf, { secret: config.tokenSecret, secureCookies: config.siteUrl?.startsWith('https:') ?? false });
   await app.register(rateLimits, { limits: config.rateLimits });
   await app.register(database, { config });
+  await app.register(intake);
   await app.register(outbox, { config });
 
   await app.register(apiRoutes, { prefix: '/api', config });

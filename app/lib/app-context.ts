@@ -8,8 +8,7 @@ import { createContext } from 'react-router';
 import type { FaqItem, GlossaryEntry } from '../../common/api.ts';
 import type { SiteSettings } from '../../content/schema.ts';
 import type { AuthService } from '../../server/services/auth.ts';
-import type { checkImage } from '../../server/services/images.ts';
-import type { SubmissionService } from '../../server/services/submissions.ts';
+import type { Intake } from '../../server/services/intake.ts';
 
 export type AppContext = {
   /** Nonce of this response's Content-Security-Policy. */
@@ -30,9 +29,8 @@ export type AppContext = {
   log: FastifyBaseLogger;
   /** The services behind the API, so a form posted without JavaScript meets the same rules. */
   services: {
-    submissions: SubmissionService;
+    intake: Intake;
     auth: Pick<AuthService, 'signIn' | 'signOut'>;
-    checkImage: typeof checkImage;
   };
 };
 

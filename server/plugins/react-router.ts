@@ -11,7 +11,6 @@ import { MESSAGES } from '../../common/messages.ts';
 import type { Config } from '../config.ts';
 import { PublicError } from '../errors.ts';
 import { serverBuildFile } from '../paths.ts';
-import { checkImage } from '../services/images.ts';
 import { sameToken } from './csrf.ts';
 import { type CachedPage, cachedPagePaths, createPageCache } from './page-cache.ts';
 import { rateLimitFor } from './rate-limits.ts';
@@ -52,7 +51,7 @@ export default async function reactRouter(app: FastifyInstance, options: { confi
         clientAddress: request.ip,
         log: request.log,
         // Page actions (forms without JavaScript) apply the very rules the API applies.
-        services: { submissions: app.services.submissions, auth: app.services.auth, checkImage },
+        services: { intake: app.intake, auth: app.services.auth },
       };
       context.set(build.entry.module.appContext, value);
       return handle(webRequest, context);

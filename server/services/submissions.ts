@@ -26,6 +26,10 @@ const consentOf = (ticked: boolean | undefined, at: string): Consent => (ticked 
 
 const isSpam = (input: { [HONEYPOT_FIELD]?: string | undefined }) => Boolean(input[HONEYPOT_FIELD]);
 
+/** Run first inside the transaction that stores a submission (services/intake.ts claims its
+ * idempotency key with it): false means it was sent before, and nothing is stored. */
+export type Claim = (message: string) => boolean;
+
 export function createSubmissionService(
   repo: SubmissionsRepository,
   now: () => Date = () => new Date(),
@@ -34,15 +38,20 @@ export function createSubmissionService(
   const stamp = () => now().toISOString();
   const inTransaction = <T>(work: () => T): T => (delivery ? delivery.transaction(work) : work());
   return {
-    addFeedback(input: FeedbackInput): string {
-      repo.addFeedback({ feedback: input.feedback, isSpam: isSpam(input), createdAt: stamp() });
-      return MESSAGES.feedbackThanks;
+    addFeedback(input: FeedbackInput, claim?: Claim): string | null {
+      const message = MESSAGES.feedbackThanks;
+      return inTransaction(() => {
+        if (claim && !claim(message)) return null;
+        repo.addFeedback({ feedback: input.feedback, isSpam: isSpam(input), createdAt: stamp() });
+        return message;
+      });
     },
-    requestDemo(input: DemoRequestFields): string {
+    requestDemo(input: DemoRequestFields, claim?: Claim): string | null {
       const createdAt = stamp();
       const consent = consentOf(input.marketing_consent, createdAt);
       const spam = isSpam(input);
-      inTransaction(() => {
+      return inTransaction(() => {
+        if (claim && !claim(MESSAGES.demoThanks)) return null;
         const id = repo.addDemoRequest({
           name: input.name,
           jobTitle: input.job_title,
@@ -62,14 +71,15 @@ export function createSubmissionService(
             email: input.email, text: input.text, consent, createdAt,
           });
         }
+        return MESSAGES.demoThanks;
       });
-      return MESSAGES.demoThanks;
     },
-    sendContactMessage(input: ContactFields, image: CheckedImage): string {
+    sendContactMessage(input: ContactFields, image: CheckedImage, claim?: Claim): string | null {
       const createdAt = stamp();
       const consent = consentOf(input.marketing_consent, createdAt);
       const spam = isSpam(input);
-      inTransaction(() => {
+      return inTransaction(() => {
+        if (claim && !claim(MESSAGES.contactThanks)) return null;
         const id = repo.addContactMessage({
           name: input.name,
           email: input.email,
@@ -90,12 +100,16 @@ export function createSubmissionService(
             message: input.message, imageType: image.type, imageSize: image.bytes.byteLength, consent, createdAt,
           });
         }
+        return MESSAGES.contactThanks;
       });
-      return MESSAGES.contactThanks;
     },
-    subscribe(input: NewsletterInput): string {
-      repo.addSubscriber(input.email, isSpam(input), stamp());
-      return MESSAGES.newsletterThanks;
+    subscribe(input: NewsletterInput, claim?: Claim): string | null {
+      const message = MESSAGES.newsletterThanks;
+      return inTransaction(() => {
+        if (claim && !claim(message)) return null;
+        repo.addSubscriber(input.email, isSpam(input), stamp());
+        return message;
+      });
     },
   };
 }

@@ -112,7 +112,7 @@ describe('result page outcomes', () => {
       addSubscriber: () => true,
     });
     const demo = { name: 'a', job_title: 'b', company: 'c', country: '61', number: '+61 4', email: 'a@b.co', text: 't' };
-    assert.equal(outcomeOf(service.requestDemo(demo)), 'demoThanks');
+    assert.equal(outcomeOf(service.requestDemo(demo)!), 'demoThanks');
     assert.throws(() => outcomeOf('Some other words'));
   });
   test('a result URL reads back to its title, status, message and link', () => {
