@@ -73,8 +73,9 @@ export async function restoreSession(): Promise<boolean> {
   }
   // Logged, not shown (spec 4); console.log, not console.error: nothing is broken. Only a refusal
   // forgets the tokens: a network failure says nothing about them.
-  console.log('Stored sign-in could not be confirmed:', ('message' in result && result.message) || MESSAGES.tokenInvalid);
-  if (result.status !== null && result.status >= 400 && result.status < 500) clearTokens();
+  const refused = result.status !== null && result.status >= 400 && result.status < 500;
+  console.log(refused ? 'Stored sign-in is no longer valid:' : 'Stored sign-in could not be checked:', ('message' in result && result.message) || MESSAGES.tokenInvalid);
+  if (refused) clearTokens();
   return false;
 }
 

@@ -44,7 +44,12 @@ export function DemoForm({ countries, failure, onRequested }: DemoFormProps) {
     onClosed: (succeeded) => succeeded && onRequested?.(),
   });
   const numberMaxLength = maxLengthOf(countryOf(form.values.country));
-  const setNumber = (text: string, max = numberMaxLength) => form.set('number', digitsOnly(text).slice(0, max));
+  // An autofilled '+61 412 345 678' loses the country's '+CODE' before its digits are kept.
+  function setNumber(text: string, max = numberMaxLength) {
+    const code = countryOf(form.current().country)?.callingCode;
+    const national = code && text.trimStart().startsWith(`+${code}`) ? text.trimStart().slice(code.length + 1) : text;
+    form.set('number', digitsOnly(national).slice(0, max));
+  }
   // A country with a shorter maximum cuts the number already typed.
   function changeCountry(code: string) {
     form.set('country', code);
@@ -123,7 +128,7 @@ export function DemoForm({ countries, failure, onRequested }: DemoFormProps) {
             <input
               type="tel"
               inputMode="numeric"
-              autoComplete="tel-national"
+              autoComplete="tel"
               maxLength={numberMaxLength}
               {...phoneControl('number')}
               onKeyDown={onNumberKeyDown}
