@@ -70,7 +70,7 @@ const contactRoutes: FastifyPluginAsyncZod<{ formsPerMinute: number }> = async (
       if (!parsed.success) throw new PublicError(400, firstMessage(parsed.error));
       const checked = await checkImage(parsed.data.img as Uint8Array);
       if (!checked.ok) throw new PublicError(400, checked.message);
-      return success(app.services.submissions.sendContactMessage(parsed.data, checked.image));
+      return success(await app.services.submissions.sendContactMessage(parsed.data, checked.image));
     },
   });
 };

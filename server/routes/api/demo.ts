@@ -13,7 +13,7 @@ const demoRoutes: FastifyPluginAsyncZod<{ formsPerMinute: number }> = async (app
       body: demoRequestSchema,
       response: { 200: successAnswerSchema, '4xx': errorAnswerSchema },
     },
-    handler: async (request) => success(app.services.submissions.requestDemo(request.body)),
+    handler: async (request) => success(await app.services.submissions.requestDemo(request.body)),
   });
 };
 export default demoRoutes;

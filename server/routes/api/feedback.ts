@@ -13,7 +13,7 @@ const feedbackRoutes: FastifyPluginAsyncZod<{ formsPerMinute: number }> = async 
       body: feedbackSchema,
       response: { 200: successAnswerSchema, '4xx': errorInfoAnswerSchema },
     },
-    handler: async (request) => success(app.services.submissions.addFeedback(request.body)),
+    handler: async (request) => success(await app.services.submissions.addFeedback(request.body)),
   });
 };
 export default feedbackRoutes;

@@ -13,7 +13,7 @@ const newsletterRoutes: FastifyPluginAsyncZod<{ formsPerMinute: number }> = asyn
       body: newsletterSchema,
       response: { 200: successAnswerSchema, '4xx': errorInfoAnswerSchema },
     },
-    handler: async (request) => success(app.services.submissions.subscribe(request.body)),
+    handler: async (request) => success(await app.services.submissions.subscribe(request.body)),
   });
 };
 export default newsletterRoutes;
