@@ -23,7 +23,7 @@ let tokenA: string;
 let tokenB: string;
 before(async () => {
   server = await startServer({}, { pages: true });
-  server.app.repos.users.create('alice', await hashPassword(PASSWORD), new Date().toISOString());
+  await server.app.repos.users.create('alice', await hashPassword(PASSWORD), new Date().toISOString());
   tokenA = (await server.client().visit('/home')).csrfToken!;
   tokenB = (await server.client().visit('/home')).csrfToken!;
   const client = await server.client().visit();

@@ -18,7 +18,7 @@ let server: TestServer;
 let token: string;
 before(async () => {
   server = await startServer({ SIGNIN_LOCK_AFTER_ACCOUNT_FAILURES: '2' }, { pages: true });
-  server.app.repos.users.create('alice', await hashPassword(PASSWORD), new Date().toISOString());
+  await server.app.repos.users.create('alice', await hashPassword(PASSWORD), new Date().toISOString());
   token = (await server.client().visit('/home')).csrfToken!;
 });
 after(() => server.close());
@@ -189,7 +189,7 @@ describe('sign-in answers are never cached', () => {
 
     const failing = await startServer();
     try {
-      failing.app.repos.users.create('bob', await hashPassword(PASSWORD), new Date().toISOString());
+      await failing.app.repos.users.create('bob', await hashPassword(PASSWORD), new Date().toISOString());
       const client = await failing.client().visit();
       const tokens = (await client.post('/api/SignIn', { username: 'bob', password: PASSWORD })).body;
       failing.app.database.sqlite!.exec('DROP TABLE refresh_tokens');

@@ -49,7 +49,7 @@ const forgedAddress = (i: number) => `203.0.${(i >> 8) & 255}.${i & 255}`;
 async function serverWithUsers(env: Record<string, string>, usernames: string[]) {
   const server = await startServer(env);
   const hash = await hashPassword(PASSWORD);
-  for (const username of usernames) server.app.repos.users.create(username, hash, new Date().toISOString());
+  for (const username of usernames) await server.app.repos.users.create(username, hash, new Date().toISOString());
   const token = (await server.client().visit()).csrfToken!;
   return { server, token };
 }

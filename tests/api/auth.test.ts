@@ -12,7 +12,7 @@ const PASSWORD = 'correct horse battery staple';
 before(async () => {
   server = await startServer({ SIGNIN_LOCK_AFTER_ACCOUNT_FAILURES: '3', SIGNIN_LOCK_MINUTES: '15' });
   const hash = await hashPassword(PASSWORD);
-  for (const username of ['alice', 'bob', 'carol', 'dave', 'erin']) server.app.repos.users.create(username, hash, new Date().toISOString());
+  for (const username of ['alice', 'bob', 'carol', 'dave', 'erin']) await server.app.repos.users.create(username, hash, new Date().toISOString());
 });
 after(() => server.close());
 

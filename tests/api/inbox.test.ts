@@ -21,7 +21,7 @@ const PASSWORD = 'correct horse battery staple';
 before(async () => {
   server = await startServer();
   const hash = await hashPassword(PASSWORD);
-  for (const username of ['alice', 'bob', 'carol', 'dave']) server.app.repos.users.create(username, hash, new Date().toISOString());
+  for (const username of ['alice', 'bob', 'carol', 'dave']) await server.app.repos.users.create(username, hash, new Date().toISOString());
   client = await server.client().visit();
   alice = await signIn('alice');
   carol = await signIn('carol');

@@ -14,7 +14,7 @@ import { startServer, type TestServer } from '../helpers/server.ts';
 let server: TestServer;
 before(async () => {
   server = await startServer({}, { pages: true });
-  server.app.repos.users.create('yard.manager', await hashPassword('long enough password 42'), new Date().toISOString());
+  await server.app.repos.users.create('yard.manager', await hashPassword('long enough password 42'), new Date().toISOString());
 });
 after(() => server.close());
 
