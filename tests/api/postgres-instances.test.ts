@@ -225,6 +225,41 @@ describe('several instances on one PostgreSQL database', { skip: cluster ? false
   });
 });
 
+describe('the command-line tools on PostgreSQL', { skip: cluster ? false : 'PostgreSQL is not available here' }, () => {
+  const run = (script: string, args: string[], env: Record<string, string>, input = '') =>
+    spawnSync(process.execPath, [fileURLToPath(new URL(`../../scripts/${script}`, import.meta.url)), ...args], {
+      env: { ...process.env, NODE_TEST_CONTEXT: '', NODE_ENV: 'test', TOKEN_SECRET: 'x'.repeat(40), ...env },
+      input,
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+
+  test('user:add, user:list, user:disable, data:export and data:purge work on the shared database', async () => {
+    const url = await cluster!.createDatabase();
+    const env = { DATABASE_URL: url };
+    const added = run('users.ts', ['add', 'alice'], env, `${PASSWORD}\n`);
+    assert.equal(added.status, 0, added.stderr);
+    assert.match(run('users.ts', ['list'], env).stdout, /^alice\s+created \S+\s+active$/m);
+    const instance = await startServer({ DATABASE_URL: url });
+    try {
+      const signedIn = await instance.client().post('/api/SignIn', { username: 'alice', password: PASSWORD });
+      assert.equal(signedIn.status, 200, 'the instance sees the user the command added');
+      assert.equal((await instance.client().post('/api/RequestDemo', { ...DEMO, email: 'jo@example.com' })).status, 200);
+      assert.match(run('users.ts', ['disable', 'alice'], env).stdout, /signed out 1 session\./);
+      assert.equal((await instance.client().get('/api/ValidateToken', bearer(signedIn.body.access_token))).status, 401);
+    } finally {
+      await instance.close();
+    }
+    const exported = JSON.parse(run('data.ts', ['export', 'jo@example.com'], env).stdout);
+    assert.equal(exported.tables.demo_requests.length, 1);
+    assert.equal(exported.tables.outbox.length, 2);
+    const purge = run('data.ts', ['purge', '--dry-run'], env);
+    assert.equal(purge.status, 0, purge.stderr);
+    assert.match(purge.stdout, /demo_requests\s+0\n/);
+    assert.match(run('data.ts', ['purge'], { ...env, RETENTION_MONTHS: '1' }).stdout, /^Deleted what was received before/);
+  });
+});
+
 describe('a wrong DATABASE_URL stops the server at start with one line', { skip: cluster ? false : 'PostgreSQL is not available here' }, () => {
   const serverFile = fileURLToPath(new URL('../../server/server.ts', import.meta.url));
   const start = (url: string) =>
