@@ -48,6 +48,7 @@ export const MESSAGES = {
   notFound: 'Not found.',
   serverError: 'Something went wrong on our side. Please try again.',
   closing: 'The site is restarting. Please try again in a moment.',
+  unavailable: 'The site cannot reach its database right now. Please try again in a moment.',
 
   feedbackThanks: 'Thank you for your feedback.',
   demoThanks: 'Thank you! Our team will contact you within one business day to arrange your demo.',

@@ -9,11 +9,9 @@
 // standard input otherwise. Results go to stdout, errors to stderr with exit code 1, and
 // wrong usage exits with 2.
 import { createInterface } from 'node:readline';
-import { ConfigError, loadConfig } from '../server/config.ts';
-import { openDatabase } from '../server/db/driver.ts';
-import { migrate } from '../server/db/migrate.ts';
 import { createRepositories } from '../server/db/repositories/index.ts';
 import { createUserService, UserError } from '../server/services/users.ts';
+import { runCli, UsageError } from './lib/cli.ts';
 
 const USAGE = `Usage:
   node scripts/users.ts add <username>             add a staff user (password from the terminal or stdin)
@@ -25,8 +23,6 @@ Through npm: npm run user:add -- <username>, npm run user:list, npm run user:dis
 npm run user:reset-password -- <username>. Piped: printf '%s\\n' "$PASSWORD" | npm run user:add -- alice`;
 
 type Command = { name: 'list' } | { name: 'add' | 'disable' | 'reset-password'; username: string };
-
-class UsageError extends Error {}
 
 function parseArgs(args: string[]): Command {
   const [name, ...rest] = args;
@@ -111,36 +107,22 @@ function promptHidden(questions: string[]): Promise<string[]> {
   });
 }
 
-async function main(args: string[]): Promise<number> {
-  if (args.length === 1 && (args[0] === '--help' || args[0] === '-h' || args[0] === 'help')) {
-    console.log(USAGE);
-    return 0;
-  }
-  let command: Command;
-  try {
-    command = parseArgs(args);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    console.error(`${error.message}\n\n${USAGE}`);
-    return 2;
-  }
-
-  const config = loadConfig();
-  const db = openDatabase(config.databaseFile);
-  try {
-    migrate(db);
-    const users = createUserService(createRepositories(db), db);
-
+process.exitCode = await runCli<Command>({
+  usage: USAGE,
+  parse: parseArgs,
+  isExpected: (error) => error instanceof UserError,
+  async run(command, { db }) {
+    const users = createUserService(createRepositories(db.kysely), db);
     switch (command.name) {
       case 'add': {
         // Refuse a bad or taken name before asking for a password.
-        users.checkNewUsername(command.username);
+        await users.checkNewUsername(command.username);
         await users.addUser(command.username, await readNewPassword());
         console.log(`Added staff user ${command.username}.`);
         break;
       }
       case 'list': {
-        const list = users.listUsers();
+        const list = await users.listUsers();
         if (list.length === 0) {
           console.log('No staff users.');
           break;
@@ -153,31 +135,17 @@ async function main(args: string[]): Promise<number> {
         break;
       }
       case 'disable': {
-        const { revokedSessions } = users.disableUser(command.username);
+        const { revokedSessions } = await users.disableUser(command.username);
         const sessions = `${revokedSessions} session${revokedSessions === 1 ? '' : 's'}`;
         console.log(`Disabled staff user ${command.username} and signed out ${sessions}.`);
         break;
       }
       case 'reset-password': {
-        users.checkExistingUsername(command.username);
+        await users.checkExistingUsername(command.username);
         await users.resetPassword(command.username, await readNewPassword());
         console.log(`Reset the password of staff user ${command.username}; the account is enabled.`);
         break;
       }
     }
-    return 0;
-  } finally {
-    db.close();
-  }
-}
-
-try {
-  process.exitCode = await main(process.argv.slice(2));
-} catch (error) {
-  if (error instanceof UserError || error instanceof ConfigError) {
-    console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : error.message);
-  } else {
-    console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
-  }
-  process.exitCode = 1;
-}
+  },
+});

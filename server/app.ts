@@ -12,14 +12,18 @@ import { clientBuildDir } from './paths.ts';
 import compression from './plugins/compression.ts';
 import csrf from './plugins/csrf.ts';
 import database from './plugins/database.ts';
-import intake from './plugins/intake.ts';
+import health from './plugins/health.ts';
 import errors, { answerClientError, answerFrameworkError } from './plugins/errors.ts';
 import outbox from './plugins/outbox.ts';
 import rateLimits from './plugins/rate-limits.ts';
 import reactRouter from './plugins/react-router.ts';
 import securityHeaders from './plugins/security-headers.ts';
+import services from './plugins/services.ts';
 import staticAssets from './plugins/static-assets.ts';
 import apiRoutes from './routes/api/index.ts';
+
+/** Paths that answer even while the server closes (server/plugins/health.ts). */
+const HEALTH_PATHS: ReadonlySet<string> = new Set(['/healthz', '/readyz']);
 
 export type BuildOptions = {
   /** Serve pages through Vite's dev server instead of the production build. */
@@ -78,8 +82,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onRequest', async (_request, reply) => {
-    if (!closing) return;
+  app.addHook('onRequest', async (request, reply) => {
+    // The health endpoints still answer, so a load balancer sees the instance leave.
+    if (!closing || HEALTH_PATHS.has(request.url)) return;
     reply.header('connection', 'close');
     throw new PublicError(503, MESSAGES.closing);
   });
@@ -87,10 +92,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(compression);
   await app.register(cookie);
   await app.register(csrf, { secret: config.tokenSecret, secureCookies: config.siteUrl?.startsWith('https:') ?? false });
-  await app.register(rateLimits, { limits: config.rateLimits });
   await app.register(database, { config });
-  await app.register(intake);
+  await app.register(rateLimits, { limits: config.rateLimits });
+  await app.register(services, { config });
   await app.register(outbox, { config });
+  await app.register(health, { isClosing: () => closing });
 
   await app.register(apiRoutes, { prefix: '/api', config });
   if (options.pages ?? true) {

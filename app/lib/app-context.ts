@@ -16,7 +16,7 @@ export type AppContext = {
   /** The public part of the configuration: brand, contact details, links. */
   site: SiteSettings;
   /** The content rows pages render on the server. */
-  content: { listFaqs(): FaqItem[]; listGlossary(): GlossaryEntry[] };
+  content: { listFaqs(): Promise<FaqItem[]>; listGlossary(): Promise<GlossaryEntry[]> };
   /** The site's public origin (SITE_URL, else the request's), for canonical links and the sitemap. */
   origin: string;
   /** This visitor's CSRF token, rendered into native forms as `_csrf`, and the check of a submitted one. */

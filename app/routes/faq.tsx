@@ -20,8 +20,8 @@ export const handle: RouteHandle = { cache: 'shared' };
 
 const FAQ_API = '/api/Faqs/GetAllFromFaqs';
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { faqs: context.get(appContext).content.listFaqs() };
+export async function loader({ context }: Route.LoaderArgs) {
+  return { faqs: await context.get(appContext).content.listFaqs() };
 }
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {

@@ -16,8 +16,8 @@ export const handle: RouteHandle = { cache: 'shared' };
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, 'Glossary', 'Transport and logistics terms and their definitions, as used in Haulora: compliance, fleet, jobs, accounts and more.');
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { rows: context.get(appContext).content.listGlossary() };
+export async function loader({ context }: Route.LoaderArgs) {
+  return { rows: await context.get(appContext).content.listGlossary() };
 }
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {

@@ -30,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The form picks a country by its region code; the API takes its calling code and '+CODE DIGITS'.
   const callingCode = callingCodeOf(values.country ?? '') ?? '';
   const input = { ...values, country: callingCode, number: phoneNumberPayload(callingCode, values.number ?? '') };
-  return answerPost(app.services.intake.demo(input, read.post.key), 'demo', read.post, MESSAGES.bookDemoError);
+  return answerPost(await app.services.intake.demo(input, read.post.key), 'demo', read.post, MESSAGES.bookDemoError);
 }
 
 export default function RequestDemo({ loaderData, actionData }: Route.ComponentProps) {

@@ -7,6 +7,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { type ErrorShape, errorAnswer } from '../../common/api.ts';
 import { MESSAGES } from '../../common/messages.ts';
+import { isDatabaseUnavailable } from '../db/driver.ts';
 import { PublicError } from '../errors.ts';
 import { BASELINE_SECURITY_HEADERS } from './security-headers.ts';
 
@@ -44,6 +45,8 @@ export function publicAnswerFor(error: FastifyError, request: FastifyRequest): {
     return { status: 400, message: config.validationMessage ?? error.validation[0]?.message ?? MESSAGES.badRequest };
   }
   if (error instanceof PublicError) return { status: error.statusCode, message: error.message };
+  // PostgreSQL gone away: the client may retry shortly (readiness is 503 meanwhile).
+  if (isDatabaseUnavailable(error)) return { status: 503, message: MESSAGES.unavailable };
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     return { status, message: MESSAGE_BY_CODE[error.code] ?? MESSAGE_BY_STATUS[status] ?? MESSAGES.badRequest };
@@ -90,7 +93,8 @@ export default fp(
   async function errorHandling(app: FastifyInstance) {
     app.setErrorHandler((error: FastifyError, request, reply) => {
       const { status, message } = publicAnswerFor(error, request);
-      if (status >= 500) request.log.error({ err: error }, 'request failed');
+      if (status === 503) request.log.warn({ err: error }, 'database unavailable');
+      else if (status >= 500) request.log.error({ err: error }, 'request failed');
       else request.log.info({ status, code: error.code }, 'request refused');
       return sendError(request, reply, status, message);
     });

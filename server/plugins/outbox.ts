@@ -16,6 +16,7 @@ export default fp(
       transport,
       pollMs: mail.pollMs,
       retryBaseMs: mail.retryBaseMs,
+      leaseMs: mail.leaseMs,
       log: app.log.child({ component: 'outbox' }),
     });
     app.addHook('onReady', async () => {
@@ -28,5 +29,5 @@ export default fp(
       transport.close();
     });
   },
-  { name: 'outbox', dependencies: ['database'] },
+  { name: 'outbox', dependencies: ['database', 'services'] },
 );

@@ -51,7 +51,7 @@ export default async function reactRouter(app: FastifyInstance, options: { confi
         clientAddress: request.ip,
         log: request.log,
         // Page actions (forms without JavaScript) apply the very rules the API applies.
-        services: { intake: app.intake, auth: app.services.auth },
+        services: { intake: app.services.intake, auth: app.services.auth },
       };
       context.set(build.entry.module.appContext, value);
       return handle(webRequest, context);

@@ -106,16 +106,16 @@ function item(row: StoredSubmission): InboxItem {
 }
 
 export function createInboxService(repo: InboxRepository, now: () => Date = () => new Date()) {
-  function detail(kind: InboxKind, id: number): ItemDetail | null {
-    const row = repo.find(kind, id);
-    return row ? { item: item(row), events: repo.events(kind, id) } : null;
+  async function detail(kind: InboxKind, id: number): Promise<ItemDetail | null> {
+    const row = await repo.find(kind, id);
+    return row ? { item: item(row), events: await repo.events(kind, id) } : null;
   }
 
   return {
-    summary(): InboxSummary {
+    async summary(): Promise<InboxSummary> {
       const counts = {} as InboxSummary['counts'];
       for (const kind of INBOX_KINDS) {
-        const byStatus = repo.countByStatus(kind);
+        const byStatus = await repo.countByStatus(kind);
         const row = { new: 0, in_progress: 0, done: 0, spam: 0, total: 0 };
         for (const status of INBOX_STATUSES) {
           row[status] = byStatus[status] ?? 0;
@@ -126,40 +126,40 @@ export function createInboxService(repo: InboxRepository, now: () => Date = () =
       return { counts };
     },
 
-    list(kind: InboxKind, query: InboxListQuery): ListPage {
-      const { rows, total } = repo.list(kind, query, query.page, query.pageSize);
+    async list(kind: InboxKind, query: InboxListQuery): Promise<ListPage> {
+      const { rows, total } = await repo.list(kind, query, query.page, query.pageSize);
       return { items: rows.map(listItem), total, page: query.page, pageSize: query.pageSize };
     },
 
     detail,
 
     /** The stored image with its download name, or null when the kind has none or the id is unknown. */
-    image(kind: InboxKind, id: number): { bytes: Uint8Array; type: string; fileName: string } | null {
-      const image = repo.findImage(kind, id);
+    async image(kind: InboxKind, id: number): Promise<{ bytes: Uint8Array; type: string; fileName: string } | null> {
+      const image = await repo.findImage(kind, id);
       return image ? { ...image, fileName: imageFileName(kind, id, image.type) } : null;
     },
 
     /** Moves a submission to `to`, recording who and when. Asking for the current status changes
      * and records nothing. */
-    changeStatus(kind: InboxKind, id: number, to: InboxStatus, username: string): InboxChange {
-      const row = repo.find(kind, id);
+    async changeStatus(kind: InboxKind, id: number, to: InboxStatus, username: string): Promise<InboxChange> {
+      const row = await repo.find(kind, id);
       if (!row) return { ok: false, reason: 'not-found' };
       if (row.status !== to) {
         if (!nextStatuses(row.status).includes(to)) return { ok: false, reason: 'conflict', message: INBOX_MESSAGES.spamOnlyToNew };
-        const changed = repo.changeStatus({ kind, id, from: row.status, to, username, at: now().toISOString() });
+        const changed = await repo.changeStatus({ kind, id, from: row.status, to, username, at: now().toISOString() });
         if (!changed) return { ok: false, reason: 'conflict', message: INBOX_MESSAGES.changedMeanwhile };
       }
-      const result = detail(kind, id);
+      const result = await detail(kind, id);
       return result ? { ok: true, detail: result } : { ok: false, reason: 'not-found' };
     },
 
     /** Adds an internal note (trimmed, 1 to NOTE_MAX_LENGTH characters) by `username`. */
-    addNote(kind: InboxKind, id: number, note: string, username: string): InboxChange {
+    async addNote(kind: InboxKind, id: number, note: string, username: string): Promise<InboxChange> {
       const text = note.trim();
       if (text.length === 0) return { ok: false, reason: 'invalid', message: INBOX_MESSAGES.noteRequired };
       if (text.length > NOTE_MAX_LENGTH) return { ok: false, reason: 'invalid', message: INBOX_MESSAGES.noteTooLong };
-      if (!repo.addNote({ kind, id, note: text, username, at: now().toISOString() })) return { ok: false, reason: 'not-found' };
-      const result = detail(kind, id);
+      if (!(await repo.addNote({ kind, id, note: text, username, at: now().toISOString() }))) return { ok: false, reason: 'not-found' };
+      const result = await detail(kind, id);
       return result ? { ok: true, detail: result } : { ok: false, reason: 'not-found' };
     },
 
@@ -176,8 +176,8 @@ export function createInboxService(repo: InboxRepository, now: () => Date = () =
         ...(consent ? ['Marketing consent version', 'Marketing consent at'] : []),
         'Honeypot filled',
       ];
-      function* rows() {
-        for (const row of repo.iterate(kind, filter)) {
+      async function* rows() {
+        for await (const row of repo.iterate(kind, filter)) {
           yield [
             row.id,
             row.createdAt,

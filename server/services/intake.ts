@@ -28,6 +28,7 @@ export type IntakeResult =
 
 type Dependencies = {
   submissions: SubmissionService;
+  /** Reads keys outside the storing transaction (claims go through the transaction's own). */
   keys: IdempotencyRepository;
   checkImage: typeof CheckImage;
   now?: () => Date;
@@ -43,32 +44,32 @@ export function createIntake({ submissions, keys, checkImage, now = () => new Da
   const cutoff = () => new Date(now().getTime() - IDEMPOTENCY_TTL_MS).toISOString();
 
   /** What a key already answered for this kind: nothing yet, the same body's message, or a conflict. */
-  function earlier(kind: InboxKind, key: string | undefined, hash: string): IntakeResult | null {
+  async function earlier(kind: InboxKind, key: string | undefined, hash: string): Promise<IntakeResult | null> {
     if (!key) return null;
-    const found = keys.find(kind, key, cutoff());
+    const found = await keys.find(kind, key, cutoff());
     if (!found) return null;
     return found.bodySha256 === hash ? { kind: 'done', message: found.message, repeated: true } : { kind: 'conflict' };
   }
 
   /** Stores once: `store` runs the claim first in its transaction. */
-  function storeOnce(kind: InboxKind, key: string | undefined, hash: string, store: (claim?: Claim) => string | null): IntakeResult {
+  async function storeOnce(kind: InboxKind, key: string | undefined, hash: string, store: (claim?: Claim) => Promise<string | null>): Promise<IntakeResult> {
     const claim: Claim | undefined = key
-      ? (message) => keys.claim({ kind, key, bodySha256: hash, message, createdAt: now().toISOString() }, cutoff())
+      ? (repos, message) => repos.idempotency.claim({ kind, key, bodySha256: hash, message, createdAt: now().toISOString() }, cutoff())
       : undefined;
-    const message = store(claim);
+    const message = await store(claim);
     if (message !== null) return { kind: 'done', message, repeated: false };
     // Another request took the key between our look and our claim: its answer is ours.
-    return earlier(kind, key, hash) ?? { kind: 'conflict' };
+    return (await earlier(kind, key, hash)) ?? { kind: 'conflict' };
   }
 
   /** Validate, then look the key up, then store: the rule of the kinds without an image. */
-  function simple<S extends z.ZodType>(kind: InboxKind, schema: S, store: (input: z.output<S>, claim?: Claim) => string | null) {
-    return (raw: unknown, key?: string): IntakeResult => {
+  function simple<S extends z.ZodType>(kind: InboxKind, schema: S, store: (input: z.output<S>, claim?: Claim) => Promise<string | null>) {
+    return async (raw: unknown, key?: string): Promise<IntakeResult> => {
       if (key !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(key)) return { kind: 'bad-key' };
       const parsed = schema.safeParse(raw);
       if (!parsed.success) return { kind: 'invalid', error: parsed.error };
       const hash = sha256(parsed.data);
-      return earlier(kind, key, hash) ?? storeOnce(kind, key, hash, (claim) => store(parsed.data, claim));
+      return (await earlier(kind, key, hash)) ?? storeOnce(kind, key, hash, (claim) => store(parsed.data, claim));
     };
   }
 
@@ -83,7 +84,7 @@ export function createIntake({ submissions, keys, checkImage, now = () => new Da
       if (!parsed.success) return { kind: 'invalid', error: parsed.error };
       const hash = sha256(parsed.data);
       // A repeat is answered before the image is decoded again.
-      const repeat = earlier('contact-messages', key, hash);
+      const repeat = await earlier('contact-messages', key, hash);
       if (repeat) return repeat;
       const checked = await checkImage(parsed.data.img as Uint8Array);
       if (!checked.ok) return { kind: 'bad-image', message: checked.message };

@@ -195,21 +195,16 @@ export function composeContactMessage(
   };
 }
 
-/** Writes the emails for a stored submission into the outbox. Call it inside the submission's
- * transaction, and not for a honeypot submission. */
-export function createNotificationService(deps: {
-  outbox: OutboxRepository;
-  copy: EmailContent;
-  settings: MailSettings;
-  messageId: () => string;
-}) {
-  const { outbox, copy, settings, messageId } = deps;
+/** Writes the emails for a stored submission into the outbox it is given: the outbox of the
+ * submission's transaction. Not called for a honeypot submission. */
+export function createNotificationService(deps: { copy: EmailContent; settings: MailSettings; messageId: () => string }) {
+  const { copy, settings, messageId } = deps;
   return {
-    demoRequested(demo: DemoDetails): void {
-      for (const message of composeDemoMessages(demo, copy, settings, messageId)) outbox.add(message);
+    async demoRequested(outbox: OutboxRepository, demo: DemoDetails): Promise<void> {
+      for (const message of composeDemoMessages(demo, copy, settings, messageId)) await outbox.add(message);
     },
-    contactReceived(contact: ContactDetails): void {
-      outbox.add(composeContactMessage(contact, copy, settings, messageId));
+    async contactReceived(outbox: OutboxRepository, contact: ContactDetails): Promise<void> {
+      await outbox.add(composeContactMessage(contact, copy, settings, messageId));
     },
   };
 }

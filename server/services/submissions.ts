@@ -6,7 +6,8 @@ import { HONEYPOT_FIELD, MARKETING_CONSENT_VERSION } from '../../common/constant
 import { MESSAGES } from '../../common/messages.ts';
 import type { DemoRequestInput } from '../../common/demo-schema.ts';
 import type { FeedbackInput, NewsletterInput } from '../../common/schemas.ts';
-import type { SubmissionsRepository } from '../db/repositories/submissions.ts';
+import type { Database } from '../db/driver.ts';
+import { createRepositories, type Repositories } from '../db/repositories/index.ts';
 import type { CheckedImage } from './images.ts';
 import type { Consent, NotificationService } from './notifications.ts';
 
@@ -14,45 +15,43 @@ export type ContactFields = { name: string; email: string; subject: string; inq_
 /** The demo request as validated; marketing_consent may be left out by callers that never offer it. */
 export type DemoRequestFields = Omit<DemoRequestInput, 'marketing_consent'> & { marketing_consent?: boolean };
 
-/** How a submission and its notifications are stored together; without it (unit tests) a
+/** Who is told about a stored demo request or contact message; without it (unit tests) a
  * submission is stored alone and notifies nobody. */
-export type SubmissionDelivery = {
-  transaction<T>(work: () => T): T;
-  notifications: NotificationService;
-};
+export type SubmissionDelivery = { notifications: NotificationService };
 
 /** The consent text's version and the submission's time when the visitor ticked product news. */
 const consentOf = (ticked: boolean | undefined, at: string): Consent => (ticked ? { version: MARKETING_CONSENT_VERSION, at } : null);
 
 const isSpam = (input: { [HONEYPOT_FIELD]?: string | undefined }) => Boolean(input[HONEYPOT_FIELD]);
 
-/** Run first inside the transaction that stores a submission (services/intake.ts claims its
- * idempotency key with it): false means it was sent before, and nothing is stored. */
-export type Claim = (message: string) => boolean;
+/** Run first inside the transaction that stores a submission, with its message (services/intake.ts
+ * claims the idempotency key with it): false means it was sent before, and nothing is stored. */
+export type Claim = (repos: Repositories, message: string) => Promise<boolean>;
 
 export function createSubmissionService(
-  repo: SubmissionsRepository,
+  db: Database,
   now: () => Date = () => new Date(),
   delivery?: SubmissionDelivery,
 ) {
   const stamp = () => now().toISOString();
-  const inTransaction = <T>(work: () => T): T => (delivery ? delivery.transaction(work) : work());
+  // The submission and its outbox rows are written in one transaction: both, or neither.
+  const inTransaction = <T>(work: (repos: Repositories) => Promise<T>) => db.transaction((trx) => work(createRepositories(trx)));
+  /** A submission stored alone, or, given a claim, in one transaction with it. */
+  const single = (message: string, store: (repos: Repositories) => Promise<unknown>, claim?: Claim) =>
+    claim
+      ? inTransaction(async (repos) => ((await claim(repos, message)) ? (await store(repos), message) : null))
+      : store(createRepositories(db.kysely)).then(() => message);
   return {
-    addFeedback(input: FeedbackInput, claim?: Claim): string | null {
-      const message = MESSAGES.feedbackThanks;
-      return inTransaction(() => {
-        if (claim && !claim(message)) return null;
-        repo.addFeedback({ feedback: input.feedback, isSpam: isSpam(input), createdAt: stamp() });
-        return message;
-      });
+    addFeedback(input: FeedbackInput, claim?: Claim): Promise<string | null> {
+      return single(MESSAGES.feedbackThanks, (repos) => repos.submissions.addFeedback({ feedback: input.feedback, isSpam: isSpam(input), createdAt: stamp() }), claim);
     },
-    requestDemo(input: DemoRequestFields, claim?: Claim): string | null {
+    async requestDemo(input: DemoRequestFields, claim?: Claim): Promise<string | null> {
       const createdAt = stamp();
       const consent = consentOf(input.marketing_consent, createdAt);
       const spam = isSpam(input);
-      return inTransaction(() => {
-        if (claim && !claim(MESSAGES.demoThanks)) return null;
-        const id = repo.addDemoRequest({
+      return inTransaction(async (repos) => {
+        if (claim && !(await claim(repos, MESSAGES.demoThanks))) return null;
+        const id = await repos.submissions.addDemoRequest({
           name: input.name,
           jobTitle: input.job_title,
           company: input.company,
@@ -66,7 +65,7 @@ export function createSubmissionService(
           marketingConsentAt: consent?.at ?? null,
         });
         if (!spam) {
-          delivery?.notifications.demoRequested({
+          await delivery?.notifications.demoRequested(repos.outbox, {
             id, name: input.name, jobTitle: input.job_title, company: input.company, number: input.number,
             email: input.email, text: input.text, consent, createdAt,
           });
@@ -74,13 +73,13 @@ export function createSubmissionService(
         return MESSAGES.demoThanks;
       });
     },
-    sendContactMessage(input: ContactFields, image: CheckedImage, claim?: Claim): string | null {
+    async sendContactMessage(input: ContactFields, image: CheckedImage, claim?: Claim): Promise<string | null> {
       const createdAt = stamp();
       const consent = consentOf(input.marketing_consent, createdAt);
       const spam = isSpam(input);
-      return inTransaction(() => {
-        if (claim && !claim(MESSAGES.contactThanks)) return null;
-        const id = repo.addContactMessage({
+      return inTransaction(async (repos) => {
+        if (claim && !(await claim(repos, MESSAGES.contactThanks))) return null;
+        const id = await repos.submissions.addContactMessage({
           name: input.name,
           email: input.email,
           subject: input.subject,
@@ -95,7 +94,7 @@ export function createSubmissionService(
           marketingConsentAt: consent?.at ?? null,
         });
         if (!spam) {
-          delivery?.notifications.contactReceived({
+          await delivery?.notifications.contactReceived(repos.outbox, {
             id, name: input.name, email: input.email, subject: input.subject, inqType: Number(input.inq_type),
             message: input.message, imageType: image.type, imageSize: image.bytes.byteLength, consent, createdAt,
           });
@@ -103,13 +102,8 @@ export function createSubmissionService(
         return MESSAGES.contactThanks;
       });
     },
-    subscribe(input: NewsletterInput, claim?: Claim): string | null {
-      const message = MESSAGES.newsletterThanks;
-      return inTransaction(() => {
-        if (claim && !claim(message)) return null;
-        repo.addSubscriber(input.email, isSpam(input), stamp());
-        return message;
-      });
+    subscribe(input: NewsletterInput, claim?: Claim): Promise<string | null> {
+      return single(MESSAGES.newsletterThanks, (repos) => repos.submissions.addSubscriber(input.email, isSpam(input), stamp()), claim);
     },
   };
 }

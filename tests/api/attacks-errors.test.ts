@@ -25,9 +25,9 @@ for (const breakage of ['drop the tables', 'close the database handle'] as const
     try {
       const client = await server.client().visit();
       if (breakage === 'drop the tables') {
-        server.app.db.exec('DROP TABLE feedback; DROP TABLE demo_requests; DROP TABLE contact_messages; DROP TABLE newsletter_subscribers; DROP TABLE sign_in_failures; DROP TABLE users;');
+        server.app.database.sqlite!.exec('DROP TABLE feedback; DROP TABLE demo_requests; DROP TABLE contact_messages; DROP TABLE newsletter_subscribers; DROP TABLE sign_in_failures; DROP TABLE users;');
       } else {
-        server.app.db.close();
+        server.app.database.sqlite!.close();
       }
       const answers = [
         { shape: 'ErrorInfo', response: await client.post('/api/Feedback/AddFeedback', { feedback: 'The fuel report saves us hours' }) },
@@ -55,7 +55,7 @@ for (const breakage of ['drop the tables', 'close the database handle'] as const
       const completed = entries.filter((entry) => entry.res?.statusCode === 500).map((entry) => entry.reqId);
       assert.deepEqual(new Set(completed), failedIds, 'the error lines name the requests that answered 500');
     } finally {
-      if (breakage === 'close the database handle') server.app.db.close = () => {};
+      if (breakage === 'close the database handle') server.app.database.sqlite!.close = () => {};
       await server.close();
     }
   });
@@ -66,7 +66,7 @@ test('a page action (form posted without JavaScript) on a broken database: a 500
   const server = await startServer({}, { pages: true, logLines });
   try {
     const client = await server.client().visit('/home');
-    server.app.db.exec('DROP TABLE feedback');
+    server.app.database.sqlite!.exec('DROP TABLE feedback');
     const response = await client.request('POST', '/forms/feedback', {
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.url },
       body: new URLSearchParams({ feedback: 'The database is gone', _csrf: client.csrfToken! }).toString(),

@@ -46,7 +46,7 @@ type Kind = {
   rows: (marker: string) => number;
 };
 
-const count = (sql: string, ...params: string[]) => Number((server.app.db.prepare(sql).get(...params) as { n: number }).n);
+const count = (sql: string, ...params: string[]) => Number((server.app.database.sqlite!.prepare(sql).get(...params) as { n: number }).n);
 const header = (key?: string): Record<string, string> => (key ? { [IDEMPOTENCY_HEADER]: key } : {});
 
 const KINDS: Kind[] = [

@@ -16,7 +16,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const read = await readFormPost(request, app, href('/home'));
   if (!read.ok) return read.refusal;
-  return answerPost(app.services.intake.feedback(read.post.values, read.post.key), 'feedback', read.post, MESSAGES.error, read.post.values, 'success');
+  return answerPost(await app.services.intake.feedback(read.post.values, read.post.key), 'feedback', read.post, MESSAGES.error, read.post.values, 'success');
 }
 
 export default function Feedback({ actionData }: Route.ComponentProps) {

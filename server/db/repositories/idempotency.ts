@@ -1,30 +1,36 @@
-// SQL for idempotency keys (migration 004). A claim inserts the key or does nothing when it is
+// SQL for idempotency keys (migration 005). A claim inserts the key or does nothing when it is
 // there already: run inside the transaction that stores the submission, it decides which of two
-// concurrent requests stores it. Keys older than the cutoff are deleted before a claim.
-import type { Database } from '../driver.ts';
+// concurrent requests stores it, on any engine and any number of instances (the primary key on
+// (kind, idem_key); on PostgreSQL a second insert waits for the first transaction, then does
+// nothing). Keys older than the cutoff are deleted before a claim.
+import type { Kysely } from 'kysely';
+import type { DB } from '../schema.ts';
 
 export type IdempotencyRecord = { bodySha256: string; message: string; createdAt: string };
 export type NewIdempotencyKey = { kind: string; key: string; bodySha256: string; message: string; createdAt: string };
 
-export function createIdempotencyRepository(db: Database) {
-  const find = db.prepare(
-    'SELECT body_sha256, message, created_at FROM idempotency_keys WHERE kind = ? AND idem_key = ? AND created_at >= ?',
-  );
-  const expire = db.prepare('DELETE FROM idempotency_keys WHERE created_at < ?');
-  const claim = db.prepare(`
-    INSERT INTO idempotency_keys (kind, idem_key, body_sha256, message, created_at) VALUES (?, ?, ?, ?, ?)
-    ON CONFLICT (kind, idem_key) DO NOTHING`);
-
+export function createIdempotencyRepository(db: Kysely<DB>) {
   return {
     /** The live record of a key (created at or after `notBefore`), or null. */
-    find(kind: string, key: string, notBefore: string): IdempotencyRecord | null {
-      const row = find.get(kind, key, notBefore) as { body_sha256: string; message: string; created_at: string } | undefined;
+    async find(kind: string, key: string, notBefore: string): Promise<IdempotencyRecord | null> {
+      const row = await db
+        .selectFrom('idempotency_keys')
+        .select(['body_sha256', 'message', 'created_at'])
+        .where('kind', '=', kind)
+        .where('idem_key', '=', key)
+        .where('created_at', '>=', notBefore)
+        .executeTakeFirst();
       return row ? { bodySha256: row.body_sha256, message: row.message, createdAt: row.created_at } : null;
     },
     /** True when this call took the key; false when it was taken already. */
-    claim(row: NewIdempotencyKey, notBefore: string): boolean {
-      expire.run(notBefore);
-      return claim.run(row.kind, row.key, row.bodySha256, row.message, row.createdAt).changes === 1;
+    async claim(row: NewIdempotencyKey, notBefore: string): Promise<boolean> {
+      await db.deleteFrom('idempotency_keys').where('created_at', '<', notBefore).execute();
+      const result = await db
+        .insertInto('idempotency_keys')
+        .values({ kind: row.kind, idem_key: row.key, body_sha256: row.bodySha256, message: row.message, created_at: row.createdAt })
+        .onConflict((conflict) => conflict.columns(['kind', 'idem_key']).doNothing())
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
     },
   };
 }

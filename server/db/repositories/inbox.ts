@@ -2,7 +2,8 @@
 // fields in the form's order with their labels, which are searched), their statuses, and the
 // submission_events log of status changes and notes. Column names only ever come from the map.
 import type { InboxEvent, InboxFilter, InboxKind, InboxStatus } from '../../../common/inbox.ts';
-import { type Database, transaction } from '../driver.ts';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import type { DB } from '../schema.ts';
 
 export type InboxField = {
   /** The column, also the field's `name` in the API. */
@@ -70,6 +71,9 @@ export type ListFilter = Pick<InboxFilter, 'status' | 'q' | 'from' | 'to'>;
 
 type Row = Record<string, string | number | null>;
 
+/** Kinds that record marketing consent. */
+const CONSENT_KINDS: ReadonlySet<InboxKind> = new Set(['demo-requests', 'contact-messages']);
+
 /** Escapes LIKE's wildcards so a search for '50%' or 'a_b' finds exactly that text. */
 export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
@@ -82,53 +86,40 @@ function dayAfter(date: string): string {
   return next.toISOString();
 }
 
-/** WHERE clause and parameters for a list filter. */
-function whereFor(spec: InboxTable, filter: ListFilter): { where: string; params: string[] } {
-  const clauses: string[] = [];
-  const params: string[] = [];
-  if (filter.status === undefined) clauses.push("status <> 'spam'");
-  else if (filter.status !== 'all') {
-    clauses.push('status = ?');
-    params.push(filter.status);
-  }
+/** The WHERE clause for a list filter. Case-insensitive search on both engines: lower() on each
+ * side, as SQLite's LIKE ignores ASCII case and PostgreSQL's does not. */
+function whereFor(spec: InboxTable, filter: ListFilter): RawBuilder<unknown> {
+  const clauses: RawBuilder<unknown>[] = [];
+  if (filter.status === undefined) clauses.push(sql`status <> 'spam'`);
+  else if (filter.status !== 'all') clauses.push(sql`status = ${filter.status}`);
   if (filter.q) {
+    const pattern = likePattern(filter.q.toLowerCase());
     const columns = spec.fields.filter((f) => f.searchable).map((f) => f.column);
-    clauses.push(columns.length ? `(${columns.map((column) => `${column} LIKE ? ESCAPE '\\'`).join(' OR ')})` : '0');
-    params.push(...columns.map(() => likePattern(filter.q!)));
+    clauses.push(
+      columns.length
+        ? sql`(${sql.join(columns.map((column) => sql`lower(${sql.ref(column)}) LIKE ${pattern} ESCAPE '\\'`), sql` OR `)})`
+        : sql`1 = 0`,
+    );
   }
-  if (filter.from) {
-    clauses.push('created_at >= ?');
-    params.push(`${filter.from}T00:00:00.000Z`);
-  }
-  if (filter.to) {
-    clauses.push('created_at < ?');
-    params.push(dayAfter(filter.to));
-  }
-  return { where: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
+  if (filter.from) clauses.push(sql`created_at >= ${`${filter.from}T00:00:00.000Z`}`);
+  if (filter.to) clauses.push(sql`created_at < ${dayAfter(filter.to)}`);
+  return clauses.length ? sql.join(clauses, sql` AND `) : sql`1 = 1`;
 }
 
-function hasColumn(db: Database, table: string, column: string): boolean {
-  return (db.prepare(`SELECT name FROM pragma_table_info('${table}')`).all() as { name: string }[]).some((row) => row.name === column);
-}
-
-export function createInboxRepository(db: Database) {
-  // Consent columns arrive with migration 003; read them where they exist.
-  const consentKinds = new Set(
-    (Object.keys(INBOX_TABLES) as InboxKind[]).filter((kind) => hasColumn(db, INBOX_TABLES[kind].table, 'marketing_consent_version')),
-  );
-
+export function createInboxRepository(db: Kysely<DB>) {
   /** Explicit columns for one kind: never the image bytes. */
-  function columnsOf(kind: InboxKind): string {
+  function columnsOf(kind: InboxKind) {
     const spec = INBOX_TABLES[kind];
-    return [
+    const names = [
       'id',
       'status',
       'created_at',
       'is_spam',
       ...spec.fields.map((f) => f.column),
       ...(spec.image ? ['img_type', 'img_size'] : []),
-      ...(consentKinds.has(kind) ? ['marketing_consent_version', 'marketing_consent_at'] : []),
-    ].join(', ');
+      ...(CONSENT_KINDS.has(kind) ? ['marketing_consent_version', 'marketing_consent_at'] : []),
+    ];
+    return sql.join(names.map((name) => sql.ref(name)));
   }
 
   function toSubmission(kind: InboxKind, row: Row): StoredSubmission {
@@ -139,98 +130,93 @@ export function createInboxRepository(db: Database) {
       kind,
       status: row.status as InboxStatus,
       createdAt: String(row.created_at),
-      isSpam: row.is_spam === 1,
+      isSpam: Number(row.is_spam) === 1,
       values: Object.fromEntries(spec.fields.map((f) => [f.column, row[f.column] ?? null])),
       image: spec.image ? { type: String(row.img_type), size: Number(row.img_size) } : null,
       consent: typeof version === 'string' ? { version, at: String(row.marketing_consent_at) } : null,
     };
   }
 
-  // Statements are built from the map and a filter's shape, so a few dozen exist at most.
-  const statements = new Map<string, ReturnType<Database['prepare']>>();
-  const prepare = (sql: string) => {
-    let statement = statements.get(sql);
-    if (!statement) statements.set(sql, (statement = db.prepare(sql)));
-    return statement;
-  };
-
-  const eventColumns = 'id, action, username, from_status, to_status, note, created_at';
-  const insertEvent = db.prepare(`
-    INSERT INTO submission_events (kind, submission_id, username, action, from_status, to_status, note, created_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?)`);
-  const selectEvents = db.prepare(`SELECT ${eventColumns} FROM submission_events WHERE kind = ? AND submission_id = ? ORDER BY id`);
+  const tableOf = (kind: InboxKind) => sql.table(INBOX_TABLES[kind].table);
+  const rowsOf = async (query: RawBuilder<Row>) => (await query.execute(db)).rows;
 
   return {
     /** One page, newest first, and how many rows match in all. */
-    list(kind: InboxKind, filter: ListFilter, page: number, pageSize: number): { rows: StoredSubmission[]; total: number } {
-      const spec = INBOX_TABLES[kind];
-      const { where, params } = whereFor(spec, filter);
-      const total = Number((prepare(`SELECT count(*) AS n FROM ${spec.table} ${where}`).get(...params) as { n: number }).n);
-      const rows = prepare(
-        `SELECT ${columnsOf(kind)} FROM ${spec.table} ${where} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
-      ).all(...params, pageSize, (page - 1) * pageSize) as Row[];
-      return { rows: rows.map((row) => toSubmission(kind, row)), total };
+    async list(kind: InboxKind, filter: ListFilter, page: number, pageSize: number): Promise<{ rows: StoredSubmission[]; total: number }> {
+      const where = whereFor(INBOX_TABLES[kind], filter);
+      const [count] = await rowsOf(sql<Row>`SELECT count(*) AS n FROM ${tableOf(kind)} WHERE ${where}`);
+      const rows = await rowsOf(
+        sql<Row>`SELECT ${columnsOf(kind)} FROM ${tableOf(kind)} WHERE ${where}
+          ORDER BY created_at DESC, id DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
+      );
+      return { rows: rows.map((row) => toSubmission(kind, row)), total: Number(count?.n ?? 0) };
     },
 
     /** Every matching row, newest first, read in chunks so a large export never sits in memory. */
-    *iterate(kind: InboxKind, filter: ListFilter, chunkSize = 500): Generator<StoredSubmission> {
-      const spec = INBOX_TABLES[kind];
-      const { where, params } = whereFor(spec, filter);
-      const after = `${where ? `${where} AND` : 'WHERE'} (created_at < ? OR (created_at = ? AND id < ?))`;
-      const first = prepare(`SELECT ${columnsOf(kind)} FROM ${spec.table} ${where} ORDER BY created_at DESC, id DESC LIMIT ?`);
-      const next = prepare(`SELECT ${columnsOf(kind)} FROM ${spec.table} ${after} ORDER BY created_at DESC, id DESC LIMIT ?`);
-      let rows = first.all(...params, chunkSize) as Row[];
-      while (rows.length > 0) {
+    async *iterate(kind: InboxKind, filter: ListFilter, chunkSize = 500): AsyncGenerator<StoredSubmission> {
+      const where = whereFor(INBOX_TABLES[kind], filter);
+      let after = sql`1 = 1`;
+      for (;;) {
+        const rows = await rowsOf(
+          sql<Row>`SELECT ${columnsOf(kind)} FROM ${tableOf(kind)} WHERE ${where} AND ${after}
+            ORDER BY created_at DESC, id DESC LIMIT ${chunkSize}`,
+        );
         for (const row of rows) yield toSubmission(kind, row);
         if (rows.length < chunkSize) return;
         const last = rows[rows.length - 1]!;
         const [at, id] = [String(last.created_at), Number(last.id)];
-        rows = next.all(...params, at, at, id, chunkSize) as Row[];
+        after = sql`(created_at < ${at} OR (created_at = ${at} AND id < ${id}))`;
       }
     },
 
     /** Rows per status for each kind. */
-    countByStatus(kind: InboxKind): Partial<Record<InboxStatus, number>> {
-      const rows = prepare(`SELECT status, count(*) AS n FROM ${INBOX_TABLES[kind].table} GROUP BY status`).all() as {
-        status: InboxStatus;
-        n: number;
-      }[];
+    async countByStatus(kind: InboxKind): Promise<Partial<Record<InboxStatus, number>>> {
+      const rows = await rowsOf(sql<Row>`SELECT status, count(*) AS n FROM ${tableOf(kind)} GROUP BY status`);
       return Object.fromEntries(rows.map((row) => [row.status, Number(row.n)]));
     },
 
-    find(kind: InboxKind, id: number): StoredSubmission | null {
-      const row = prepare(`SELECT ${columnsOf(kind)} FROM ${INBOX_TABLES[kind].table} WHERE id = ?`).get(id) as Row | undefined;
+    async find(kind: InboxKind, id: number): Promise<StoredSubmission | null> {
+      const [row] = await rowsOf(sql<Row>`SELECT ${columnsOf(kind)} FROM ${tableOf(kind)} WHERE id = ${id}`);
       return row ? toSubmission(kind, row) : null;
     },
 
     /** The stored image bytes and their detected type, for kinds that carry one. */
-    findImage(kind: InboxKind, id: number): { bytes: Uint8Array; type: string } | null {
+    async findImage(kind: InboxKind, id: number): Promise<{ bytes: Uint8Array; type: string } | null> {
       if (!INBOX_TABLES[kind].image) return null;
-      const row = prepare(`SELECT img, img_type FROM ${INBOX_TABLES[kind].table} WHERE id = ?`).get(id) as
-        | { img: Uint8Array; img_type: string }
-        | undefined;
+      const row = await db.selectFrom('contact_messages').select(['img', 'img_type']).where('id', '=', id).executeTakeFirst();
       return row ? { bytes: row.img, type: row.img_type } : null;
     },
 
-    events: (kind: InboxKind, id: number) => selectEvents.all(kind, id) as InboxEvent[],
+    events: (kind: InboxKind, id: number): Promise<InboxEvent[]> =>
+      db
+        .selectFrom('submission_events')
+        .select(['id', 'action', 'username', 'from_status', 'to_status', 'note', 'created_at'])
+        .where('kind', '=', kind)
+        .where('submission_id', '=', id)
+        .orderBy('id')
+        .execute() as Promise<InboxEvent[]>,
 
     /** Moves a submission from one status to another and logs it, in one transaction. False when
      * the row is gone or no longer has status `from` (someone else changed it first). */
-    changeStatus(change: { kind: InboxKind; id: number; from: InboxStatus; to: InboxStatus; username: string; at: string }): boolean {
-      const update = prepare(`UPDATE ${INBOX_TABLES[change.kind].table} SET status = ? WHERE id = ? AND status = ?`);
-      return transaction(db, () => {
-        if (update.run(change.to, change.id, change.from).changes !== 1) return false;
-        insertEvent.run(change.kind, change.id, change.username, 'status', change.from, change.to, null, change.at);
+    changeStatus(change: { kind: InboxKind; id: number; from: InboxStatus; to: InboxStatus; username: string; at: string }): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const updated = await sql`UPDATE ${tableOf(change.kind)} SET status = ${change.to} WHERE id = ${change.id} AND status = ${change.from}`.execute(trx);
+        if (Number(updated.numAffectedRows ?? 0) !== 1) return false;
+        await trx
+          .insertInto('submission_events')
+          .values({ kind: change.kind, submission_id: change.id, username: change.username, action: 'status', from_status: change.from, to_status: change.to, note: null, created_at: change.at })
+          .execute();
         return true;
       });
     },
 
     /** Logs a note on a submission; false when there is no such submission. */
-    addNote(note: { kind: InboxKind; id: number; note: string; username: string; at: string }): boolean {
-      const insert = prepare(`
+    async addNote(note: { kind: InboxKind; id: number; note: string; username: string; at: string }): Promise<boolean> {
+      const result = await sql`
         INSERT INTO submission_events (kind, submission_id, username, action, from_status, to_status, note, created_at)
-        SELECT ?, ?, ?, 'note', NULL, NULL, ?, ? WHERE EXISTS (SELECT 1 FROM ${INBOX_TABLES[note.kind].table} WHERE id = ?)`);
-      return insert.run(note.kind, note.id, note.username, note.note, note.at, note.id).changes === 1;
+        SELECT ${note.kind}, CAST(${note.id} AS INTEGER), ${note.username}, 'note', NULL, NULL, ${note.note}, ${note.at}
+        WHERE EXISTS (SELECT 1 FROM ${tableOf(note.kind)} WHERE id = ${note.id})`.execute(db);
+      return Number(result.numAffectedRows ?? 0) === 1;
     },
   };
 }

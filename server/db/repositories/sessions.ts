@@ -1,5 +1,6 @@
 // SQL for sign-in sessions (refresh tokens, stored as hashes) and for failed sign-in counters.
-import type { Database } from '../driver.ts';
+import { type Kysely, sql } from 'kysely';
+import type { DB } from '../schema.ts';
 
 export type Session = {
   id: number;
@@ -11,40 +12,73 @@ export type Session = {
 
 export type FailureCounter = { failures: number; lastFailedAt: string; lockedUntil: string | null };
 
-export function createSessionsRepository(db: Database) {
-  const insert = db.prepare(`
-    INSERT INTO refresh_tokens (user_id, session_id, token_hash, created_at, expires_at)
-    VALUES (?, ?, ?, ?, ?)`);
-  const bySessionId = db.prepare(`
-    SELECT id, user_id AS userId, session_id AS sessionId, expires_at AS expiresAt, revoked_at AS revokedAt
-    FROM refresh_tokens WHERE session_id = ?`);
-  const revoke = db.prepare('UPDATE refresh_tokens SET revoked_at = ? WHERE session_id = ? AND revoked_at IS NULL');
-  const revokeForUser = db.prepare('UPDATE refresh_tokens SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL');
-
-  const failureByKey = db.prepare(
-    'SELECT failures, last_failed_at AS lastFailedAt, locked_until AS lockedUntil FROM sign_in_failures WHERE key = ?',
-  );
-  const upsertFailure = db.prepare(`
-    INSERT INTO sign_in_failures (key, failures, last_failed_at, locked_until) VALUES (?, ?, ?, ?)
-    ON CONFLICT (key) DO UPDATE SET failures = excluded.failures,
-      last_failed_at = excluded.last_failed_at, locked_until = excluded.locked_until`);
-  const deleteFailure = db.prepare('DELETE FROM sign_in_failures WHERE key = ?');
-
+export function createSessionsRepository(db: Kysely<DB>) {
   return {
-    create(row: { userId: number; sessionId: string; tokenHash: string; createdAt: string; expiresAt: string }) {
-      insert.run(row.userId, row.sessionId, row.tokenHash, row.createdAt, row.expiresAt);
+    async create(row: { userId: number; sessionId: string; tokenHash: string; createdAt: string; expiresAt: string }) {
+      await db
+        .insertInto('refresh_tokens')
+        .values({ user_id: row.userId, session_id: row.sessionId, token_hash: row.tokenHash, created_at: row.createdAt, expires_at: row.expiresAt })
+        .execute();
     },
-    findBySessionId: (sessionId: string) => (bySessionId.get(sessionId) as Session | undefined) ?? null,
+    findBySessionId: async (sessionId: string): Promise<Session | null> =>
+      (await db
+        .selectFrom('refresh_tokens')
+        .select(['id', 'user_id as userId', 'session_id as sessionId', 'expires_at as expiresAt', 'revoked_at as revokedAt'])
+        .where('session_id', '=', sessionId)
+        .executeTakeFirst()) ?? null,
     /** True when a live session was revoked. */
-    revoke: (sessionId: string, at: string) => revoke.run(at, sessionId).changes === 1,
-    revokeAllForUser: (userId: number, at: string) => Number(revokeForUser.run(at, userId).changes),
-
-    findFailures: (key: string) => (failureByKey.get(key) as FailureCounter | undefined) ?? null,
-    saveFailures(key: string, counter: FailureCounter) {
-      upsertFailure.run(key, counter.failures, counter.lastFailedAt, counter.lockedUntil);
+    async revoke(sessionId: string, at: string): Promise<boolean> {
+      const result = await db
+        .updateTable('refresh_tokens')
+        .set({ revoked_at: at })
+        .where('session_id', '=', sessionId)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
     },
-    clearFailures(key: string) {
-      deleteFailure.run(key);
+    async revokeAllForUser(userId: number, at: string): Promise<number> {
+      const result = await db
+        .updateTable('refresh_tokens')
+        .set({ revoked_at: at })
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    findFailures: async (key: string): Promise<FailureCounter | null> =>
+      (await db
+        .selectFrom('sign_in_failures')
+        .select(['failures', 'last_failed_at as lastFailedAt', 'locked_until as lockedUntil'])
+        .where('key', '=', key)
+        .executeTakeFirst()) ?? null,
+    /** Counts one failure for `key` in a single statement, so concurrent attempts (on any
+     * instance) each see the count that includes the ones before them. A counter whose last
+     * failure is older than `staleBefore` and that is not locked starts again from one; reaching
+     * `threshold` locks until `lockUntil`. */
+    async recordFailure(key: string, at: string, policy: { staleBefore: string; threshold: number; lockUntil: string }): Promise<FailureCounter> {
+      const next = sql<number>`CASE WHEN sign_in_failures.last_failed_at < ${policy.staleBefore}
+        AND (sign_in_failures.locked_until IS NULL OR sign_in_failures.locked_until <= ${at})
+        THEN 1 ELSE sign_in_failures.failures + 1 END`;
+      const { rows } = await sql<FailureCounter>`
+        INSERT INTO sign_in_failures (key, failures, last_failed_at, locked_until)
+        VALUES (${key}, 1, ${at}, ${policy.threshold <= 1 ? policy.lockUntil : null})
+        ON CONFLICT (key) DO UPDATE SET
+          failures = ${next},
+          last_failed_at = ${at},
+          locked_until = CASE WHEN ${next} >= ${policy.threshold} THEN ${policy.lockUntil} ELSE NULL END
+        RETURNING failures, last_failed_at AS "lastFailedAt", locked_until AS "lockedUntil"`.execute(db);
+      return rows[0]!;
+    },
+    /** Takes one failure back (a right password), lifting the lock when fewer than `threshold` remain. */
+    async takeBackFailure(key: string, threshold: number) {
+      await sql`UPDATE sign_in_failures SET failures = failures - 1,
+        locked_until = CASE WHEN failures - 1 >= ${threshold} THEN locked_until ELSE NULL END
+        WHERE key = ${key}`.execute(db);
+      await db.deleteFrom('sign_in_failures').where('key', '=', key).where('failures', '<=', 0).execute();
+    },
+    async clearFailures(key: string) {
+      await db.deleteFrom('sign_in_failures').where('key', '=', key).execute();
     },
   };
 }

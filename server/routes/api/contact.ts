@@ -67,7 +67,7 @@ const contactRoutes: FastifyPluginAsyncZod<{ formsPerMinute: number }> = async (
       headers: idempotencyHeaders,
       response: { 200: successAnswerSchema, '4xx': errorInfoAnswerSchema },
     },
-    handler: async (request) => answerOf(await app.intake.contact(await readForm(request), idempotencyKey(request))),
+    handler: async (request) => answerOf(await app.services.intake.contact(await readForm(request), idempotencyKey(request))),
   });
 };
 export default contactRoutes;

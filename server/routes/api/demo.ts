@@ -15,7 +15,7 @@ const demoRoutes: FastifyPluginAsyncZod<{ formsPerMinute: number }> = async (app
       headers: idempotencyHeaders,
       response: { 200: successAnswerSchema, '4xx': errorAnswerSchema },
     },
-    handler: async (request) => answerOf(app.intake.demo(request.body, idempotencyKey(request))),
+    handler: async (request) => answerOf(await app.services.intake.demo(request.body, idempotencyKey(request))),
   });
 };
 export default demoRoutes;

@@ -15,7 +15,7 @@ const feedbackRoutes: FastifyPluginAsyncZod<{ formsPerMinute: number }> = async 
       headers: idempotencyHeaders,
       response: { 200: successAnswerSchema, '4xx': errorInfoAnswerSchema },
     },
-    handler: async (request) => answerOf(app.intake.feedback(request.body, idempotencyKey(request))),
+    handler: async (request) => answerOf(await app.services.intake.feedback(request.body, idempotencyKey(request))),
   });
 };
 export default feedbackRoutes;

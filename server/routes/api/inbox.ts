@@ -68,7 +68,7 @@ const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/summary', {
     config,
     schema: { summary: 'Submissions per kind and status', tags, headers: bearerHeaders, response: { 200: inboxSummarySchema, ...errors } },
-    handler: async () => app.services.inbox.summary(),
+    handler: async () => await app.services.inbox.summary(),
   });
 
   app.get('/:kind', {
@@ -81,7 +81,7 @@ const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: inboxListQuerySchema,
       response: { 200: listPageSchema, ...errors },
     },
-    handler: async (request) => app.services.inbox.list(kindOf(request.params.kind), request.query),
+    handler: async (request) => await app.services.inbox.list(kindOf(request.params.kind), request.query),
   });
 
   app.get('/:kind/export.csv', {
@@ -114,7 +114,7 @@ const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: itemDetailSchema, ...errors },
     },
     handler: async (request) => {
-      const detail = app.services.inbox.detail(kindOf(request.params.kind), idOf(request.params.id));
+      const detail = await app.services.inbox.detail(kindOf(request.params.kind), idOf(request.params.id));
       if (!detail) throw new PublicError(404, MESSAGES.notFound);
       return detail;
     },
@@ -131,7 +131,7 @@ const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: z.any().describe('The image bytes'), ...errors },
     },
     handler: async (request, reply) => {
-      const image = app.services.inbox.image(kindOf(request.params.kind), idOf(request.params.id));
+      const image = await app.services.inbox.image(kindOf(request.params.kind), idOf(request.params.id));
       if (!image) throw new PublicError(404, MESSAGES.notFound);
       return sendImage(reply, image);
     },
@@ -149,7 +149,7 @@ const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const { kind, id } = request.params;
-      return changed(app.services.inbox.changeStatus(kindOf(kind), idOf(id), request.body.status, request.staffUsername));
+      return changed(await app.services.inbox.changeStatus(kindOf(kind), idOf(id), request.body.status, request.staffUsername));
     },
   });
 
@@ -165,7 +165,7 @@ const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const { kind, id } = request.params;
-      return changed(app.services.inbox.addNote(kindOf(kind), idOf(id), request.body.note, request.staffUsername));
+      return changed(await app.services.inbox.addNote(kindOf(kind), idOf(id), request.body.note, request.staffUsername));
     },
   });
 

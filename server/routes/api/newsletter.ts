@@ -15,7 +15,7 @@ const newsletterRoutes: FastifyPluginAsyncZod<{ formsPerMinute: number }> = asyn
       headers: idempotencyHeaders,
       response: { 200: successAnswerSchema, '4xx': errorInfoAnswerSchema },
     },
-    handler: async (request) => answerOf(app.intake.newsletter(request.body, idempotencyKey(request))),
+    handler: async (request) => answerOf(await app.services.intake.newsletter(request.body, idempotencyKey(request))),
   });
 };
 export default newsletterRoutes;

@@ -1,7 +1,7 @@
--- Idempotency keys (issue 15): a submission sent twice with the same key (a double click, a resend
+-- Idempotency keys (issue 15; the same table on both engines): a submission sent twice with the same key (a double click, a resend
 -- after a lost answer, any of several server instances) is stored once and answered as the first
 -- time. The key is claimed in the same transaction that stores the submission; the primary key
--- makes a second claim of (kind, key) fail, whichever instance makes it. Standard SQL only.
+-- makes a second claim of (kind, key) fail, whichever instance makes it.
 CREATE TABLE idempotency_keys (
   -- The submission kind, as the inbox names it: keys of different forms never meet.
   kind        TEXT NOT NULL,

@@ -1,0 +1,87 @@
+// The tables as Kysely sees them: one description for both engines (the migrations in
+// migrations/sqlite and migrations/postgres create exactly these columns). Times are ISO 8601 UTC
+// text and flags 0/1 on both, so values read back the same whichever engine stored them.
+import type { Generated } from 'kysely';
+import type { InboxKind, InboxStatus } from '../../common/inbox.ts';
+
+type Flag = Generated<number>;
+type Status = Generated<InboxStatus>;
+
+export type DB = {
+  feedback: { id: Generated<number>; feedback: string; is_spam: Flag; status: Status; created_at: string };
+  demo_requests: {
+    id: Generated<number>;
+    name: string;
+    job_title: string;
+    company: string;
+    country: string;
+    number: string;
+    email: string;
+    text: string;
+    is_spam: Flag;
+    status: Status;
+    created_at: string;
+    marketing_consent_version: string | null;
+    marketing_consent_at: string | null;
+  };
+  contact_messages: {
+    id: Generated<number>;
+    name: string;
+    email: string;
+    subject: string;
+    inq_type: number;
+    message: string;
+    img: Uint8Array;
+    img_type: string;
+    img_size: number;
+    img_sha256: string;
+    is_spam: Flag;
+    status: Status;
+    created_at: string;
+    marketing_consent_version: string | null;
+    marketing_consent_at: string | null;
+  };
+  newsletter_subscribers: { id: Generated<number>; email: string; is_spam: Flag; status: Status; created_at: string };
+  users: { id: Generated<number>; username: string; password_hash: string; created_at: string; disabled_at: string | null };
+  refresh_tokens: {
+    id: Generated<number>;
+    user_id: number;
+    session_id: string;
+    token_hash: string;
+    created_at: string;
+    expires_at: string;
+    revoked_at: string | null;
+  };
+  sign_in_failures: { key: string; failures: number; last_failed_at: string; locked_until: string | null };
+  faqs: { id: Generated<number>; position: number; question: string; answer: string };
+  glossary_entries: { id: Generated<number>; category: string; term: string; description: string };
+  submission_events: {
+    id: Generated<number>;
+    kind: InboxKind;
+    submission_id: number;
+    username: string;
+    action: 'status' | 'note';
+    from_status: InboxStatus | null;
+    to_status: InboxStatus | null;
+    note: string | null;
+    created_at: string;
+  };
+  outbox: {
+    id: Generated<number>;
+    kind: 'sales-demo' | 'sales-contact' | 'demo-confirmation';
+    submission_kind: 'demo-requests' | 'contact-messages';
+    submission_id: number;
+    recipient: string;
+    reply_to: string | null;
+    subject: string;
+    body_text: string;
+    message_id: string;
+    created_at: string;
+    attempts: Generated<number>;
+    next_attempt_at: string;
+    last_error: string | null;
+    sent_at: string | null;
+  };
+  rate_limit_hits: { key: string; window_start: number; hits: number };
+  idempotency_keys: { kind: string; idem_key: string; body_sha256: string; message: string; created_at: string };
+};

@@ -1,0 +1,60 @@
+// Builds the services the API routes and the page actions call, over the database's
+// repositories, and keeps every instance's copies of the content in step (decision 014).
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config.ts';
+import { loadEmailContent } from '../content.ts';
+import { type AuthService, createAuthService } from '../services/auth.ts';
+import { CONTENT_CHANNEL, type ContentService, createContentService } from '../services/content.ts';
+import { createInboxService, type InboxService } from '../services/inbox.ts';
+import { createNotificationService, domainOf, newMessageId } from '../services/notifications.ts';
+import { checkImage } from '../services/images.ts';
+import { createIntake, type Intake } from '../services/intake.ts';
+import { createSubmissionService, type SubmissionService } from '../services/submissions.ts';
+import { createTokenService } from '../services/tokens.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: { submissions: SubmissionService; intake: Intake; auth: AuthService; content: ContentService; inbox: InboxService };
+  }
+}
+
+export default fp(
+  async function services(app: FastifyInstance, options: { config: Config }) {
+    const { config } = options;
+    const { database, repos } = app;
+    const content = createContentService(repos.content, database);
+    // A change made on any instance (or a lost listening connection, which may have missed one)
+    // empties this instance's copies.
+    const stopListening = await database.listen(CONTENT_CHANNEL, { onMessage: () => content.forget(), onReconnect: () => content.forget() });
+    app.addHook('preClose', stopListening);
+
+    // A demo request or contact message and its email notifications are stored together.
+    const submissions = createSubmissionService(database, undefined, {
+        notifications: createNotificationService({
+          copy: loadEmailContent(),
+          settings: {
+            salesEmail: config.mail.salesEmail,
+            demoConfirmation: config.mail.demoConfirmation,
+            siteUrl: config.siteUrl ?? `http://localhost:${config.port}`,
+            brand: config.site.brand,
+          },
+          messageId: () => newMessageId(domainOf(config.mail.from)),
+        }),
+    });
+    app.decorate('services', {
+      submissions,
+      // What the API routes and the page actions call to take in a submission (services/intake.ts).
+      intake: createIntake({ submissions, keys: repos.idempotency, checkImage }),
+      content,
+      inbox: createInboxService(repos.inbox),
+      auth: createAuthService({
+        repos,
+        tokens: createTokenService(config.tokenSecret, config.accessTokenTtlSeconds),
+        lock: config.signInLock,
+        refreshTokenTtlDays: config.refreshTokenTtlDays,
+      }),
+    });
+  },
+  { name: 'services', dependencies: ['database'] },
+);
