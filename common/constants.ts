@@ -7,12 +7,9 @@ export const MODAL_AUTO_CLOSE_MS = 2000;
 export const LOADING_OVERLAY_MS = 600;
 /** The navbar turns solid once the page is scrolled further than this. */
 export const NAVBAR_SCROLL_THRESHOLD_PX = 150;
-/** Maximum phone number length for a country that sets none (spec 9). */
+/** Maximum phone number length for a country that sets none (spec 9); the countries that set
+ * one, and the check of a number against its country, are in phone.ts. */
 export const DEFAULT_PHONE_MAX_LENGTH = 20;
-/** Countries with a shorter maximum phone number length, by ISO 3166 region code (spec 4, 9). */
-export const PHONE_MAX_LENGTH: Readonly<Record<string, number>> = { AU: 10, PH: 10 };
-/** The longest number (digits, without the calling code) a country allows. */
-export const phoneMaxLength = (regionCode: string | undefined) => (regionCode && PHONE_MAX_LENGTH[regionCode]) || DEFAULT_PHONE_MAX_LENGTH;
 /** The home page shows this many FAQ items. */
 export const HOME_FAQ_COUNT = 5;
 /** The statement on the home page: the product has this many main components. */

@@ -27,10 +27,6 @@ export const MESSAGES = {
   // Not worded by the spec: ours.
   feedbackRequired: 'Feedback is required',
   emailInvalid: 'Enter a valid email address, like name@company.com',
-  phoneTooLong: (max: number) => `Numbers in this country have at most ${max} digits`,
-  phoneInvalid: 'This is not a phone number in the selected country: check the country and the digits',
-  idempotencyConflict: 'This form was already sent with other values. Please reload the page and send it again.',
-  idempotencyKeyInvalid: 'The Idempotency-Key must be 8 to 128 letters, digits, - or _.',
   tooLong: (label: string, max: number) => `${label} must be at most ${max} characters`,
   imageType: 'The image must be a PNG, JPEG, WebP or GIF file',
   imageTooLarge: 'The image must be at most 5 MB',

@@ -5,8 +5,19 @@
 // read as its main region, the one libphonenumber lists first.
 import { isValidPhoneNumber } from 'libphonenumber-js/min';
 import metadata from 'libphonenumber-js/min/metadata';
-import { phoneMaxLength } from './constants.ts';
-import { MESSAGES } from './messages.ts';
+import { DEFAULT_PHONE_MAX_LENGTH } from './constants.ts';
+
+/** Countries with a shorter maximum phone number length, by ISO 3166 region code (spec 4, 9). */
+export const PHONE_MAX_LENGTH: Readonly<Record<string, number>> = { AU: 10, PH: 10 };
+/** The longest number (digits, without the calling code) a country allows. */
+export const phoneMaxLength = (regionCode: string | undefined) => (regionCode && PHONE_MAX_LENGTH[regionCode]) || DEFAULT_PHONE_MAX_LENGTH;
+
+/** What the visitor reads about a number (ours: the spec words none); here, not in MESSAGES, so
+ * only the demo form's chunk carries them to the browser. */
+export const PHONE_MESSAGES = {
+  tooLong: (max: number) => `Numbers in this country have at most ${max} digits`,
+  invalid: 'This is not a phone number in the selected country: check the country and the digits',
+} as const;
 
 const regionsByCallingCode = (metadata as { country_calling_codes: Record<string, string[]> }).country_calling_codes;
 
@@ -24,8 +35,8 @@ export function phoneProblem(callingCode: string, number: string): string | null
   const region = mainRegionOf(callingCode);
   const max = phoneMaxLength(region);
   const digits = nationalPart(callingCode, number.trim()).replace(/\D+/g, '');
-  if (digits.length > max) return MESSAGES.phoneTooLong(max);
+  if (digits.length > max) return PHONE_MESSAGES.tooLong(max);
   const code = callingCode.replace(/^\+/, '');
-  if (!region || !isValidPhoneNumber(`+${code}${digits}`)) return MESSAGES.phoneInvalid;
+  if (!region || !isValidPhoneNumber(`+${code}${digits}`)) return PHONE_MESSAGES.invalid;
   return null;
 }

@@ -1,7 +1,9 @@
 // The one client the browser uses to call our API (spec 7). URLs are relative to the site; a
 // non-GET request echoes the XSRF-TOKEN cookie in X-XSRF-TOKEN (the server's double submit);
 // every answer is read into one typed result, whatever shape the route answers with.
-import { CSRF_COOKIE, CSRF_HEADER, IDEMPOTENCY_HEADER } from '../../common/constants.ts';
+import { CSRF_COOKIE, CSRF_HEADER, IDEMPOTENCY_HEADER, SubmissionStatus } from '../../common/constants.ts';
+import type { SubmissionResult } from '../components/ui/result-modal.tsx';
+import type { Answers } from './use-form.ts';
 
 /** What a call came to. Forms switch on `kind`; each spec message maps to one kind. The first
  * list item decides (spec 7 and 8): ['SUCCESS'] alone is a success without a message. */
@@ -85,6 +87,23 @@ export function readAnswer<T = unknown>(answer: unknown, status: number): ApiRes
   }
   if (status >= 200 && status < 300) return { kind: 'data', data: answer as T, status };
   return { kind: 'failed', status };
+}
+
+/** What a form shows for an answer (spec 8), read the same way by every form. */
+export function outcomeOf(answer: ApiResult, answers: Answers, accepted: boolean): SubmissionResult {
+  if (accepted) return { status: SubmissionStatus.Success, message: (answers.ownSuccess && answer.kind === 'success' && answer.message) || answers.success };
+  const readable = answer.kind === answers.serverMessage && 'message' in answer ? answer.message : undefined;
+  return { status: SubmissionStatus.Error, message: readable ?? answers.failed };
+}
+
+export type Sent = { key: string; body: string };
+
+/** The idempotency key of a body (a file by its name, size and type): the last one's when the
+ * same body is sent again, so the server stores it once; a new one (128 random bits) otherwise. */
+export function keyFor(last: Sent | null, data: unknown): Sent {
+  const body = JSON.stringify(data, (_key, value: unknown) => (value instanceof Blob ? [value.size, value.type, (value as File).name] : value));
+  if (last?.body === body) return last;
+  return { key: Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join(''), body };
 }
 
 function readCookie(name: string): string | null {

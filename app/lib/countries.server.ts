@@ -3,7 +3,7 @@
 // libphonenumber-js, time zones from countries-and-timezones, English names from Intl.
 import { getAllTimezones, getCountry, type CountryCode } from 'countries-and-timezones';
 import { getCountries, getCountryCallingCode } from 'libphonenumber-js';
-import { PHONE_MAX_LENGTH } from '../../common/constants.ts';
+import { PHONE_MAX_LENGTH } from '../../common/phone.ts';
 import type { CountryOption, DemoCountries } from './phone.ts';
 
 

@@ -3,6 +3,7 @@
 // idempotency key, and turn the intake's result (the same service function as the API's) into
 // the result page or a refusal the page shows beside the fields.
 import { data, redirect } from 'react-router';
+import { IDEMPOTENCY_MESSAGES } from '../../common/api.ts';
 import { IDEMPOTENCY_FIELD } from '../../common/constants.ts';
 import { MESSAGES } from '../../common/messages.ts';
 import { fieldErrors } from '../../common/schemas.ts';
@@ -57,6 +58,6 @@ export function answerPost(result: IntakeResult, form: FormName, post: FormPost,
     case 'bad-key':
       return refuse(400, MESSAGES.badRequest, shown);
     case 'conflict':
-      return refuse(409, MESSAGES.idempotencyConflict, shown);
+      return refuse(409, IDEMPOTENCY_MESSAGES.conflict, shown);
   }
 }

@@ -64,17 +64,17 @@ export async function restoreSession(): Promise<boolean> {
   if (!accessToken) return false;
   // The client loads only for visitors with a stored sign-in: nearly nobody.
   const { apiGet } = await import('./api-client.ts');
-  const result = await apiGet<{ username?: unknown }>('/api/ValidateToken', { bearer: accessToken });
+  const result = await apiGet<{ username?: string }>('/api/ValidateToken', { bearer: accessToken });
   // Any 2xx is a live sign-in (spec 7 does not fix the body); the name when the body has one.
-  if (result.status !== null && result.status >= 200 && result.status < 300) {
-    const data = result.kind === 'data' ? result.data : undefined;
-    setSignedInUser(typeof data?.username === 'string' ? data.username : 'Staff');
+  const status = result.status ?? 0;
+  if (status && status < 300) {
+    setSignedInUser((result.kind === 'data' && result.data?.username) || 'Staff');
     return true;
   }
   // Logged, not shown (spec 4); console.log, not console.error: nothing is broken. Only a refusal
-  // forgets the tokens: a network failure says nothing about them.
-  const refused = result.status !== null && result.status >= 400 && result.status < 500;
-  console.log(refused ? 'Stored sign-in is no longer valid:' : 'Stored sign-in could not be checked:', ('message' in result && result.message) || MESSAGES.tokenInvalid);
+  // (4xx) forgets the tokens: a network failure or a server fault says nothing about them.
+  const refused = status >= 400 && status < 500;
+  console.log(refused ? 'Stored sign-in is no longer valid:' : 'Sign-in check failed:', ('message' in result && result.message) || MESSAGES.tokenInvalid);
   if (refused) clearTokens();
   return false;
 }

@@ -6,12 +6,10 @@
 // Each form says only its fields, its endpoint and its words.
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { HONEYPOT_FIELD, SubmissionStatus } from '../../common/constants.ts';
-import { MESSAGES } from '../../common/messages.ts';
 import type { SubmissionResult } from '../components/ui/result-modal.tsx';
-import type { ApiResult } from './api-client.ts';
+import type { ApiResult, Sent } from './api-client.ts';
 import { type FormFailure, type FormName, loadApiClient, loadCheck, useFieldRules } from './form-fields.ts';
 import { useHydrated } from './use-hydrated.ts';
-import type { Check } from './validate-form.ts';
 
 type Value = string | boolean | File | null;
 export type FormValues = Record<string, Value>;
@@ -23,8 +21,9 @@ export type Answers = {
   invalid: string;
   /** A failed call, or a refusal whose own words are not shown. */
   failed: string;
-  /** The success message; null shows the server's (the demo), or 'Success!' when it sent none. */
-  success: string | null;
+  /** The success message; with `ownSuccess`, the server's when it sent one (the demo). */
+  success: string;
+  ownSuccess?: boolean;
   /** The refusal whose message from the server is shown: ErrorInfo (feedback, contact) or ERROR (sign-in). */
   serverMessage?: 'ERROR' | 'ErrorInfo';
 };
@@ -42,8 +41,9 @@ export type FormConfig<V extends FormValues> = {
   input?: (values: V) => Data;
   /** Checks beyond the schema (the contact image's size, known before uploading it). */
   extraErrors?: (values: V) => Record<string, string>;
-  /** The call: the schema's output (trimmed, emails lowercased), the idempotency key, the values. */
-  send: (data: Data, key: string, values: V) => Promise<ApiResult>;
+  /** The call, with the API client (loaded on first use), the schema's output (trimmed, emails
+   * lowercased) and the idempotency key. */
+  send: (api: typeof import('./api-client.ts'), data: Data, key: string) => Promise<ApiResult>;
   /** Whether an answer is the success, with its side effects (sign-in keeps the tokens). */
   accept?: (answer: ApiResult, data: Data) => boolean;
   /** Values that stay after a success (the demo's country). */
@@ -52,39 +52,22 @@ export type FormConfig<V extends FormValues> = {
   onClosed?: (succeeded: boolean) => void;
 };
 
-const checks = new Map<FormName, Promise<Check>>();
-const checkFor = (form: FormName) => {
-  let check = checks.get(form);
-  if (!check) checks.set(form, (check = loadCheck(form)));
-  return check;
-};
-
-/** A fresh idempotency key: 128 random bits (getRandomValues works on plain http too). */
-function newKey(): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
-/** A body as text, to see whether a send repeats the last one (a file by its name, size and type). */
-const bodyText = (data: Data) => JSON.stringify(data, (_key, value: unknown) => (value instanceof Blob ? [value.size, value.type, (value as File).name] : value));
-
-/** A refused native post's values for this form's fields (a ticked box posts 'yes' or 'on'). */
+/** A refused native post's values for this form's fields (a box is posted only when ticked; a
+ * file is never posted back). */
 function refilled<V extends FormValues>(initial: V, failure: FormFailure | null | undefined): V {
   const values: FormValues = { ...initial };
   for (const [name, empty] of Object.entries(initial)) {
     const posted = failure?.values[name];
-    if (posted === undefined) continue;
-    if (typeof empty === 'string') values[name] = posted;
-    else if (typeof empty === 'boolean') values[name] = ['yes', 'on', 'true'].includes(posted);
+    if (posted !== undefined && empty !== null) values[name] = typeof empty === 'boolean' || posted;
   }
   return values as V;
 }
 
 /** The value a control shows now: typed before hydration, it is not yet in the state. */
 function domValue(element: unknown): Value | undefined {
-  if (element instanceof HTMLInputElement && element.type === 'checkbox') return element.checked;
-  if (element instanceof HTMLInputElement && element.type === 'file') return element.files?.[0] ?? null;
-  if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement) return element.value;
-  return undefined;
+  if (!(element instanceof HTMLElement) || !('value' in element)) return undefined;
+  const input = element as HTMLInputElement;
+  return input.type === 'checkbox' ? input.checked : input.type === 'file' ? (input.files?.[0] ?? null) : input.value;
 }
 
 export function useForm<V extends FormValues>(config: FormConfig<V>) {
@@ -94,19 +77,19 @@ export function useForm<V extends FormValues>(config: FormConfig<V>) {
   const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<V>(() => refilled(initial, failure));
   const [errors, setErrors] = useState<Record<string, string>>(failure?.errors ?? {});
-  // Fields whose message shows: left after a change, or all of them once submitted.
-  const [shown, setShown] = useState<ReadonlySet<string>>(() => new Set(Object.keys(failure?.errors ?? {})));
-  const [attempted, setAttempted] = useState(Boolean(failure));
-  const [status, setStatus] = useState<SubmissionStatus | null>(failure ? SubmissionStatus.Error : null);
-  const [message, setMessage] = useState(failure?.message ?? '');
-  const [result, setResult] = useState<SubmissionResult | null>(null);
+  // Fields whose message shows: those left after a change, or (true) all once submitted.
+  const [shown, setShown] = useState<ReadonlySet<string> | true>(() => (failure ? true : new Set()));
+  // The status alert (1 loading, 2 error, 3 success) and the result the modal shows until it closes.
+  const [{ status, message, result }, setOutcome] = useState<{ status: SubmissionStatus | null; message: string; result: SubmissionResult | null }>(
+    () => ({ status: failure ? SubmissionStatus.Error : null, message: failure?.message ?? '', result: null }),
+  );
   const touched = useRef(new Set<string>());
   const busy = useRef(false);
   // The key of the last body sent: sent again unchanged (a retry after a lost answer), it keeps
   // its key, so the server stores it once; a changed body is a new submission with a new key.
-  const sent = useRef<{ key: string; body: string } | null>(null);
-  const latest = useRef({ values, config });
-  latest.current = { values, config };
+  const sent = useRef<Sent | null>(null);
+  const latest = useRef({ values });
+  latest.current = { values };
 
   // Whatever was typed before the scripts started is in the controls, not in the state: take it.
   useEffect(() => {
@@ -126,7 +109,7 @@ export function useForm<V extends FormValues>(config: FormConfig<V>) {
   }, []);
 
   async function check(next: V, honeypot = '') {
-    const run = await checkFor(form);
+    const run = await loadCheck(form);
     const input = { ...(config.input?.(next) ?? next), [HONEYPOT_FIELD]: honeypot };
     const checked = run(input);
     const found = { ...(checked.ok ? {} : checked.errors), ...config.extraErrors?.(next) };
@@ -139,11 +122,11 @@ export function useForm<V extends FormValues>(config: FormConfig<V>) {
     latest.current.values = next;
     setValues(next);
     touched.current.add(name);
-    if (attempted || shown.size > 0) void check(next);
+    if (shown === true || shown.size > 0) void check(next);
   }
 
   function leave(name: string) {
-    if (!touched.current.has(name) || shown.has(name)) return;
+    if (shown === true || !touched.current.has(name) || shown.has(name)) return;
     setShown(new Set([...shown, name]));
     void check(latest.current.values);
   }
@@ -156,29 +139,22 @@ export function useForm<V extends FormValues>(config: FormConfig<V>) {
     const element = event.currentTarget;
     const honeypot = element.elements.namedItem(HONEYPOT_FIELD);
     try {
-      setAttempted(true);
+      setShown(true);
       const current = latest.current.values;
       const data = await check(current, honeypot instanceof HTMLInputElement ? honeypot.value : '');
       if (!data) return finish({ status: SubmissionStatus.Error, message: answers.invalid });
-      setStatus(SubmissionStatus.Loading);
-      setMessage(config.loading);
-      setResult(null);
-      const body = bodyText(data);
-      if (sent.current?.body !== body) sent.current = { key: newKey(), body };
-      const answer = await config.send(data, sent.current.key, current);
+      setOutcome({ status: SubmissionStatus.Loading, message: config.loading, result: null });
+      const api = await loadApiClient();
+      sent.current = api.keyFor(sent.current, data);
+      const answer = await config.send(api, data, sent.current.key);
       const accepted = config.accept ? config.accept(answer, data) : answer.kind === 'success';
+      finish(api.outcomeOf(answer, answers, accepted));
       if (accepted) {
-        const own = answer.kind === 'success' ? answer.message : undefined;
-        finish({ status: SubmissionStatus.Success, message: answers.success ?? own ?? MESSAGES.success });
         sent.current = null;
         element.reset();
         setValues({ ...initial, ...config.keep?.(current) });
         touched.current.clear();
         setShown(new Set());
-        setAttempted(false);
-      } else {
-        const readable = answer.kind === answers.serverMessage && 'message' in answer ? answer.message : undefined;
-        finish({ status: SubmissionStatus.Error, message: readable ?? answers.failed });
       }
     } finally {
       busy.current = false;
@@ -186,18 +162,15 @@ export function useForm<V extends FormValues>(config: FormConfig<V>) {
   }
 
   function finish(outcome: SubmissionResult) {
-    setStatus(outcome.status);
-    setMessage(outcome.message);
-    setResult(outcome);
+    setOutcome({ ...outcome, result: outcome });
   }
 
   function closeResult() {
-    const succeeded = result?.status === SubmissionStatus.Success;
-    setResult(null);
-    config.onClosed?.(succeeded);
+    setOutcome((current) => ({ ...current, result: null }));
+    config.onClosed?.(result?.status === SubmissionStatus.Success);
   }
 
-  const error = (name: string) => (attempted || shown.has(name) ? errors[name] : undefined);
+  const error = (name: string) => (shown === true || shown.has(name) ? errors[name] : undefined);
   /** What a control needs: its value, and the handlers that keep the state and the messages. */
   const bind = (name: keyof V & string) => ({
     value: values[name] as string,
@@ -226,7 +199,7 @@ export function useForm<V extends FormValues>(config: FormConfig<V>) {
     closeResult,
     /** Forms on every page load what a submit needs on first focus, so it is there in time. */
     preload() {
-      void checkFor(form);
+      void loadCheck(form);
       void loadApiClient();
     },
   };

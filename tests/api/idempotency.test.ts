@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
+import { IDEMPOTENCY_MESSAGES } from '../../common/api.ts';
 import { IDEMPOTENCY_FIELD, IDEMPOTENCY_HEADER } from '../../common/constants.ts';
 import { MESSAGES } from '../../common/messages.ts';
 import { ApiClient } from '../helpers/api-client.ts';
@@ -100,7 +101,7 @@ for (const kind of KINDS) {
       const other = marker(kind.label);
       const conflict = await kind.send(client, other, key);
       assert.equal(conflict.status, 409);
-      assert.deepEqual(conflict.body, [kind.shape, MESSAGES.idempotencyConflict]);
+      assert.deepEqual(conflict.body, [kind.shape, IDEMPOTENCY_MESSAGES.conflict]);
       assert.equal(kind.rows(other), 0);
     });
 
@@ -129,7 +130,7 @@ describe('keys', () => {
     for (const bad of ['short', 'has spaces in it', 'x'.repeat(129), 'ümlaut-key-000']) {
       const response = await client.post('/api/RequestDemo', demo(marker('bad')), { [IDEMPOTENCY_HEADER]: bad });
       assert.equal(response.status, 400, bad);
-      assert.deepEqual(response.body, ['ERROR', MESSAGES.idempotencyKeyInvalid]);
+      assert.deepEqual(response.body, ['ERROR', IDEMPOTENCY_MESSAGES.keyInvalid]);
     }
   });
 
@@ -182,7 +183,7 @@ describe('the no-JavaScript post', () => {
     assert.equal(KINDS[0]!.rows(text), 1);
     const changed = await post(client, '/forms/feedback', { ...fields, feedback: `${text} and more` });
     assert.equal(changed.status, 409);
-    assert.match(changed.text, new RegExp(MESSAGES.idempotencyConflict.replace(/[.]/g, '\\.')));
+    assert.match(changed.text, new RegExp(IDEMPOTENCY_MESSAGES.conflict.replace(/[.]/g, '\\.')));
     assert.match(changed.text, new RegExp(`value="${text} and more"`));
   });
 

@@ -5,6 +5,7 @@
 import type { Page } from '@playwright/test';
 import { MODAL_AUTO_CLOSE_MS } from '../../common/constants.ts';
 import { MESSAGES } from '../../common/messages.ts';
+import { PHONE_MESSAGES } from '../../common/phone.ts';
 import { allowFailedRequests, expect, test, waitForHydration } from './fixtures.ts';
 import { dialog, navAction, openHydrated, rows, unique } from './form-helpers.ts';
 
@@ -108,11 +109,11 @@ test("the demo number is checked for its country: Australia's 10 digits, a clear
   await number.fill('');
   await number.pressSequentially('4');
   await number.press('Tab');
-  await expect(form.getByText(MESSAGES.phoneInvalid, { exact: true })).toBeVisible();
+  await expect(form.getByText(PHONE_MESSAGES.invalid, { exact: true })).toBeVisible();
   await number.press('End');
   await page.keyboard.type('12345678');
   await expect(number).toHaveValue('412345678');
-  await expect(form.getByText(MESSAGES.phoneInvalid)).toHaveCount(0);
+  await expect(form.getByText(PHONE_MESSAGES.invalid)).toHaveCount(0);
 });
 
 test('on load with both tokens stored, any 2xx from ValidateToken shows Signed In!; a 401 or a failure is only logged', async ({ page }) => {

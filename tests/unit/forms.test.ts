@@ -2,10 +2,10 @@
 // schemas, the demo form's country list and phone rules, and the result page's outcomes.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { DEFAULT_PHONE_MAX_LENGTH, phoneMaxLength, SubmissionStatus } from '../../common/constants.ts';
+import { DEFAULT_PHONE_MAX_LENGTH, SubmissionStatus } from '../../common/constants.ts';
 import { MESSAGES } from '../../common/messages.ts';
 import { apiPostJson, readAnswer } from '../../app/lib/api-client.ts';
-import { mainRegionOf, phoneProblem } from '../../common/phone.ts';
+import { mainRegionOf, PHONE_MESSAGES, phoneMaxLength, phoneProblem } from '../../common/phone.ts';
 import { callingCodeOf, demoCountryData, listCountries } from '../../app/lib/countries.server.ts';
 import { outcomeOf, readResult, resultPath, safeBackPath } from '../../app/lib/form-results.ts';
 import { formRules } from '../../app/lib/form-rules.server.ts';
@@ -72,14 +72,14 @@ describe('the phone rule (common/phone.ts), the same in the browser and on the s
   const cases: [string, string, string | null][] = [
     ['61', '+61 412345678', null],
     ['61', '+61 0412345678', null],
-    ['61', '+61 41234567890', MESSAGES.phoneTooLong(10)],
-    ['61', '+61 ' + '4'.repeat(26), MESSAGES.phoneTooLong(10)],
+    ['61', '+61 41234567890', PHONE_MESSAGES.tooLong(10)],
+    ['61', '+61 ' + '4'.repeat(26), PHONE_MESSAGES.tooLong(10)],
     ['63', '+63 9171234567', null],
-    ['63', '+63 91712345678', MESSAGES.phoneTooLong(10)],
+    ['63', '+63 91712345678', PHONE_MESSAGES.tooLong(10)],
     ['49', '+49 30 901820', null],
-    ['49', '+49 ' + '1'.repeat(21), MESSAGES.phoneTooLong(20)],
-    ['61', '+61 4', MESSAGES.phoneInvalid],
-    ['999', '+999 412345678', MESSAGES.phoneInvalid],
+    ['49', '+49 ' + '1'.repeat(21), PHONE_MESSAGES.tooLong(20)],
+    ['61', '+61 4', PHONE_MESSAGES.invalid],
+    ['999', '+999 412345678', PHONE_MESSAGES.invalid],
   ];
   for (const [code, number, expected] of cases) {
     test(`${number} for +${code}`, () => assert.equal(phoneProblem(code, number), expected));

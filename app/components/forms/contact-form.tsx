@@ -35,14 +35,14 @@ export function ContactForm({ failure, back = `${href('/home')}#contact` }: Cont
     answers: { invalid: MESSAGES.contactInvalid, failed: MESSAGES.error, success: MESSAGES.success, serverMessage: 'ErrorInfo' },
     // The server refuses more than 5 MB: say so before uploading it.
     extraErrors: (values): Record<string, string> => (values.img && values.img.size > MAX_IMAGE_BYTES ? { img: MESSAGES.imageTooLarge } : {}),
-    send: async (data, key) => {
+    send: (api, data, key) => {
       const body = new FormData();
+      // The ticked product-news box as a form posts it; an unticked one is left out.
       for (const [name, value] of Object.entries(data)) {
-        if (name === 'marketing_consent') value && body.set(name, CONSENT_VALUE);
-        else if (value instanceof Blob) body.set(name, value);
-        else if (value) body.set(name, String(value));
+        if (value instanceof Blob) body.set(name, value);
+        else if (value) body.set(name, value === true ? CONSENT_VALUE : String(value));
       }
-      return (await import('../../lib/api-client.ts')).apiPostForm('/api/ContactUs', body, { idempotencyKey: key });
+      return api.apiPostForm('/api/ContactUs', body, { idempotencyKey: key });
     },
   });
   const image = form.values.img;
@@ -52,7 +52,7 @@ export function ContactForm({ failure, back = `${href('/home')}#contact` }: Cont
       action={href('/forms/contact')}
       title="Contact us"
       className="contact-form"
-      multipart
+      encType="multipart/form-data"
       back={back}
       actions={
         <div className="form-actions">

@@ -5,7 +5,6 @@
 import { type ClipboardEvent, type KeyboardEvent, useEffect, useId } from 'react';
 import { href } from 'react-router';
 import { MESSAGES } from '../../../common/messages.ts';
-import { apiPostJson } from '../../lib/api-client.ts';
 import type { FormFailure } from '../../lib/form-fields.ts';
 import { browserTimeZone, countryForTimeZone, type DemoCountries, digitsOnly, maxLengthOf, phoneNumberPayload } from '../../lib/phone.ts';
 import { useForm } from '../../lib/use-form.ts';
@@ -33,13 +32,13 @@ export function DemoForm({ countries, failure, onRequested }: DemoFormProps) {
     initial: { name: '', job_title: '', company: '', country: '', number: '', email: '', text: '', marketing_consent: false as boolean },
     failure,
     loading: 'Sending your request…',
-    answers: { invalid: MESSAGES.bookDemoError, failed: MESSAGES.bookDemoError, success: null },
+    answers: { invalid: MESSAGES.bookDemoError, failed: MESSAGES.bookDemoError, success: MESSAGES.success, ownSuccess: true },
     // The API takes the country's calling code and the number as '+CODE DIGITS'.
     input: (values) => {
       const callingCode = countryOf(values.country)?.callingCode ?? '';
       return { ...values, country: callingCode, number: phoneNumberPayload(callingCode, values.number) };
     },
-    send: (data, key) => apiPostJson('/api/RequestDemo', { ...data, marketing_consent: data.marketing_consent || undefined }, { idempotencyKey: key }),
+    send: (api, data, key) => api.apiPostJson('/api/RequestDemo', { ...data, marketing_consent: data.marketing_consent || undefined }, { idempotencyKey: key }),
     keep: (values) => ({ country: values.country }),
     onClosed: (succeeded) => succeeded && onRequested?.(),
   });

@@ -15,7 +15,7 @@ export function FormMeta({ back, honeypot = true }: { back?: string; honeypot?: 
     <>
       <input type="hidden" name={CSRF_FIELD} value={settings?.csrfToken ?? ''} />
       <input type="hidden" name={BACK_FIELD} value={back ?? location.pathname + location.search} />
-      {settings?.idempotencyKey ? <input type="hidden" name={IDEMPOTENCY_FIELD} value={settings.idempotencyKey} /> : null}
+      <input type="hidden" name={IDEMPOTENCY_FIELD} value={settings?.idempotencyKey ?? ''} />
       {honeypot ? (
         <div className="honeypot" aria-hidden="true">
           <label>

@@ -17,7 +17,7 @@ type FormShellProps = {
   title: string;
   className?: string;
   tone?: 'inverse';
-  multipart?: boolean;
+  encType?: 'multipart/form-data';
   /** Where the result page links back to; the current page by default. */
   back?: string;
   /** Staff forms carry no honeypot. */
@@ -29,7 +29,7 @@ type FormShellProps = {
 
 const BLOCKS = [SubmissionStatus.Loading, SubmissionStatus.Error, SubmissionStatus.Success] as const;
 
-export function FormShell({ form, action, title, className, tone, multipart, back, honeypot, children, actions }: FormShellProps) {
+export function FormShell({ form, action, title, className, tone, encType, back, honeypot, children, actions }: FormShellProps) {
   return (
     <>
       <form
@@ -38,7 +38,7 @@ export function FormShell({ form, action, title, className, tone, multipart, bac
         data-tone={tone}
         method="post"
         action={action}
-        encType={multipart ? 'multipart/form-data' : undefined}
+        encType={encType}
         noValidate={form.hydrated}
         onSubmit={form.onSubmit}
         onFocus={form.preload}
@@ -57,7 +57,7 @@ export function FormShell({ form, action, title, className, tone, multipart, bac
         result={form.result}
         title={title}
         onClose={form.closeResult}
-        returnFocus={() => form.formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? null}
+        returnFocus={() => form.formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')}
       />
     </>
   );

@@ -3,7 +3,6 @@
 // in session storage. Submit stays disabled until both fields have text; values are trimmed.
 import { href, useLocation, useNavigate } from 'react-router';
 import { MESSAGES } from '../../../common/messages.ts';
-import { apiPostJson } from '../../lib/api-client.ts';
 import type { FormFailure } from '../../lib/form-fields.ts';
 import { safeBackPath } from '../../lib/form-results.ts';
 import { isTokens, setSignedInUser, storeTokens } from '../../lib/session.ts';
@@ -29,7 +28,7 @@ export function SignInForm({ failure, onSignedIn }: SignInFormProps) {
     loading: 'Signing you in…',
     answers: { invalid: MESSAGES.allFieldsRequired, failed: MESSAGES.signInError, success: MESSAGES.signInSuccess, serverMessage: 'ERROR' },
     // Signing in is no submission to store: a repeat is a new sign-in, so no key is sent.
-    send: (data) => apiPostJson('/api/SignIn', data),
+    send: (api, data) => api.apiPostJson('/api/SignIn', data),
     accept: (answer, data) => {
       if (answer.kind !== 'data' || !isTokens(answer.data)) return false;
       storeTokens(answer.data);

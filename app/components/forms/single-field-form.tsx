@@ -22,7 +22,7 @@ export type SingleFieldFormProps = {
   placeholder?: string;
   autoComplete?: string;
   tone?: 'inverse';
-  className?: string;
+  className: string;
   failure?: FormFailure | null | undefined;
 };
 
@@ -33,11 +33,11 @@ export function SingleFieldForm({ form: name, field, label, action, endpoint, bu
     failure,
     loading: 'Sending…',
     answers: { invalid: MESSAGES.error, failed: MESSAGES.error, success: MESSAGES.success, serverMessage: 'ErrorInfo' },
-    send: async (data, key) => (await import('../../lib/api-client.ts')).apiPostJson(endpoint, data, { idempotencyKey: key }),
+    send: (api, data, key) => api.apiPostJson(endpoint, data, { idempotencyKey: key }),
   });
   const rule = form.rules[field];
   return (
-    <FormShell form={form} action={action} title={title} tone={tone} className={className ? `inline-form ${className}` : 'inline-form'}>
+    <FormShell form={form} action={action} title={title} tone={tone} className={`inline-form ${className}`}>
       <Field name={field} label={label} rule={rule} error={form.error(field)}>
         {(props) => (
           <div className="inline-form-controls">

@@ -3,7 +3,7 @@
 // first message a visitor should fix, 409 for a key used with another body.
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { success } from '../../../common/api.ts';
+import { IDEMPOTENCY_MESSAGES, success } from '../../../common/api.ts';
 import { IDEMPOTENCY_HEADER } from '../../../common/constants.ts';
 import { MESSAGES } from '../../../common/messages.ts';
 import { firstMessage } from '../../../common/schemas.ts';
@@ -32,8 +32,8 @@ export function answerOf(result: IntakeResult) {
     case 'bad-image':
       throw new PublicError(400, result.message);
     case 'bad-key':
-      throw new PublicError(400, MESSAGES.idempotencyKeyInvalid);
+      throw new PublicError(400, IDEMPOTENCY_MESSAGES.keyInvalid);
     case 'conflict':
-      throw new PublicError(409, MESSAGES.idempotencyConflict);
+      throw new PublicError(409, IDEMPOTENCY_MESSAGES.conflict);
   }
 }
