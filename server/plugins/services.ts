@@ -10,6 +10,7 @@ import { createInboxService, type InboxService } from '../services/inbox.ts';
 import { createNotificationService, domainOf, newMessageId } from '../services/notifications.ts';
 import { createSubmissionService, type SubmissionService } from '../services/submissions.ts';
 import { createTokenService } from '../services/tokens.ts';
+import { watchOutbox } from '../metrics.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,6 +28,7 @@ export default fp(
     const stopListening = await database.listen(CONTENT_CHANNEL, { onMessage: () => content.forget(), onReconnect: () => content.forget() });
     app.addHook('preClose', stopListening);
 
+    watchOutbox(app.metrics, repos.outbox);
     app.decorate('services', {
       // A demo request or contact message and its email notifications are stored together.
       submissions: createSubmissionService(database, undefined, {
@@ -40,7 +42,7 @@ export default fp(
           },
           messageId: () => newMessageId(domainOf(config.mail.from)),
         }),
-      }),
+      }, { stored: (kind, spam) => app.metrics.submissions.inc({ kind, outcome: spam ? 'spam' : 'success' }) }),
       content,
       inbox: createInboxService(repos.inbox),
       auth: createAuthService({
@@ -48,6 +50,7 @@ export default fp(
         tokens: createTokenService(config.tokenSecret, config.accessTokenTtlSeconds),
         lock: config.signInLock,
         refreshTokenTtlDays: config.refreshTokenTtlDays,
+        observer: { failed: () => app.metrics.signInFailures.inc(), lockedOut: () => app.metrics.signInLockouts.inc() },
       }),
     });
   },

@@ -7,6 +7,7 @@ import { MESSAGES } from '../../common/messages.ts';
 import type { DemoRequestInput, FeedbackInput, NewsletterInput } from '../../common/schemas.ts';
 import type { Database } from '../db/driver.ts';
 import { createRepositories } from '../db/repositories/index.ts';
+import type { SubmissionKind } from '../metrics.ts';
 import type { CheckedImage } from './images.ts';
 import type { Consent, NotificationService } from './notifications.ts';
 
@@ -23,12 +24,17 @@ const consentOf = (ticked: boolean | undefined, at: string): Consent => (ticked 
 
 const isSpam = (input: { [HONEYPOT_FIELD]?: string | undefined }) => Boolean(input[HONEYPOT_FIELD]);
 
+/** Told of every stored submission (the metrics count them). */
+export type SubmissionObserver = { stored(kind: SubmissionKind, spam: boolean): void };
+
 export function createSubmissionService(
   db: Database,
   now: () => Date = () => new Date(),
   delivery?: SubmissionDelivery,
+  observer?: SubmissionObserver,
 ) {
   const stamp = () => now().toISOString();
+  const stored = (kind: SubmissionKind, input: { [HONEYPOT_FIELD]?: string | undefined }) => observer?.stored(kind, isSpam(input));
   const repo = createRepositories(db.kysely).submissions;
   // The submission and its outbox rows are written in one transaction: both, or neither.
   const inTransaction = <T>(work: (repos: ReturnType<typeof createRepositories>) => Promise<T>) =>
@@ -36,6 +42,7 @@ export function createSubmissionService(
   return {
     async addFeedback(input: FeedbackInput): Promise<string> {
       await repo.addFeedback({ feedback: input.feedback, isSpam: isSpam(input), createdAt: stamp() });
+      stored('feedback', input);
       return MESSAGES.feedbackThanks;
     },
     async requestDemo(input: DemoRequestFields): Promise<string> {
@@ -63,6 +70,7 @@ export function createSubmissionService(
           });
         }
       });
+      stored('demo_request', input);
       return MESSAGES.demoThanks;
     },
     async sendContactMessage(input: ContactFields, image: CheckedImage): Promise<string> {
@@ -91,10 +99,12 @@ export function createSubmissionService(
           });
         }
       });
+      stored('contact_message', input);
       return MESSAGES.contactThanks;
     },
     async subscribe(input: NewsletterInput): Promise<string> {
       await repo.addSubscriber(input.email, isSpam(input), stamp());
+      stored('newsletter', input);
       return MESSAGES.newsletterThanks;
     },
   };

@@ -12,7 +12,7 @@ import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import pino from 'pino';
-import { MESSAGES } from '../../common/messages.ts';
+import { MESSAGES, withReference } from '../../common/messages.ts';
 import { openDatabase } from '../../server/db/driver.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { createRepositories } from '../../server/db/repositories/index.ts';
@@ -191,7 +191,7 @@ describe('several instances on one PostgreSQL database', { skip: cluster ? false
       const started = Date.now();
       const down = await visitor.post('/api/Feedback/AddFeedback', { feedback: 'while the database is down' });
       assert.equal(down.status, 503);
-      assert.deepEqual(down.body, ['ErrorInfo', MESSAGES.unavailable]);
+      assert.deepEqual(down.body, ['ErrorInfo', withReference(MESSAGES.unavailable, down.headers.get('x-request-id')!)]);
       assert.ok(Date.now() - started < 10_000, 'answered well before the request timeout');
       const readiness = await a!.client().get('/readyz');
       assert.equal(readiness.status, 503);

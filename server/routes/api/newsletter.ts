@@ -6,7 +6,7 @@ import { rateLimitFor } from '../../plugins/rate-limits.ts';
 
 const newsletterRoutes: FastifyPluginAsyncZod<{ formsPerMinute: number }> = async (app, options) => {
   app.post('/Newsletter/Subscribe', {
-    config: { errorShape: 'ErrorInfo', ...rateLimitFor(options.formsPerMinute) },
+    config: { submissionKind: 'newsletter', errorShape: 'ErrorInfo', ...rateLimitFor(options.formsPerMinute) },
     schema: {
       summary: 'Subscribe to the newsletter',
       tags: ['Forms'],
