@@ -200,8 +200,8 @@ test('three instances behind HAProxy: no acknowledged submission lost or doubled
   const reads = outcomes.filter((o) => o.kind === 'read');
   const summary =
     `cluster: ${outcomes.length} requests in ${LOAD_MS / 1000} s (${writes.length} writes, ${reads.length} reads: ${byStatus(reads)}); ` +
-    `${successes.length} SUCCESS, all stored once: ${missing.length} missing, ${doubled.length} doubled, ${stored.size} rows; ` +
-    `(${stored.size - successes.length} rows of unanswered requests); refused ${refused.length} (${byStatus(refused)}); ` +
+    `${successes.length} SUCCESS: ${missing.length} missing from PostgreSQL, ${doubled.length} doubled; ` +
+    `${stored.size} rows (${stored.size - successes.length} from unanswered requests); refused ${refused.length} (${byStatus(refused)}); ` +
     `5xx or closed without answer: ${killedFailures.length} in flight on the SIGKILLed instance (${byStatus(killedFailures)}), ` +
     `${otherFailures.length} other (${byStatus(otherFailures)}); ` +
     `SIGTERMed instance drained and exited ${events.termExit} in ${events.termMs} ms`;
