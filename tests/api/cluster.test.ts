@@ -41,7 +41,7 @@ const skip = !haproxyInstalled.ok ? `HAProxy unavailable: ${haproxyInstalled.why
 if (!haproxyInstalled.ok) console.log(`# cluster test skipped: ${haproxyInstalled.why}`);
 
 type Kind = 'feedback' | 'demo' | 'contact';
-type Outcome = { kind: Kind | 'read'; text: string; status: number; startedAt: number; endedAt: number; error?: string };
+type Outcome = { kind: Kind | 'read'; text: string; status: number; body?: unknown; startedAt: number; endedAt: number; error?: string };
 
 const PNG = png(4, 4);
 
@@ -62,7 +62,7 @@ function submit(client: ApiClient, kind: Kind, text: string) {
 }
 
 /** Runs `call`, recording its status (0 for a network error) and when it started and ended. */
-async function timed(kind: Outcome['kind'], text: string, call: () => Promise<{ status: number; body: unknown }>): Promise<Outcome & { body?: unknown }> {
+async function timed(kind: Outcome['kind'], text: string, call: () => Promise<{ status: number; body: unknown }>): Promise<Outcome> {
   const startedAt = Date.now();
   try {
     const response = await call();
@@ -177,7 +177,7 @@ test('three instances behind HAProxy: no acknowledged submission lost or doubled
   const killedFailures = failures.filter(inFlightAtKill);
   const otherFailures = failures.filter((o) => !inFlightAtKill(o));
   const writes = outcomes.filter((o) => o.kind !== 'read');
-  const successes = writes.filter((o) => o.status === 200 && Array.isArray((o as { body?: unknown }).body) && (o as { body: unknown[] }).body[0] === 'SUCCESS');
+  const successes = writes.filter((o) => o.status === 200 && Array.isArray(o.body) && o.body[0] === 'SUCCESS');
   const refused = writes.filter((o) => o.status > 0 && o.status < 500 && !successes.includes(o));
   const cause = (o: Outcome) => (o.status === 0 ? 'closed' : String(o.status));
   const byStatus = (list: Outcome[]) => Object.entries(Object.groupBy(list, cause)).map(([s, l]) => `${s}×${l!.length}`).join(' ') || 'none';
