@@ -52,3 +52,6 @@ export const MESSAGES = {
   newsletterThanks: 'You are subscribed to the Haulora newsletter.',
   signedOut: 'Signed out.',
 } as const;
+
+/** A server-side failure's message with the request's id, for support to find its log line. */
+export const withReference = (message: string, requestId: string) => `${message} Reference: ${requestId}`;

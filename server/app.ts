@@ -1,6 +1,7 @@
 // buildApp(): the one factory for the production server, `npm run dev` and the tests, so every
 // one of them validates, limits and answers exactly alike. Infrastructure first, then /api,
 // then the static assets, then the React Router pages last.
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyServerOptions } from 'fastify';
@@ -13,10 +14,13 @@ import compression from './plugins/compression.ts';
 import csrf from './plugins/csrf.ts';
 import database from './plugins/database.ts';
 import health from './plugins/health.ts';
+import metricsPlugin from './plugins/metrics.ts';
+import { createMetrics } from './metrics.ts';
 import errors, { answerClientError, answerFrameworkError } from './plugins/errors.ts';
 import outbox from './plugins/outbox.ts';
 import rateLimits from './plugins/rate-limits.ts';
 import reactRouter from './plugins/react-router.ts';
+import retention from './plugins/retention.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import services from './plugins/services.ts';
 import staticAssets from './plugins/static-assets.ts';
@@ -40,6 +44,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     logger: options.logger ?? {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      // A person at a terminal reads lines; production (and anything piped) keeps JSON for tools.
+      ...(process.stdout.isTTY && config.env !== 'production'
+        ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } }
+        : {}),
     },
     trustProxy: config.trustProxy,
     bodyLimit: 32 * 1024,
@@ -61,6 +69,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
     routerOptions: { ignoreTrailingSlash: true },
+    // Every request gets an id, on its log lines and in its X-Request-Id answer header: the
+    // proxy's when TRUST_PROXY is on and it is a sane token, else a fresh random one.
+    requestIdHeader: false,
+    genReqId: (request) => requestIdOf(request, config.trustProxy),
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
   });
   // Requests are validated with the zod schemas. Answers are typed at compile time; their
   // response schemas only document the API, so they are not re-checked on every send.
@@ -74,6 +89,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     if (!request.raw.complete) lingerThenClose(request.raw);
   });
 
+  app.decorate('metrics', createMetrics());
+  await app.register(metricsPlugin, config.metrics);
   await app.register(errors);
   await app.register(securityHeaders, { dev });
   // Once closing starts, a request on a kept-alive connection is refused with a 503 in the spec's
@@ -96,6 +113,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(rateLimits, { limits: config.rateLimits });
   await app.register(services, { config });
   await app.register(outbox, { config });
+  await app.register(retention, { config });
   await app.register(health, { isClosing: () => closing });
 
   await app.register(apiRoutes, { prefix: '/api', config });
@@ -104,6 +122,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     await app.register(reactRouter, { config, dev });
   }
   return app;
+}
+
+/** What an incoming X-Request-Id may look like to be reused: no spaces, quotes or line breaks. */
+const SANE_REQUEST_ID = /^[A-Za-z0-9._:@-]{8,128}$/;
+
+function requestIdOf(request: IncomingMessage, trustProxy: boolean): string {
+  const incoming = request.headers['x-request-id'];
+  if (trustProxy && typeof incoming === 'string' && SANE_REQUEST_ID.test(incoming)) return incoming;
+  return randomUUID();
 }
 
 /** Most of an unread body drained after its answer, and for how long, before the socket is cut. */

@@ -95,6 +95,12 @@ const envSchema = z.object({
    * server closes: at least the load balancer's health-check interval times its fall count.
    * Defaults to 3000 with DATABASE_URL (several instances), else 0. */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  /** Port for Prometheus metrics (GET /metrics); unset: no metrics endpoint. Never the public port. */
+  METRICS_PORT: port.optional(),
+  /** Address the metrics port listens on; keep it private. */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /** Delete submissions older than RETENTION_MONTHS once a day in the server (as npm run data:purge does). */
+  RETENTION_PURGE: flag.default(true),
   /** How long a worker may take to send one message before a worker on any instance takes it over. */
   OUTBOX_LEASE_MS: positiveInt.default(120_000),
 });
@@ -144,6 +150,10 @@ const configSchema = envSchema
       refreshTokenTtlDays: vars.REFRESH_TOKEN_TTL_DAYS,
       /** How long submissions are kept, in months (scripts/data.ts purge). */
       retentionMonths: vars.RETENTION_MONTHS,
+      /** Run the retention purge once a day in the server. */
+      retentionPurge: vars.RETENTION_PURGE,
+      /** The private Prometheus endpoint; port undefined = off. */
+      metrics: { port: vars.METRICS_PORT, host: vars.METRICS_HOST },
       /** Slow or stalled clients are cut off after these (milliseconds). */
       timeouts: { headersMs: vars.HEADERS_TIMEOUT_MS, requestMs: vars.REQUEST_TIMEOUT_MS, connectionMs: vars.CONNECTION_TIMEOUT_MS },
       siteUrl: vars.SITE_URL,

@@ -6,7 +6,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { type ErrorShape, errorAnswer } from '../../common/api.ts';
-import { MESSAGES } from '../../common/messages.ts';
+import { MESSAGES, withReference } from '../../common/messages.ts';
 import { isDatabaseUnavailable } from '../db/driver.ts';
 import { PublicError } from '../errors.ts';
 import { BASELINE_SECURITY_HEADERS } from './security-headers.ts';
@@ -54,8 +54,10 @@ export function publicAnswerFor(error: FastifyError, request: FastifyRequest): {
   return { status: 500, message: MESSAGES.serverError };
 }
 
-function sendError(request: FastifyRequest, reply: FastifyReply, status: number, message: string) {
+function sendError(request: FastifyRequest, reply: FastifyReply, status: number, publicMessage: string) {
   const shape = request.routeOptions.config.errorShape ?? 'ErrorInfo';
+  // A server-side failure names its request (X-Request-Id, the log lines' reqId) for support.
+  const message = status >= 500 ? withReference(publicMessage, request.id) : publicMessage;
   if (request.url.startsWith('/api')) {
     return reply.code(status).header('cache-control', 'no-store').send(errorAnswer(shape, message));
   }
@@ -68,6 +70,7 @@ function sendError(request: FastifyRequest, reply: FastifyReply, status: number,
 export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   request.log.info({ status: 400, code: error.code }, 'request refused');
   reply.headers(BASELINE_SECURITY_HEADERS);
+  reply.header('x-request-id', request.id);
   return sendError(request, reply, 400, MESSAGES.badRequest);
 }
 

@@ -17,6 +17,7 @@ export default fp(
       pollMs: mail.pollMs,
       retryBaseMs: mail.retryBaseMs,
       leaseMs: mail.leaseMs,
+      observer: { sent: () => app.metrics.outboxSent.inc(), failed: () => app.metrics.outboxFailed.inc() },
       log: app.log.child({ component: 'outbox' }),
     });
     app.addHook('onReady', async () => {

@@ -49,6 +49,7 @@ export default async function reactRouter(app: FastifyInstance, options: { confi
         csrf: { token: values.csrfToken, verify: (submitted) => sameToken(request.csrfToken, submitted) },
         formKey: values.formKey,
         clientAddress: request.ip,
+        requestId: request.id,
         log: request.log,
         // Page actions (forms without JavaScript) apply the very rules the API applies.
         services: { intake: app.services.intake, auth: app.services.auth },
@@ -59,6 +60,7 @@ export default async function reactRouter(app: FastifyInstance, options: { confi
     if (pageCache && cacheKey && request.cspNonce) {
       // A render shared by later visitors: the placeholders in place of this visitor's values.
       let page = pageCache.get(cacheKey);
+      app.metrics.pageCache.inc({ result: page ? 'hit' : 'miss' });
       if (!page) {
         const generation = pageCache.generation;
         page = await pageCache.store(cacheKey, await render(pageCache.placeholders, toWebRequest(request, reply, true)), generation);

@@ -12,6 +12,7 @@ import { checkImage } from '../services/images.ts';
 import { createIntake, type Intake } from '../services/intake.ts';
 import { createSubmissionService, type SubmissionService } from '../services/submissions.ts';
 import { createTokenService } from '../services/tokens.ts';
+import { watchOutbox } from '../metrics.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,6 +30,7 @@ export default fp(
     const stopListening = await database.listen(CONTENT_CHANNEL, { onMessage: () => content.forget(), onReconnect: () => content.forget() });
     app.addHook('preClose', stopListening);
 
+    watchOutbox(app.metrics, repos.outbox);
     // A demo request or contact message and its email notifications are stored together.
     const submissions = createSubmissionService(database, undefined, {
         notifications: createNotificationService({
@@ -41,7 +43,7 @@ export default fp(
           },
           messageId: () => newMessageId(domainOf(config.mail.from)),
         }),
-    });
+    }, { stored: (kind, spam) => app.metrics.submissions.inc({ kind, outcome: spam ? 'spam' : 'success' }) });
     app.decorate('services', {
       submissions,
       // What the API routes and the page actions call to take in a submission (services/intake.ts).
@@ -53,6 +55,7 @@ export default fp(
         tokens: createTokenService(config.tokenSecret, config.accessTokenTtlSeconds),
         lock: config.signInLock,
         refreshTokenTtlDays: config.refreshTokenTtlDays,
+        observer: { failed: () => app.metrics.signInFailures.inc(), lockedOut: () => app.metrics.signInLockouts.inc() },
       }),
     });
   },

@@ -21,6 +21,8 @@ export function createAuthService(deps: {
   lock: SignInLockPolicy;
   refreshTokenTtlDays: number;
   now?: () => Date;
+  /** Told of refused attempts (the metrics count them). */
+  observer?: { failed(): void; lockedOut(): void };
 }) {
   const { repos, tokens, lock } = deps;
   const now = deps.now ?? (() => new Date());
@@ -49,6 +51,11 @@ export function createAuthService(deps: {
     });
   }
 
+  function lockedOut(): SignInResult {
+    deps.observer?.lockedOut();
+    return { kind: 'locked' };
+  }
+
   async function startSession(userId: number, username: string): Promise<Tokens> {
     const at = now();
     const sessionId = newSessionId();
@@ -73,7 +80,7 @@ export function createAuthService(deps: {
       const at = now();
       const account = await currentFailures(accountKey(input.username), at);
       const origin = await currentFailures(addressKey(address), at);
-      if (isLocked(account, at) || isLocked(origin, at)) return { kind: 'locked' };
+      if (isLocked(account, at) || isLocked(origin, at)) return lockedOut();
 
       // Every attempt counts as a failure before the slow part (slow-down, scrypt) and is taken
       // back if the password is right: counted afterwards, a burst of concurrent guesses would
@@ -82,18 +89,21 @@ export function createAuthService(deps: {
       // attempts (on any instance) only those within the threshold go on to check a password.
       const accountCount = await recordFailure(accountKey(input.username), lock.accountFailures, at);
       const addressCount = await recordFailure(addressKey(address), lock.addressFailures, at);
-      if (accountCount.failures > lock.accountFailures || addressCount.failures > lock.addressFailures) return { kind: 'locked' };
+      if (accountCount.failures > lock.accountFailures || addressCount.failures > lock.addressFailures) return lockedOut();
 
       await sleep(Math.min((account?.failures ?? 0) * SLOWDOWN_STEP_MS, SLOWDOWN_MAX_MS));
 
       const user = await repos.users.findByUsername(input.username);
       // Unknown users cost one scrypt too, so timing does not tell which usernames exist.
       const passwordMatches = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash));
-      if (!user || !passwordMatches || user.disabledAt) return { kind: 'wrong-credentials' };
+      if (!user || !passwordMatches || user.disabledAt) {
+        deps.observer?.failed();
+        return { kind: 'wrong-credentials' };
+      }
       // Guesses in flight alongside this attempt may have locked the account meanwhile: their
       // failures alone (this attempt's own taken out) reaching the threshold refuse it too.
       const during = await currentFailures(accountKey(input.username), now());
-      if (during && during.failures - 1 >= lock.accountFailures) return { kind: 'locked' };
+      if (during && during.failures - 1 >= lock.accountFailures) return lockedOut();
       await repos.sessions.clearFailures(accountKey(input.username));
       await repos.sessions.takeBackFailure(addressKey(address), lock.addressFailures);
       return { kind: 'signed-in', tokens: await startSession(user.id, user.username) };

@@ -24,6 +24,8 @@ export function createOutboxWorker(deps: {
   leaseMs?: number;
   log: FastifyBaseLogger;
   now?: () => Date;
+  /** Told of each send's result (the metrics count them). */
+  observer?: { sent(): void; failed(): void };
 }) {
   const { outbox, transport, pollMs, retryBaseMs, log } = deps;
   const leaseMs = deps.leaseMs ?? CLAIM_LEASE_MS;
@@ -44,10 +46,12 @@ export function createOutboxWorker(deps: {
         const delay = retryDelay(row.attempts, retryBaseMs);
         const reason = transport.reasonOf(error);
         await outbox.markFailed(row.id, reason, new Date(now().getTime() + delay).toISOString());
+        deps.observer?.failed();
         log.warn({ ...about, retryInMs: delay, reason }, 'email not sent; will retry');
         continue;
       }
       await outbox.markSent(row.id, now().toISOString());
+      deps.observer?.sent();
       log.info(about, 'email sent');
     }
   }

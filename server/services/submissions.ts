@@ -8,6 +8,7 @@ import type { DemoRequestInput } from '../../common/demo-schema.ts';
 import type { FeedbackInput, NewsletterInput } from '../../common/schemas.ts';
 import type { Database } from '../db/driver.ts';
 import { createRepositories, type Repositories } from '../db/repositories/index.ts';
+import type { SubmissionKind } from '../metrics.ts';
 import type { CheckedImage } from './images.ts';
 import type { Consent, NotificationService } from './notifications.ts';
 
@@ -28,12 +29,22 @@ const isSpam = (input: { [HONEYPOT_FIELD]?: string | undefined }) => Boolean(inp
  * claims the idempotency key with it): false means it was sent before, and nothing is stored. */
 export type Claim = (repos: Repositories, message: string) => Promise<boolean>;
 
+/** Told of every stored submission (the metrics count them); a repeat stores nothing and is not told. */
+export type SubmissionObserver = { stored(kind: SubmissionKind, spam: boolean): void };
+
 export function createSubmissionService(
   db: Database,
   now: () => Date = () => new Date(),
   delivery?: SubmissionDelivery,
+  observer?: SubmissionObserver,
 ) {
   const stamp = () => now().toISOString();
+  /** Passes a stored submission's message on, telling the observer; a repeat's null as it is. */
+  const told = async (kind: SubmissionKind, input: { [HONEYPOT_FIELD]?: string | undefined }, stored: Promise<string | null>) => {
+    const message = await stored;
+    if (message !== null) observer?.stored(kind, isSpam(input));
+    return message;
+  };
   // The submission and its outbox rows are written in one transaction: both, or neither.
   const inTransaction = <T>(work: (repos: Repositories) => Promise<T>) => db.transaction((trx) => work(createRepositories(trx)));
   /** A submission stored alone, or, given a claim, in one transaction with it. */
@@ -43,13 +54,13 @@ export function createSubmissionService(
       : store(createRepositories(db.kysely)).then(() => message);
   return {
     addFeedback(input: FeedbackInput, claim?: Claim): Promise<string | null> {
-      return single(MESSAGES.feedbackThanks, (repos) => repos.submissions.addFeedback({ feedback: input.feedback, isSpam: isSpam(input), createdAt: stamp() }), claim);
+      return told('feedback', input, single(MESSAGES.feedbackThanks, (repos) => repos.submissions.addFeedback({ feedback: input.feedback, isSpam: isSpam(input), createdAt: stamp() }), claim));
     },
     async requestDemo(input: DemoRequestFields, claim?: Claim): Promise<string | null> {
       const createdAt = stamp();
       const consent = consentOf(input.marketing_consent, createdAt);
       const spam = isSpam(input);
-      return inTransaction(async (repos) => {
+      return told('demo_request', input, inTransaction(async (repos) => {
         if (claim && !(await claim(repos, MESSAGES.demoThanks))) return null;
         const id = await repos.submissions.addDemoRequest({
           name: input.name,
@@ -71,13 +82,13 @@ export function createSubmissionService(
           });
         }
         return MESSAGES.demoThanks;
-      });
+      }));
     },
     async sendContactMessage(input: ContactFields, image: CheckedImage, claim?: Claim): Promise<string | null> {
       const createdAt = stamp();
       const consent = consentOf(input.marketing_consent, createdAt);
       const spam = isSpam(input);
-      return inTransaction(async (repos) => {
+      return told('contact_message', input, inTransaction(async (repos) => {
         if (claim && !(await claim(repos, MESSAGES.contactThanks))) return null;
         const id = await repos.submissions.addContactMessage({
           name: input.name,
@@ -100,10 +111,10 @@ export function createSubmissionService(
           });
         }
         return MESSAGES.contactThanks;
-      });
+      }));
     },
     subscribe(input: NewsletterInput, claim?: Claim): Promise<string | null> {
-      return single(MESSAGES.newsletterThanks, (repos) => repos.submissions.addSubscriber(input.email, isSpam(input), stamp()), claim);
+      return told('newsletter', input, single(MESSAGES.newsletterThanks, (repos) => repos.submissions.addSubscriber(input.email, isSpam(input), stamp()), claim));
     },
   };
 }

@@ -59,7 +59,7 @@ const contactRoutes: FastifyPluginAsyncZod<{ formsPerMinute: number }> = async (
   await app.register(multipart, { limits: LIMITS });
 
   app.post('/ContactUs', {
-    config: { errorShape: 'ErrorInfo', ...rateLimitFor(options.formsPerMinute) },
+    config: { submissionKind: 'contact_message', errorShape: 'ErrorInfo', ...rateLimitFor(options.formsPerMinute) },
     schema: {
       summary: 'Send a contact message with an image',
       tags: ['Forms'],

@@ -7,7 +7,7 @@ import { answerOf, idempotencyHeaders, idempotencyKey } from './intake-answer.ts
 
 const demoRoutes: FastifyPluginAsyncZod<{ formsPerMinute: number }> = async (app, options) => {
   app.post('/RequestDemo', {
-    config: { errorShape: 'ERROR', ...rateLimitFor(options.formsPerMinute) },
+    config: { submissionKind: 'demo_request', errorShape: 'ERROR', ...rateLimitFor(options.formsPerMinute) },
     schema: {
       summary: 'Request a live demo',
       tags: ['Forms'],

@@ -7,7 +7,7 @@ import { answerOf, idempotencyHeaders, idempotencyKey } from './intake-answer.ts
 
 const feedbackRoutes: FastifyPluginAsyncZod<{ formsPerMinute: number }> = async (app, options) => {
   app.post('/Feedback/AddFeedback', {
-    config: { errorShape: 'ErrorInfo', ...rateLimitFor(options.formsPerMinute) },
+    config: { submissionKind: 'feedback', errorShape: 'ErrorInfo', ...rateLimitFor(options.formsPerMinute) },
     schema: {
       summary: 'Send a one-line feedback',
       tags: ['Forms'],

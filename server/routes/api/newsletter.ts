@@ -7,7 +7,7 @@ import { answerOf, idempotencyHeaders, idempotencyKey } from './intake-answer.ts
 
 const newsletterRoutes: FastifyPluginAsyncZod<{ formsPerMinute: number }> = async (app, options) => {
   app.post('/Newsletter/Subscribe', {
-    config: { errorShape: 'ErrorInfo', ...rateLimitFor(options.formsPerMinute) },
+    config: { submissionKind: 'newsletter', errorShape: 'ErrorInfo', ...rateLimitFor(options.formsPerMinute) },
     schema: {
       summary: 'Subscribe to the newsletter',
       tags: ['Forms'],
