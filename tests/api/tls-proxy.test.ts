@@ -111,8 +111,10 @@ describe('the site behind Caddy (deploy/Caddyfile)', { skip }, () => {
     const setCookies: string[] = [];
     async function go(method: string, path: string, headers: Record<string, string> = {}, body?: Buffer | string) {
       const cookie = [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-      const csrf = method === 'GET' || !cookies.has(CSRF_COOKIE) ? {} : { [CSRF_HEADER]: cookies.get(CSRF_COOKIE)! };
-      const answer = await send(base + path, { method, ca, body, headers: { ...(cookie ? { cookie } : {}), ...csrf, ...headers } });
+      const sent: Record<string, string> = { ...headers };
+      if (cookie) sent.cookie = cookie;
+      if (method !== 'GET' && cookies.has(CSRF_COOKIE)) sent[CSRF_HEADER] = cookies.get(CSRF_COOKIE)!;
+      const answer = await send(base + path, { method, ca, body, headers: sent });
       for (const line of (answer.headers['set-cookie'] as string[] | undefined) ?? []) {
         setCookies.push(line);
         const [pair] = line.split(';');
