@@ -50,4 +50,6 @@ export const MESSAGES = {
   contactThanks: 'Thank you for your message. We will reply by email shortly.',
   newsletterThanks: 'You are subscribed to the Haulora newsletter.',
   signedOut: 'Signed out.',
+  refreshTokenMissing: 'Send the refresh token as {"refresh_token": "…"} in a JSON body.',
+  refreshTokenInUrl: 'A refresh token is accepted only in the JSON body, never in a URL.',
 } as const;

@@ -54,7 +54,9 @@ const envSchema = z.object({
   CONNECTION_TIMEOUT_MS: positiveInt.default(30_000),
   /** Access token lifetime in seconds. */
   ACCESS_TOKEN_TTL_SECONDS: positiveInt.default(15 * 60),
-  /** Refresh token lifetime in days. */
+  /** A sign-in unused (not refreshed) for this many minutes ends: the idle limit. */
+  SESSION_IDLE_MINUTES: positiveInt.default(8 * 60),
+  /** Refresh token lifetime in days: the absolute limit of a sign-in, however often refreshed. */
   REFRESH_TOKEN_TTL_DAYS: positiveInt.default(7),
   /** Submissions older than this many months are deleted by `npm run data:purge`. */
   RETENTION_MONTHS: positiveInt.max(1200).default(24),
@@ -105,6 +107,7 @@ export type Config = {
   signInLock: { accountFailures: number; addressFailures: number; minutes: number };
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
+  sessionIdleMinutes: number;
   /** How long submissions are kept, in months (scripts/data.ts purge). */
   retentionMonths: number;
   /** Slow or stalled clients are cut off after these (milliseconds). */
@@ -165,6 +168,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     accessTokenTtlSeconds: vars.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: vars.REFRESH_TOKEN_TTL_DAYS,
+    sessionIdleMinutes: vars.SESSION_IDLE_MINUTES,
     retentionMonths: vars.RETENTION_MONTHS,
     timeouts: { headersMs: vars.HEADERS_TIMEOUT_MS, requestMs: vars.REQUEST_TIMEOUT_MS, connectionMs: vars.CONNECTION_TIMEOUT_MS },
     siteUrl: vars.SITE_URL,

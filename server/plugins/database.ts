@@ -57,6 +57,7 @@ export default fp(
         tokens: createTokenService(config.tokenSecret, config.accessTokenTtlSeconds),
         lock: config.signInLock,
         refreshTokenTtlDays: config.refreshTokenTtlDays,
+        idleTimeoutMinutes: config.sessionIdleMinutes,
       }),
     });
     app.addHook('onClose', async () => {
