@@ -57,6 +57,36 @@ export function useSignedInUser(): string | null {
   );
 }
 
+export type RefreshOutcome = { kind: 'refreshed'; accessToken: string } | { kind: 'signed-out' } | { kind: 'unreachable' };
+
+let refreshing: Promise<RefreshOutcome> | null = null;
+
+/** Trades the stored refresh token for new tokens (POST /api/auth/refresh) and stores them.
+ * Calls that fail together share one refresh: each refresh token works once, and a second use
+ * would end the sign-in everywhere. */
+export function refreshSession(): Promise<RefreshOutcome> {
+  refreshing ??= (async (): Promise<RefreshOutcome> => {
+    let refreshToken: string | null = null;
+    try {
+      refreshToken = sessionStorage.getItem('refresh_token');
+    } catch {
+      // Storage switched off: nobody is signed in.
+    }
+    if (!refreshToken) return { kind: 'signed-out' };
+    const { apiPostJson } = await import('./api-client.ts');
+    const result = await apiPostJson<Tokens>('/api/auth/refresh', { refresh_token: refreshToken });
+    if (result.kind === 'data' && isTokens(result.data)) {
+      storeTokens(result.data);
+      return { kind: 'refreshed', accessToken: result.data.access_token };
+    }
+    if (result.kind === 'failed' && (result.status === null || result.status >= 500)) return { kind: 'unreachable' };
+    return { kind: 'signed-out' };
+  })().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
 /** On page load (spec 4): checks stored tokens with the server. True when they are live; a
  * failure is only logged, and the stale tokens are cleared. */
 export async function restoreSession(): Promise<boolean> {
@@ -64,7 +94,12 @@ export async function restoreSession(): Promise<boolean> {
   if (!accessToken) return false;
   // The client loads only for visitors with a stored sign-in: nearly nobody.
   const { apiGet } = await import('./api-client.ts');
-  const result = await apiGet<{ username: string }>('/api/ValidateToken', { bearer: accessToken });
+  let result = await apiGet<{ username: string }>('/api/ValidateToken', { bearer: accessToken });
+  // An access token that has run out is renewed with the refresh token, silently.
+  if (result.status === 401) {
+    const refreshed = await refreshSession();
+    if (refreshed.kind === 'refreshed') result = await apiGet<{ username: string }>('/api/ValidateToken', { bearer: refreshed.accessToken });
+  }
   if (result.kind === 'data' && typeof result.data?.username === 'string') {
     setSignedInUser(result.data.username);
     return true;

@@ -51,7 +51,7 @@ export default fp(
         }),
       }),
       content: createContentService(repos.content),
-      inbox: createInboxService(repos.inbox),
+      inbox: createInboxService(repos.inbox, undefined, repos.users),
       auth: createAuthService({
         repos,
         tokens: createTokenService(config.tokenSecret, config.accessTokenTtlSeconds),

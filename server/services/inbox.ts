@@ -1,6 +1,7 @@
 // The staff inbox's rules: what a list row and a detail show, which status moves are allowed,
 // who and when every change and note is recorded with, and what the CSV export holds.
 import type { Readable } from 'node:stream';
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import metadata from 'libphonenumber-js/metadata.min.json';
 import { INQUIRY_TYPES } from '../../common/constants.ts';
 import {
@@ -11,8 +12,14 @@ import {
   type InboxKind,
   type InboxItem,
   type InboxListQuery,
+  type BulkBody,
+  type InboxDetailQuery,
+  type InboxSort,
   type InboxStatus,
   type InboxSummary,
+  OWNER_ME,
+  OWNER_NONE,
+  SORTS_BY_KIND,
   type ItemDetail,
   type ListItem,
   type ListPage,
@@ -20,7 +27,9 @@ import {
   PREVIEW_LENGTH,
   STATUS_LABELS,
 } from '../../common/inbox.ts';
-import { INBOX_TABLES, type InboxRepository, type StoredSubmission } from '../db/repositories/inbox.ts';
+import { INBOX_TABLES, type InboxRepository, type ListFilter, type ListOrder, type StoredSubmission } from '../db/repositories/inbox.ts';
+import type { UsersRepository } from '../db/repositories/users.ts';
+import writeExcelFile from 'write-excel-file/node';
 import { csvStream } from './csv.ts';
 
 /** not-found: no such submission; invalid: bad input (400); conflict: not allowed from the
@@ -50,6 +59,20 @@ export function countryLabel(callingCode: string): string {
   return name ? `+${callingCode} (${name})` : `+${callingCode}`;
 }
 
+/** '61' as 'Australia' alone, for a spreadsheet column of its own. */
+export function countryName(callingCode: string): string {
+  const main = metadata.country_calling_codes[callingCode]?.[0];
+  return (main && regionNames.of(main)) || '';
+}
+
+/** A phone number as E.164 (+61412345678), read with the calling code the visitor chose;
+ * '' when it does not parse as a possible number. */
+export function e164(number: string, callingCode: string | null): string {
+  const text = number.trim();
+  const parsed = parsePhoneNumberFromString(text.startsWith('+') || !callingCode ? text : `+${callingCode}${text.replace(/^0+/, '')}`);
+  return parsed?.isPossible() ? parsed.number : '';
+}
+
 /** A stored value as staff read it. */
 function displayValue(column: string, value: string | number | null): string {
   if (value === null) return '';
@@ -77,7 +100,7 @@ function headline(row: StoredSubmission): { title: string; subtitle: string; pre
 }
 
 function listItem(row: StoredSubmission): ListItem {
-  return { id: row.id, kind: row.kind, status: row.status, created_at: row.createdAt, ...headline(row) };
+  return { id: row.id, kind: row.kind, status: row.status, created_at: row.createdAt, ...headline(row), owner: row.owner, unread: row.unread };
 }
 
 function item(row: StoredSubmission): InboxItem {
@@ -89,6 +112,7 @@ function item(row: StoredSubmission): InboxItem {
     created_at: row.createdAt,
     is_spam: row.isSpam,
     title: headline(row).title,
+    owner: row.owner,
     next_statuses: nextStatuses(row.status),
     fields: spec.fields.map((f) => ({ name: f.column, label: f.label, value: displayValue(f.column, row.values[f.column] ?? null) })),
     ...(row.image
@@ -105,18 +129,57 @@ function item(row: StoredSubmission): InboxItem {
   };
 }
 
-export function createInboxService(repo: InboxRepository, now: () => Date = () => new Date()) {
-  function detail(kind: InboxKind, id: number): ItemDetail | null {
+const KIND_SHEET_NAMES: Record<InboxKind, string> = {
+  'demo-requests': 'Demo requests',
+  'contact-messages': 'Contact messages',
+  feedback: 'Feedback',
+  newsletter: 'Newsletter',
+};
+
+/** A refusal of bad input that the route answers with 400 and its message. */
+export class InboxInputError extends Error {}
+
+export function createInboxService(
+  repo: InboxRepository,
+  now: () => Date = () => new Date(),
+  users: Pick<UsersRepository, 'findByUsername' | 'list'> | null = null,
+) {
+  function detail(kind: InboxKind, id: number, neighbours: ItemDetail['neighbours'] = { previous: null, next: null }): ItemDetail | null {
     const row = repo.find(kind, id);
-    return row ? { item: item(row), events: repo.events(kind, id) } : null;
+    return row ? { item: item(row), events: repo.events(kind, id), neighbours } : null;
+  }
+
+  /** A username as stored ('Alice' signs in as 'alice' too): the account's own spelling. */
+  function staffName(username: string): string {
+    const user = users?.findByUsername(username);
+    if (!user) throw new InboxInputError(INBOX_MESSAGES.unknownOwner);
+    return user.username;
+  }
+
+  /** The owner filter resolved: 'me' is the reader, 'none' is nobody's (null), a username must exist. */
+  function ownerFilter(owner: string | undefined, reader: string): string | null | undefined {
+    if (owner === undefined) return undefined;
+    if (owner === OWNER_ME) return reader;
+    if (owner === OWNER_NONE) return null;
+    return staffName(owner);
+  }
+
+  function orderOf(kind: InboxKind, query: { sort?: InboxSort | undefined; dir?: 'asc' | 'desc' | undefined }): ListOrder {
+    const sort = query.sort ?? 'received';
+    if (!SORTS_BY_KIND[kind].includes(sort)) throw new InboxInputError(INBOX_MESSAGES.sortForKind);
+    return { sort, dir: query.dir ?? 'desc' };
+  }
+
+  function filterOf(query: InboxFilter | InboxDetailQuery, reader: string): ListFilter {
+    return { status: query.status, q: query.q, from: query.from, to: query.to, ids: 'ids' in query ? query.ids : undefined, owner: ownerFilter(query.owner, reader) };
   }
 
   return {
-    summary(): InboxSummary {
+    summary(reader: string | null = null): InboxSummary {
       const counts = {} as InboxSummary['counts'];
       for (const kind of INBOX_KINDS) {
         const byStatus = repo.countByStatus(kind);
-        const row = { new: 0, in_progress: 0, done: 0, spam: 0, total: 0 };
+        const row = { new: 0, in_progress: 0, done: 0, spam: 0, total: 0, unread: reader ? repo.countUnread(kind, reader) : 0 };
         for (const status of INBOX_STATUSES) {
           row[status] = byStatus[status] ?? 0;
           row.total += row[status];
@@ -126,12 +189,80 @@ export function createInboxService(repo: InboxRepository, now: () => Date = () =
       return { counts };
     },
 
-    list(kind: InboxKind, query: InboxListQuery): ListPage {
-      const { rows, total } = repo.list(kind, query, query.page, query.pageSize);
-      return { items: rows.map(listItem), total, page: query.page, pageSize: query.pageSize };
+    list(kind: InboxKind, query: InboxListQuery, reader = ''): ListPage {
+      const pageSize = query.size ?? query.pageSize;
+      const { rows, total } = repo.list(kind, filterOf(query, reader), query.page, pageSize, orderOf(kind, query), reader || null);
+      return { items: rows.map(listItem), total, page: query.page, pageSize };
+    },
+
+    /** One submission, marked read for `reader`, with its previous and next in the list `query`
+     * describes. */
+    open(kind: InboxKind, id: number, query: InboxDetailQuery, reader: string): ItemDetail | null {
+      const neighbours = repo.neighbours(kind, id, filterOf(query, reader), orderOf(kind, query));
+      const result = detail(kind, id, neighbours);
+      if (result) repo.markRead(kind, id, reader, now().toISOString());
+      return result;
     },
 
     detail,
+
+    /** Marks a submission unread for `reader`; false when there is no such submission. */
+    markUnread(kind: InboxKind, id: number, reader: string): boolean {
+      if (!repo.find(kind, id)) return false;
+      repo.markUnread(kind, id, reader);
+      return true;
+    },
+
+    /** Who can own submissions: every enabled staff account. */
+    staff(): { username: string }[] {
+      return (users?.list() ?? []).filter((user) => !user.disabledAt).map((user) => ({ username: user.username }));
+    },
+
+    /** Gives a submission to a staff member (null: nobody), recording who did it and when. */
+    changeOwner(kind: InboxKind, id: number, owner: string | null, username: string): InboxChange {
+      let to: string | null;
+      try {
+        to = owner === null ? null : staffName(owner);
+      } catch (error) {
+        if (error instanceof InboxInputError) return { ok: false, reason: 'invalid', message: error.message };
+        throw error;
+      }
+      if (!repo.changeOwner({ kind, id, to, username, at: now().toISOString() })) return { ok: false, reason: 'not-found' };
+      const result = detail(kind, id);
+      return result ? { ok: true, detail: result } : { ok: false, reason: 'not-found' };
+    },
+
+    /** One status and/or owner for many submissions, all or nothing. */
+    bulk(
+      kind: InboxKind,
+      body: BulkBody,
+      username: string,
+    ): { ok: true; changed: number[] } | { ok: false; reason: 'not-found' | 'invalid'; message: string } {
+      let owner: string | null | undefined;
+      try {
+        owner = body.owner === undefined || body.owner === null ? body.owner : staffName(body.owner);
+      } catch (error) {
+        if (error instanceof InboxInputError) return { ok: false, reason: 'invalid', message: error.message };
+        throw error;
+      }
+      const to = body.status;
+      const result = repo.bulk({
+        kind,
+        ids: body.ids,
+        status: to,
+        owner,
+        username,
+        at: now().toISOString(),
+        check: (rows) => {
+          if (to === undefined) return null;
+          const stuck = rows.find((row) => row.status !== to && !nextStatuses(row.status).includes(to));
+          return stuck ? `#${stuck.id}: ${INBOX_MESSAGES.spamOnlyToNew}. Nothing was changed.` : null;
+        },
+      });
+      if (result.ok) return result;
+      if ('missing' in result) return { ok: false, reason: 'not-found', message: `${INBOX_MESSAGES.bulkNotFound} (${result.missing.slice(0, 10).map((id) => `#${id}`).join(', ')})` };
+      return { ok: false, reason: 'invalid', message: result.refused };
+    },
 
     /** The stored image with its download name, or null when the kind has none or the id is unknown. */
     image(kind: InboxKind, id: number): { bytes: Uint8Array; type: string; fileName: string } | null {
@@ -163,34 +294,61 @@ export function createInboxService(repo: InboxRepository, now: () => Date = () =
       return result ? { ok: true, detail: result } : { ok: false, reason: 'not-found' };
     },
 
-    /** Every submission the filter matches as CSV, with a download name dated today (UTC). */
-    exportCsv(kind: InboxKind, filter: InboxFilter): { fileName: string; stream: Readable } {
+    /** The header and rows of an export: the CSV and the workbook hold the same cells. Country
+     * name and calling code are columns of their own, and the phone number is also given as E.164. */
+    exportTable(kind: InboxKind, filter: InboxFilter, reader = ''): { header: string[]; rows: () => Generator<string[]> } {
       const spec = INBOX_TABLES[kind];
       const consent = kind === 'demo-requests' || kind === 'contact-messages';
       const header = [
         'ID',
         'Received (UTC)',
         'Status',
-        ...spec.fields.map((f) => f.label),
+        'Owner',
+        ...spec.fields.flatMap((f) => (f.column === 'country' ? ['Country', 'Calling code'] : f.column === 'number' ? [f.label, 'Phone (E.164)'] : [f.label])),
         ...(spec.image ? ['Image name', 'Image type', 'Image size (bytes)'] : []),
         ...(consent ? ['Marketing consent version', 'Marketing consent at'] : []),
         'Honeypot filled',
       ];
+      const listFilter = filterOf(filter, reader);
       function* rows() {
-        for (const row of repo.iterate(kind, filter)) {
+        for (const row of repo.iterate(kind, listFilter)) {
+          const code = row.values.country == null ? null : String(row.values.country);
           yield [
-            row.id,
+            String(row.id),
             row.createdAt,
             STATUS_LABELS[row.status],
-            ...spec.fields.map((f) => displayValue(f.column, row.values[f.column] ?? null)),
-            ...(row.image ? [imageFileName(kind, row.id, row.image.type), row.image.type, row.image.size] : []),
+            row.owner ?? '',
+            ...spec.fields.flatMap((f) => {
+              const value = row.values[f.column] ?? null;
+              if (f.column === 'country') return [code ? countryName(code) : '', code ? `+${code}` : ''];
+              if (f.column === 'number') return [displayValue(f.column, value), value === null ? '' : e164(String(value), code)];
+              return [displayValue(f.column, value)];
+            }),
+            ...(row.image ? [imageFileName(kind, row.id, row.image.type), row.image.type, String(row.image.size)] : []),
             ...(consent ? [row.consent?.version ?? '', row.consent?.at ?? ''] : []),
             row.isSpam ? 'yes' : 'no',
           ];
         }
       }
+      return { header, rows };
+    },
+
+    /** Every submission the filter (or the selection) matches as CSV, dated today (UTC). */
+    exportCsv(kind: InboxKind, filter: InboxFilter, reader = ''): { fileName: string; stream: Readable } {
+      const { header, rows } = this.exportTable(kind, filter, reader);
       const day = now().toISOString().slice(0, 10);
       return { fileName: `haulora-${kind}-${day}.csv`, stream: csvStream(header, rows()) };
+    },
+
+    /** The same cells as an Excel workbook, every cell typed as text: a spreadsheet never runs
+     * one as a formula, so no guard character is needed. Built in memory (a workbook is a zip). */
+    async exportXlsx(kind: InboxKind, filter: InboxFilter, reader = ''): Promise<{ fileName: string; bytes: Buffer }> {
+      const { header, rows } = this.exportTable(kind, filter, reader);
+      const text = (value: string) => ({ type: String, value });
+      const data = [header.map((title) => ({ ...text(title), fontWeight: 'bold' as const })), ...Array.from(rows(), (row) => row.map(text))];
+      const bytes = await writeExcelFile(data, { sheet: KIND_SHEET_NAMES[kind], stickyRowsCount: 1 }).toBuffer();
+      const day = now().toISOString().slice(0, 10);
+      return { fileName: `haulora-${kind}-${day}.xlsx`, bytes };
     },
   };
 }

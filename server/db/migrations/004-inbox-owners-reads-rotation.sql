@@ -21,6 +21,16 @@ CREATE INDEX demo_requests_company_sort ON demo_requests (lower(company), id);
 CREATE INDEX contact_messages_name_sort ON contact_messages (lower(name), id);
 CREATE INDEX contact_messages_subject_sort ON contact_messages (lower(subject), id);
 CREATE INDEX newsletter_subscribers_email_sort ON newsletter_subscribers (lower(email), id);
+-- Sorting by owner puts nobody's ('') first; by status, in the order work goes: new, in
+-- progress, done, spam. The queries use these very expressions.
+CREATE INDEX demo_requests_owner_sort ON demo_requests (coalesce(owner, ''), id);
+CREATE INDEX contact_messages_owner_sort ON contact_messages (coalesce(owner, ''), id);
+CREATE INDEX feedback_owner_sort ON feedback (coalesce(owner, ''), id);
+CREATE INDEX newsletter_subscribers_owner_sort ON newsletter_subscribers (coalesce(owner, ''), id);
+CREATE INDEX demo_requests_status_sort ON demo_requests ((CASE status WHEN 'new' THEN 0 WHEN 'in_progress' THEN 1 WHEN 'done' THEN 2 ELSE 3 END), id);
+CREATE INDEX contact_messages_status_sort ON contact_messages ((CASE status WHEN 'new' THEN 0 WHEN 'in_progress' THEN 1 WHEN 'done' THEN 2 ELSE 3 END), id);
+CREATE INDEX feedback_status_sort ON feedback ((CASE status WHEN 'new' THEN 0 WHEN 'in_progress' THEN 1 WHEN 'done' THEN 2 ELSE 3 END), id);
+CREATE INDEX newsletter_subscribers_status_sort ON newsletter_subscribers ((CASE status WHEN 'new' THEN 0 WHEN 'in_progress' THEN 1 WHEN 'done' THEN 2 ELSE 3 END), id);
 
 CREATE TABLE submission_reads (
   kind          TEXT    NOT NULL CHECK (kind IN ('demo-requests', 'contact-messages', 'feedback', 'newsletter')),
