@@ -53,6 +53,11 @@ export async function smallTargets(page: Page, min = MIN_TARGET_PX): Promise<Off
     /** What a tap may land on: the element, or for a checkbox or radio also its labels. */
     const target = (element: Element) => {
       const rects = [element.getBoundingClientRect()];
+      // A link stretched over its card by an absolutely placed ::after is tapped anywhere on the card.
+      const after = getComputedStyle(element, '::after');
+      if (after.content !== 'none' && after.position === 'absolute' && element instanceof HTMLElement && element.offsetParent) {
+        rects.push(element.offsetParent.getBoundingClientRect());
+      }
       if (element instanceof HTMLInputElement && (element.type === 'checkbox' || element.type === 'radio')) {
         for (const label of element.labels ?? []) rects.push(label.getBoundingClientRect());
       }

@@ -7,7 +7,7 @@
 // the queue keys (j/k, x, Enter, /, ?). The view lives in the URL query. Everything a visitor
 // wrote is shown as React text.
 import { Download } from 'lucide-react';
-import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
   BULK_MAX_IDS,
@@ -50,6 +50,13 @@ export function InboxListHeader() {
   const view = readInboxView(params);
   const viewKey = writeInboxView(view).toString();
   const { summary, staff } = useInboxState();
+  // Text typed into the server's HTML before the scripts ran: read from the page during the
+  // hydrating render and kept (React would put the server's empty value back).
+  const [typedEarly] = useState(() => (typeof document === 'undefined' ? null : (document.getElementById(SEARCH_INPUT_ID) as HTMLInputElement | null)?.value ?? null));
+  const searchRef = useRef<HTMLInputElement>(null);
+  useLayoutEffect(() => {
+    if (typedEarly && searchRef.current && searchRef.current.value !== typedEarly) searchRef.current.value = typedEarly;
+  }, [typedEarly]);
 
   function apply(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -126,7 +133,16 @@ export function InboxListHeader() {
           <label className="field-label" htmlFor={SEARCH_INPUT_ID}>
             Search
           </label>
-          <input id={SEARCH_INPUT_ID} className="field-control" type="search" name="q" maxLength={200} defaultValue={view.q} aria-keyshortcuts="/" />
+          <input
+            ref={searchRef}
+            id={SEARCH_INPUT_ID}
+            className="field-control"
+            type="search"
+            name="q"
+            maxLength={200}
+            defaultValue={view.q}
+            aria-keyshortcuts="/"
+          />
         </div>
         <div className="field">
           <label className="field-label" htmlFor="inbox-status">
