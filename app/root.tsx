@@ -15,7 +15,7 @@ import { SiteFooter } from './components/sections/site-footer.tsx';
 import { SiteHeader } from './components/sections/site-header.tsx';
 import { ButtonLink } from './components/ui/button.tsx';
 import { PageHero } from './components/ui/page-hero.tsx';
-import { appContext, useNonce } from './lib/app-context.ts';
+import { appContext, REQUEST_REFERENCE_META, useNonce, useRequestReference } from './lib/app-context.ts';
 import { formRules } from './lib/form-rules.server.ts';
 import type { RouteHandle } from './lib/route-handle.ts';
 import { useHydrated } from './lib/use-hydrated.ts';
@@ -87,16 +87,23 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const title = notFound ? 'Page not found' : 'Something went wrong';
   const brand = data?.site.brand ?? 'Haulora';
+  const reference = useRequestReference();
   return (
     <>
       <title>{`${title} | ${brand}`}</title>
       <meta name="robots" content="noindex" />
+      {!notFound && reference ? <meta name={REQUEST_REFERENCE_META} content={reference} /> : null}
       <PageHero eyebrow={notFound ? 'Error 404' : 'Error'} title={title}>
         <p>
           {notFound
             ? 'The page you asked for does not exist or has moved. These are good places to continue:'
             : 'An unexpected error stopped this page from loading. Please try again in a moment.'}
         </p>
+        {!notFound && reference ? (
+          <p>
+            If it keeps happening, quote this reference to support: <code className="request-reference">{reference}</code>
+          </p>
+        ) : null}
       </PageHero>
       <div className="container page-message">
         <p className="error-actions">

@@ -44,6 +44,7 @@ export const MESSAGES = {
   notFound: 'Not found.',
   serverError: 'Something went wrong on our side. Please try again.',
   closing: 'The site is restarting. Please try again in a moment.',
+  unavailable: 'The site cannot reach its database right now. Please try again in a moment.',
 
   feedbackThanks: 'Thank you for your feedback.',
   demoThanks: 'Thank you! Our team will contact you within one business day to arrange your demo.',
@@ -53,3 +54,6 @@ export const MESSAGES = {
   refreshTokenMissing: 'Send the refresh token as {"refresh_token": "…"} in a JSON body.',
   refreshTokenInUrl: 'A refresh token is accepted only in the JSON body, never in a URL.',
 } as const;
+
+/** A server-side failure's message with the request's id, for support to find its log line. */
+export const withReference = (message: string, requestId: string) => `${message} Reference: ${requestId}`;

@@ -3,10 +3,8 @@
 //   node scripts/data.ts export <email>      print, as JSON, everything stored about one address
 // The database is the one the server uses (DATA_DIR and the other variables apply) and is
 // migrated first. Results go to stdout, errors to stderr with exit code 1, wrong usage exits 2.
-import { ConfigError, loadConfig } from '../server/config.ts';
-import { openDatabase } from '../server/db/driver.ts';
-import { migrate } from '../server/db/migrate.ts';
 import { createRetentionRepository } from '../server/db/repositories/retention.ts';
+import { runCli, UsageError } from './lib/cli.ts';
 
 const USAGE = `Usage:
   node scripts/data.ts purge [--dry-run]   delete submissions older than RETENTION_MONTHS (default 24),
@@ -16,8 +14,6 @@ const USAGE = `Usage:
 Through npm: npm run data:purge [-- --dry-run], npm run data:export -- <email>`;
 
 type Command = { name: 'purge'; dryRun: boolean } | { name: 'export'; email: string };
-
-class UsageError extends Error {}
 
 function parseArgs(args: string[]): Command {
   const [name, ...rest] = args;
@@ -42,49 +38,25 @@ export function monthsBefore(now: Date, months: number): Date {
   return target;
 }
 
-function main(args: string[]): number {
-  if (args.length === 1 && (args[0] === '--help' || args[0] === '-h' || args[0] === 'help')) {
-    console.log(USAGE);
-    return 0;
-  }
-  let command: Command;
-  try {
-    command = parseArgs(args);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    console.error(`${error.message}\n\n${USAGE}`);
-    return 2;
-  }
-
-  const config = loadConfig();
-  const db = openDatabase(config.databaseFile);
-  try {
-    migrate(db);
-    const retention = createRetentionRepository(db);
-    if (command.name === 'purge') {
-      const cutoff = monthsBefore(new Date(), config.retentionMonths).toISOString();
-      const counts = retention.purgeOlderThan(cutoff, command.dryRun);
-      const verb = command.dryRun ? 'Would delete' : 'Deleted';
-      console.log(`${verb} what was received before ${cutoff} (RETENTION_MONTHS=${config.retentionMonths}):`);
-      const width = Math.max(...Object.keys(counts).map((table) => table.length));
-      for (const [table, count] of Object.entries(counts)) console.log(`  ${table.padEnd(width)}  ${count}`);
-      if (command.dryRun) console.log('Dry run: nothing was deleted.');
-    } else {
-      const tables = retention.exportByEmail(command.email);
-      console.log(JSON.stringify({ email: command.email.trim().toLowerCase(), exported_at: new Date().toISOString(), tables }, null, 2));
-    }
-    return 0;
-  } finally {
-    db.close();
-  }
-}
-
 // Imported by tests for monthsBefore; run only as a script.
 if (import.meta.main) {
-  try {
-    process.exitCode = main(process.argv.slice(2));
-  } catch (error) {
-    console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : error instanceof Error ? (error.stack ?? error.message) : String(error));
-    process.exitCode = 1;
-  }
+  process.exitCode = await runCli<Command>({
+    usage: USAGE,
+    parse: parseArgs,
+    async run(command, { config, db }) {
+      const retention = createRetentionRepository(db);
+      if (command.name === 'purge') {
+        const cutoff = monthsBefore(new Date(), config.retentionMonths).toISOString();
+        const counts = await retention.purgeOlderThan(cutoff, command.dryRun);
+        const verb = command.dryRun ? 'Would delete' : 'Deleted';
+        console.log(`${verb} what was received before ${cutoff} (RETENTION_MONTHS=${config.retentionMonths}):`);
+        const width = Math.max(...Object.keys(counts).map((table) => table.length));
+        for (const [table, count] of Object.entries(counts)) console.log(`  ${table.padEnd(width)}  ${count}`);
+        if (command.dryRun) console.log('Dry run: nothing was deleted.');
+      } else {
+        const tables = await retention.exportByEmail(command.email);
+        console.log(JSON.stringify({ email: command.email.trim().toLowerCase(), exported_at: new Date().toISOString(), tables }, null, 2));
+      }
+    },
+  });
 }

@@ -1,6 +1,7 @@
 // buildApp(): the one factory for the production server, `npm run dev` and the tests, so every
 // one of them validates, limits and answers exactly alike. Infrastructure first, then /api,
 // then the static assets, then the React Router pages last.
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyServerOptions } from 'fastify';
@@ -12,13 +13,20 @@ import { clientBuildDir } from './paths.ts';
 import compression from './plugins/compression.ts';
 import csrf from './plugins/csrf.ts';
 import database from './plugins/database.ts';
+import health from './plugins/health.ts';
+import metricsPlugin from './plugins/metrics.ts';
+import { createMetrics } from './metrics.ts';
 import errors, { answerClientError, answerFrameworkError } from './plugins/errors.ts';
 import outbox from './plugins/outbox.ts';
 import rateLimits from './plugins/rate-limits.ts';
 import reactRouter from './plugins/react-router.ts';
 import securityHeaders from './plugins/security-headers.ts';
+import services from './plugins/services.ts';
 import staticAssets from './plugins/static-assets.ts';
 import apiRoutes from './routes/api/index.ts';
+
+/** Paths that answer even while the server closes (server/plugins/health.ts). */
+const HEALTH_PATHS: ReadonlySet<string> = new Set(['/healthz', '/readyz']);
 
 export type BuildOptions = {
   /** Serve pages through Vite's dev server instead of the production build. */
@@ -56,6 +64,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
     routerOptions: { ignoreTrailingSlash: true },
+    // Every request gets an id, on its log lines and in its X-Request-Id answer header: the
+    // proxy's when TRUST_PROXY is on and it is a sane token, else a fresh random one.
+    requestIdHeader: false,
+    genReqId: (request) => requestIdOf(request, config.trustProxy),
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
   });
   // Requests are validated with the zod schemas. Answers are typed at compile time; their
   // response schemas only document the API, so they are not re-checked on every send.
@@ -69,6 +84,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     if (!request.raw.complete) lingerThenClose(request.raw);
   });
 
+  app.decorate('metrics', createMetrics());
+  await app.register(metricsPlugin, config.metrics);
   await app.register(errors);
   await app.register(securityHeaders, { dev });
   // Once closing starts, a request on a kept-alive connection is refused with a 503 in the spec's
@@ -77,8 +94,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onRequest', async (_request, reply) => {
-    if (!closing) return;
+  app.addHook('onRequest', async (request, reply) => {
+    // The health endpoints still answer, so a load balancer sees the instance leave.
+    if (!closing || HEALTH_PATHS.has(request.url)) return;
     reply.header('connection', 'close');
     throw new PublicError(503, MESSAGES.closing);
   });
@@ -86,9 +104,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(compression);
   await app.register(cookie);
   await app.register(csrf, { secret: config.tokenSecret, secureCookies: config.siteUrl?.startsWith('https:') ?? false });
-  await app.register(rateLimits, { limits: config.rateLimits });
   await app.register(database, { config });
+  await app.register(rateLimits, { limits: config.rateLimits });
+  await app.register(services, { config });
   await app.register(outbox, { config });
+  await app.register(health, { isClosing: () => closing });
 
   await app.register(apiRoutes, { prefix: '/api', config });
   if (options.pages ?? true) {
@@ -96,6 +116,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     await app.register(reactRouter, { config, dev });
   }
   return app;
+}
+
+/** What an incoming X-Request-Id may look like to be reused: no spaces, quotes or line breaks. */
+const SANE_REQUEST_ID = /^[A-Za-z0-9._:@-]{8,128}$/;
+
+function requestIdOf(request: IncomingMessage, trustProxy: boolean): string {
+  const incoming = request.headers['x-request-id'];
+  if (trustProxy && typeof incoming === 'string' && SANE_REQUEST_ID.test(incoming)) return incoming;
+  return randomUUID();
 }
 
 /** Most of an unread body drained after its answer, and for how long, before the socket is cut. */

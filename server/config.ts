@@ -21,6 +21,9 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   /** Folder for the SQLite file and anything else the server writes. */
   DATA_DIR: z.string().min(1).default('./data'),
+  /** PostgreSQL instead of the embedded SQLite file: postgres://user:password@host:5432/database.
+   * Every instance of the site pointed at the same database serves it as one. */
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// address' }).optional(),
   /** Secret that signs access tokens, at least 32 characters. */
   TOKEN_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   /** Trust X-Forwarded-* headers: set only behind a proxy or load balancer you run. */
@@ -90,99 +93,102 @@ const envSchema = z.object({
   OUTBOX_POLL_MS: positiveInt.default(2000),
   /** First retry delay after a failed send, in milliseconds; it doubles per attempt up to an hour. */
   OUTBOX_RETRY_BASE_MS: positiveInt.default(30_000),
+  /** On SIGTERM, how long readiness reports 503 while requests are still served, before the
+   * server closes: at least the load balancer's health-check interval times its fall count.
+   * Defaults to 3000 with DATABASE_URL (several instances), else 0. */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  /** Port for Prometheus metrics (GET /metrics); unset: no metrics endpoint. Never the public port. */
+  METRICS_PORT: port.optional(),
+  /** Address the metrics port listens on; keep it private. */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /** Delete submissions older than RETENTION_MONTHS once a day in the server (as npm run data:purge does). */
+  RETENTION_PURGE: flag.default(true),
+  /** How long a worker may take to send one message before a worker on any instance takes it over. */
+  OUTBOX_LEASE_MS: positiveInt.default(120_000),
 });
 
 export class ConfigError extends Error {}
 
-export type Config = {
-  env: 'development' | 'production' | 'test';
-  port: number;
-  host: string;
-  dataDir: string;
-  databaseFile: string;
-  tokenSecret: string;
-  trustProxy: boolean;
-  logLevel: string;
-  rateLimits: { pagesPerMinute: number; formsPerMinute: number; signInPerMinute: number; exemptAddresses: string[] };
-  signInLock: { accountFailures: number; addressFailures: number; minutes: number };
-  accessTokenTtlSeconds: number;
-  refreshTokenTtlDays: number;
-  sessionIdleMinutes: number;
-  /** How long submissions are kept, in months (scripts/data.ts purge). */
-  retentionMonths: number;
-  /** Slow or stalled clients are cut off after these (milliseconds). */
-  timeouts: { headersMs: number; requestMs: number; connectionMs: number };
-  siteUrl: string | undefined;
-  /** Serve the public pages from rendered copies (server/plugins/page-cache.ts). */
-  pageCache: boolean;
-  /** Email notifications. smtpUrl may hold a password: never log it. */
-  mail: {
-    smtpUrl: string | undefined;
-    from: string;
-    salesEmail: string;
-    demoConfirmation: boolean;
-    pollMs: number;
-    retryBaseMs: number;
-  };
-  /** Everything here may be shown to a visitor: it is the allowlist the pages get. */
-  site: SiteSettings;
-};
+/** The configuration the server runs with: the variables, checked together and shaped for use.
+ * Its type is inferred from here, so a new setting is written once. */
+const configSchema = envSchema
+  .superRefine((vars, context) => {
+    if (vars.HEADERS_TIMEOUT_MS > vars.REQUEST_TIMEOUT_MS) {
+      context.addIssue({ code: 'custom', path: ['HEADERS_TIMEOUT_MS'], message: 'must not be longer than REQUEST_TIMEOUT_MS' });
+    }
+    if (vars.NODE_ENV === 'production' && !vars.TOKEN_SECRET) {
+      context.addIssue({ code: 'custom', path: ['TOKEN_SECRET'], message: 'required when NODE_ENV=production (at least 32 characters)' });
+    }
+    // Instances behind one load balancer must sign and check tokens with the same secret.
+    if (vars.DATABASE_URL && !vars.TOKEN_SECRET) {
+      context.addIssue({ code: 'custom', path: ['TOKEN_SECRET'], message: 'required with DATABASE_URL, the same on every instance (at least 32 characters)' });
+    }
+  })
+  .transform((vars) => {
+    const dataDir = resolve(vars.DATA_DIR);
+    const site = siteSettings(vars);
+    return {
+      env: vars.NODE_ENV,
+      port: vars.PORT,
+      host: vars.HOST,
+      dataDir,
+      /** Where the data lives: PostgreSQL when `url` is set, else the SQLite file. The URL may hold a password: never log it. */
+      database: { url: vars.DATABASE_URL, file: join(dataDir, 'haulora.sqlite') },
+      tokenSecret: vars.TOKEN_SECRET ?? developmentTokenSecret(dataDir),
+      trustProxy: vars.TRUST_PROXY,
+      logLevel: vars.LOG_LEVEL,
+      rateLimits: {
+        pagesPerMinute: vars.RATE_LIMIT_PAGES_PER_MINUTE,
+        formsPerMinute: vars.RATE_LIMIT_FORMS_PER_MINUTE,
+        signInPerMinute: vars.RATE_LIMIT_SIGNIN_PER_MINUTE,
+        exemptAddresses: vars.RATE_LIMIT_EXEMPT_ADDRESSES,
+      },
+      signInLock: {
+        accountFailures: vars.SIGNIN_LOCK_AFTER_ACCOUNT_FAILURES,
+        addressFailures: vars.SIGNIN_LOCK_AFTER_ADDRESS_FAILURES,
+        minutes: vars.SIGNIN_LOCK_MINUTES,
+      },
+      accessTokenTtlSeconds: vars.ACCESS_TOKEN_TTL_SECONDS,
+      refreshTokenTtlDays: vars.REFRESH_TOKEN_TTL_DAYS,
+      /** A sign-in not refreshed for this many minutes ends (the idle limit). */
+      sessionIdleMinutes: vars.SESSION_IDLE_MINUTES,
+      /** How long submissions are kept, in months (scripts/data.ts purge). */
+      retentionMonths: vars.RETENTION_MONTHS,
+      /** Run the retention purge once a day in the server. */
+      retentionPurge: vars.RETENTION_PURGE,
+      /** The private Prometheus endpoint; port undefined = off. */
+      metrics: { port: vars.METRICS_PORT, host: vars.METRICS_HOST },
+      /** Slow or stalled clients are cut off after these (milliseconds). */
+      timeouts: { headersMs: vars.HEADERS_TIMEOUT_MS, requestMs: vars.REQUEST_TIMEOUT_MS, connectionMs: vars.CONNECTION_TIMEOUT_MS },
+      siteUrl: vars.SITE_URL,
+      /** Serve the public pages from rendered copies (server/plugins/page-cache.ts). */
+      pageCache: vars.PAGE_CACHE ?? vars.NODE_ENV !== 'development',
+      shutdownDrainMs: vars.SHUTDOWN_DRAIN_MS ?? (vars.DATABASE_URL ? 3_000 : 0),
+      /** Everything here may be shown to a visitor: it is the allowlist the pages get. */
+      site,
+      /** Email notifications. smtpUrl may hold a password: never log it. */
+      mail: {
+        smtpUrl: vars.SMTP_URL,
+        from: vars.MAIL_FROM,
+        salesEmail: vars.SALES_EMAIL ?? site.contact.email,
+        demoConfirmation: vars.DEMO_CONFIRMATION_EMAIL,
+        pollMs: vars.OUTBOX_POLL_MS,
+        retryBaseMs: vars.OUTBOX_RETRY_BASE_MS,
+        leaseMs: vars.OUTBOX_LEASE_MS,
+      },
+    };
+  });
+
+export type Config = z.output<typeof configSchema>;
 
 /** Reads and validates the configuration; throws ConfigError naming the first bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = envSchema.safeParse(emptyToUndefined(env));
+  const parsed = configSchema.safeParse(emptyToUndefined(env));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new ConfigError(`${issue?.path.join('.')}: ${issue?.message}`);
   }
-  const vars = parsed.data;
-  const dataDir = resolve(vars.DATA_DIR);
-
-  if (vars.HEADERS_TIMEOUT_MS > vars.REQUEST_TIMEOUT_MS) {
-    throw new ConfigError('HEADERS_TIMEOUT_MS: must not be longer than REQUEST_TIMEOUT_MS');
-  }
-  if (vars.NODE_ENV === 'production' && !vars.TOKEN_SECRET) {
-    throw new ConfigError('TOKEN_SECRET: required when NODE_ENV=production (at least 32 characters)');
-  }
-
-  const site = siteSettings(vars);
-  return {
-    env: vars.NODE_ENV,
-    port: vars.PORT,
-    host: vars.HOST,
-    dataDir,
-    databaseFile: join(dataDir, 'haulora.sqlite'),
-    tokenSecret: vars.TOKEN_SECRET ?? developmentTokenSecret(dataDir),
-    trustProxy: vars.TRUST_PROXY,
-    logLevel: vars.LOG_LEVEL,
-    rateLimits: {
-      pagesPerMinute: vars.RATE_LIMIT_PAGES_PER_MINUTE,
-      formsPerMinute: vars.RATE_LIMIT_FORMS_PER_MINUTE,
-      signInPerMinute: vars.RATE_LIMIT_SIGNIN_PER_MINUTE,
-      exemptAddresses: vars.RATE_LIMIT_EXEMPT_ADDRESSES,
-    },
-    signInLock: {
-      accountFailures: vars.SIGNIN_LOCK_AFTER_ACCOUNT_FAILURES,
-      addressFailures: vars.SIGNIN_LOCK_AFTER_ADDRESS_FAILURES,
-      minutes: vars.SIGNIN_LOCK_MINUTES,
-    },
-    accessTokenTtlSeconds: vars.ACCESS_TOKEN_TTL_SECONDS,
-    refreshTokenTtlDays: vars.REFRESH_TOKEN_TTL_DAYS,
-    sessionIdleMinutes: vars.SESSION_IDLE_MINUTES,
-    retentionMonths: vars.RETENTION_MONTHS,
-    timeouts: { headersMs: vars.HEADERS_TIMEOUT_MS, requestMs: vars.REQUEST_TIMEOUT_MS, connectionMs: vars.CONNECTION_TIMEOUT_MS },
-    siteUrl: vars.SITE_URL,
-    pageCache: vars.PAGE_CACHE ?? vars.NODE_ENV !== 'development',
-    site,
-    mail: {
-      smtpUrl: vars.SMTP_URL,
-      from: vars.MAIL_FROM,
-      salesEmail: vars.SALES_EMAIL ?? site.contact.email,
-      demoConfirmation: vars.DEMO_CONFIRMATION_EMAIL,
-      pollMs: vars.OUTBOX_POLL_MS,
-      retryBaseMs: vars.OUTBOX_RETRY_BASE_MS,
-    },
-  };
+  return parsed.data;
 }
 
 function siteSettings(vars: z.infer<typeof envSchema>): SiteSettings {

@@ -3,6 +3,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { ContentError } from './content.ts';
+import { DatabaseStartError } from './plugins/database.ts';
 
 /** Requests in flight get this long to finish; the process is gone within 10 s either way. */
 const SHUTDOWN_GRACE_MS = 9_000;
@@ -20,19 +21,26 @@ async function main() {
     process.on(signal, () => {
       if (closing) return;
       closing = true;
-      app.log.info({ signal }, 'shutting down');
-      setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
-      // app.close() closes the connections idle at that moment only; one busy then would stay
-      // open after its answer until the keep-alive timeout and hold the exit back by seconds.
-      setInterval(() => app.server.closeIdleConnections(), IDLE_SWEEP_MS).unref();
-      app.close().then(
-        () => process.exit(0),
-        (error) => {
-          app.log.error({ err: error }, 'shutdown failed');
-          process.exit(1);
-        },
-      );
+      app.log.info({ signal, drainMs: config.shutdownDrainMs }, 'shutting down');
+      // Readiness turns 503 first, so a load balancer stops sending new requests while this
+      // instance still serves what is on its way; then the server closes.
+      app.startDraining();
+      setTimeout(() => process.exit(1), config.shutdownDrainMs + SHUTDOWN_GRACE_MS).unref();
+      setTimeout(() => close(), config.shutdownDrainMs).unref();
     });
+  }
+
+  function close() {
+    // app.close() closes the connections idle at that moment only; one busy then would stay
+    // open after its answer until the keep-alive timeout and hold the exit back by seconds.
+    setInterval(() => app.server.closeIdleConnections(), IDLE_SWEEP_MS).unref();
+    app.close().then(
+      () => process.exit(0),
+      (error) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
   }
 
   const address = await app.listen({ port: config.port, host: config.host });
@@ -41,6 +49,7 @@ async function main() {
 
 main().catch((error) => {
   if (error instanceof ConfigError) console.error(`Configuration error: ${error.message}`);
+  else if (error instanceof DatabaseStartError) console.error(`Database error: ${error.message}`);
   else if (error instanceof ContentError) console.error(`Content error: ${error.message}`);
   else console.error(error);
   process.exit(1);

@@ -17,13 +17,15 @@ export type AppContext = {
   /** The public part of the configuration: brand, contact details, links. */
   site: SiteSettings;
   /** The content rows pages render on the server. */
-  content: { listFaqs(): FaqItem[]; listGlossary(): GlossaryEntry[] };
+  content: { listFaqs(): Promise<FaqItem[]>; listGlossary(): Promise<GlossaryEntry[]> };
   /** The site's public origin (SITE_URL, else the request's), for canonical links and the sitemap. */
   origin: string;
   /** This visitor's CSRF token, rendered into native forms as `_csrf`, and the check of a submitted one. */
   csrf: { token: string; verify(submitted: unknown): boolean };
   /** The visitor's address as the API sees it: sign-in failures are counted per address. */
   clientAddress: string;
+  /** This request's id (X-Request-Id, the log lines' reqId), shown on an error page. */
+  requestId: string;
   /** This request's log: its lines carry the request id, like the API's. */
   log: FastifyBaseLogger;
   /** The services behind the API, so a form posted without JavaScript meets the same rules. */
@@ -42,4 +44,18 @@ export const NonceContext = createReactContext<string | undefined>(undefined);
 
 export function useNonce() {
   return useContext(NonceContext);
+}
+
+/** React context through which an error page reads its request's id while rendering on the server. */
+export const RequestIdContext = createReactContext<string | undefined>(undefined);
+
+/** The meta element that carries the reference from the server's render to the hydrated page. */
+export const REQUEST_REFERENCE_META = 'request-reference';
+
+/** The id of the request whose answer this page is: from the server's render, and in the browser
+ * from the meta element that render wrote, so hydration sees the same value. */
+export function useRequestReference(): string | undefined {
+  const fromServer = useContext(RequestIdContext);
+  if (fromServer !== undefined || typeof document === 'undefined') return fromServer;
+  return document.querySelector<HTMLMetaElement>(`meta[name="${REQUEST_REFERENCE_META}"]`)?.content;
 }

@@ -16,8 +16,8 @@ import './faq.css';
 
 const FAQ_API = '/api/Faqs/GetAllFromFaqs';
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { faqs: context.get(appContext).content.listFaqs() };
+export async function loader({ context }: Route.LoaderArgs) {
+  return { faqs: await context.get(appContext).content.listFaqs() };
 }
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {

@@ -12,8 +12,8 @@ import { apiGet } from '../lib/api-client.ts';
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, 'Glossary', 'Transport and logistics terms and their definitions, as used in Haulora: compliance, fleet, jobs, accounts and more.');
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { rows: context.get(appContext).content.listGlossary() };
+export async function loader({ context }: Route.LoaderArgs) {
+  return { rows: await context.get(appContext).content.listGlossary() };
 }
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {

@@ -28,13 +28,13 @@ export const meta: Route.MetaFunction = (args) => {
   });
 };
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const { content } = context.get(appContext);
   // The site settings are not repeated here: the root loader already sends them to the page.
   return {
     content: homeContent,
     // The same rows, in the same order, as GET /api/Faqs/GetAllFromFaqs.
-    faqs: content.listFaqs().slice(0, HOME_FAQ_COUNT),
+    faqs: (await content.listFaqs()).slice(0, HOME_FAQ_COUNT),
   };
 }
 

@@ -30,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const input = { ...values, country: callingCode, number: phoneNumberPayload(callingCode, values.number ?? '') };
   const parsed = demoRequestSchema.safeParse(input);
   if (!parsed.success) return invalid(parsed.error, MESSAGES.bookDemoError, values);
-  const message = app.services.submissions.requestDemo(parsed.data);
+  const message = await app.services.submissions.requestDemo(parsed.data);
   return redirect(resultPath('demo', outcomeOf(message), back), 303);
 }
 

@@ -1,33 +1,96 @@
-// Opens the embedded SQLite database with the settings that make an answered submission durable.
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
+// Opens the site's database on one of two engines behind one Kysely interface (decision 013):
+// the embedded SQLite file by default, PostgreSQL when DATABASE_URL is set. Engine differences
+// live here and in the migrations; repositories are written once against `Kysely<DB>`.
+import type { DatabaseSync } from 'node:sqlite';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { checkConnection, createPool, isConnectionError, listen } from './postgres.ts';
+import type { DB } from './schema.ts';
+import { kyselySqliteAdapter, openSqliteFile } from './sqlite.ts';
 
-export type Database = DatabaseSync;
+export type Engine = 'sqlite' | 'postgres';
 
-export function openDatabase(file: string): Database {
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-  const db = new DatabaseSync(file);
-  // WAL lets pages read while a submission is written; FULL syncs the WAL on every commit,
-  // so a row is on disk before the answer that acknowledges it is sent.
-  db.exec(`
-    PRAGMA journal_mode = WAL;
-    PRAGMA synchronous = FULL;
-    PRAGMA foreign_keys = ON;
-    PRAGMA busy_timeout = 5000;
-  `);
-  return db;
+/** Where the data lives: a PostgreSQL URL, or else the SQLite file. */
+export type DatabaseTarget = { url?: string | undefined; file: string };
+
+export type Database = {
+  engine: Engine;
+  kysely: Kysely<DB>;
+  /** The raw SQLite handle, for SQLite-only maintenance (backup, tests); null on PostgreSQL. */
+  sqlite: DatabaseSync | null;
+  /** Runs `work` in one transaction: all of it is stored, or none. */
+  transaction<T>(work: (trx: Kysely<DB>) => Promise<T>): Promise<T>;
+  /** Resolves when the database answers a trivial query. */
+  ping(): Promise<void>;
+  /** Tells every instance on this database about a change (PostgreSQL NOTIFY); a no-op on
+   * SQLite, where this process is the only one. */
+  notify(channel: string, payload: string): Promise<void>;
+  /** Calls `onMessage` for every notify() on `channel`, from any instance, this one included;
+   * `onReconnect` after a lost listening connection is back. Returns a stop function. */
+  listen(channel: string, handlers: { onMessage(payload: string): void; onReconnect(): void }): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+};
+
+export class DatabaseUnavailableError extends Error {}
+
+/** True when `error` means the database cannot be reached (answer 503 and retry later). */
+export const isDatabaseUnavailable = (error: unknown) => error instanceof DatabaseUnavailableError || isConnectionError(error);
+
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  return target.url ? openPostgres(target.url) : openSqlite(target.file);
 }
 
-/** Runs `work` in one transaction: all of it is stored, or none. */
-export function transaction<T>(db: Database, work: () => T): T {
-  db.exec('BEGIN IMMEDIATE');
-  try {
-    const result = work();
-    db.exec('COMMIT');
-    return result;
-  } catch (error) {
-    db.exec('ROLLBACK');
-    throw error;
-  }
+function openSqlite(file: string): Database {
+  const raw = openSqliteFile(file);
+  const kysely = new Kysely<DB>({ dialect: new SqliteDialect({ database: kyselySqliteAdapter(raw) }) });
+  const local = new Map<string, Set<(payload: string) => void>>();
+  return {
+    engine: 'sqlite',
+    kysely,
+    sqlite: raw,
+    transaction: (work) => kysely.transaction().execute(work),
+    async ping() {
+      raw.prepare('SELECT 1').get();
+    },
+    async notify(channel, payload) {
+      for (const handler of local.get(channel) ?? []) handler(payload);
+    },
+    async listen(channel, handlers) {
+      const set = local.get(channel) ?? new Set();
+      local.set(channel, set);
+      set.add(handlers.onMessage);
+      return async () => void set.delete(handlers.onMessage);
+    },
+    async close() {
+      if (raw.isOpen) await kysely.destroy();
+    },
+  };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  await checkConnection(url);
+  const pool = createPool(url);
+  const kysely = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const stops: (() => Promise<void>)[] = [];
+  return {
+    engine: 'postgres',
+    kysely,
+    sqlite: null,
+    transaction: (work) => kysely.transaction().execute(work),
+    async ping() {
+      await sql`SELECT 1`.execute(kysely);
+    },
+    async notify(channel, payload) {
+      await sql`SELECT pg_notify(${channel}, ${payload})`.execute(kysely);
+    },
+    async listen(channel, handlers) {
+      const listener = listen(url, channel, handlers);
+      await listener.start();
+      stops.push(listener.stop);
+      return listener.stop;
+    },
+    async close() {
+      await Promise.all(stops.map((stop) => stop()));
+      await kysely.destroy();
+    },
+  };
 }

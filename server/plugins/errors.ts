@@ -6,7 +6,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { type ErrorShape, errorAnswer } from '../../common/api.ts';
-import { MESSAGES } from '../../common/messages.ts';
+import { MESSAGES, withReference } from '../../common/messages.ts';
+import { isDatabaseUnavailable } from '../db/driver.ts';
 import { PublicError } from '../errors.ts';
 import { BASELINE_SECURITY_HEADERS } from './security-headers.ts';
 
@@ -44,6 +45,8 @@ export function publicAnswerFor(error: FastifyError, request: FastifyRequest): {
     return { status: 400, message: config.validationMessage ?? error.validation[0]?.message ?? MESSAGES.badRequest };
   }
   if (error instanceof PublicError) return { status: error.statusCode, message: error.message };
+  // PostgreSQL gone away: the client may retry shortly (readiness is 503 meanwhile).
+  if (isDatabaseUnavailable(error)) return { status: 503, message: MESSAGES.unavailable };
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     return { status, message: MESSAGE_BY_CODE[error.code] ?? MESSAGE_BY_STATUS[status] ?? MESSAGES.badRequest };
@@ -51,8 +54,10 @@ export function publicAnswerFor(error: FastifyError, request: FastifyRequest): {
   return { status: 500, message: MESSAGES.serverError };
 }
 
-function sendError(request: FastifyRequest, reply: FastifyReply, status: number, message: string) {
+function sendError(request: FastifyRequest, reply: FastifyReply, status: number, publicMessage: string) {
   const shape = request.routeOptions.config.errorShape ?? 'ErrorInfo';
+  // A server-side failure names its request (X-Request-Id, the log lines' reqId) for support.
+  const message = status >= 500 ? withReference(publicMessage, request.id) : publicMessage;
   if (request.url.startsWith('/api')) {
     return reply.code(status).header('cache-control', 'no-store').send(errorAnswer(shape, message));
   }
@@ -65,6 +70,7 @@ function sendError(request: FastifyRequest, reply: FastifyReply, status: number,
 export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   request.log.info({ status: 400, code: error.code }, 'request refused');
   reply.headers(BASELINE_SECURITY_HEADERS);
+  reply.header('x-request-id', request.id);
   return sendError(request, reply, 400, MESSAGES.badRequest);
 }
 
@@ -90,7 +96,8 @@ export default fp(
   async function errorHandling(app: FastifyInstance) {
     app.setErrorHandler((error: FastifyError, request, reply) => {
       const { status, message } = publicAnswerFor(error, request);
-      if (status >= 500) request.log.error({ err: error }, 'request failed');
+      if (status === 503) request.log.warn({ err: error }, 'database unavailable');
+      else if (status >= 500) request.log.error({ err: error }, 'request failed');
       else request.log.info({ status, code: error.code }, 'request refused');
       return sendError(request, reply, status, message);
     });

@@ -16,6 +16,8 @@ export default fp(
       transport,
       pollMs: mail.pollMs,
       retryBaseMs: mail.retryBaseMs,
+      leaseMs: mail.leaseMs,
+      observer: { sent: () => app.metrics.outboxSent.inc(), failed: () => app.metrics.outboxFailed.inc() },
       log: app.log.child({ component: 'outbox' }),
     });
     app.addHook('onReady', async () => {
@@ -28,5 +30,5 @@ export default fp(
       transport.close();
     });
   },
-  { name: 'outbox', dependencies: ['database'] },
+  { name: 'outbox', dependencies: ['database', 'services'] },
 );

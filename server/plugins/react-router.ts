@@ -45,6 +45,7 @@ export default async function reactRouter(app: FastifyInstance, options: { confi
         origin,
         csrf: { token: values.csrfToken, verify: (submitted) => sameToken(request.csrfToken, submitted) },
         clientAddress: request.ip,
+        requestId: request.id,
         log: request.log,
         // Page actions (forms without JavaScript) apply the very rules the API applies.
         services: { submissions: app.services.submissions, auth: app.services.auth, checkImage },
@@ -55,6 +56,7 @@ export default async function reactRouter(app: FastifyInstance, options: { confi
     if (pageCache && cacheKey && request.cspNonce) {
       // A render shared by later visitors: the placeholders in place of this visitor's values.
       let page = pageCache.get(cacheKey);
+      app.metrics.pageCache.inc({ result: page ? 'hit' : 'miss' });
       if (!page) {
         const generation = pageCache.generation;
         page = await pageCache.store(cacheKey, await render(pageCache.placeholders, toWebRequest(request, reply, true)), generation);

@@ -28,6 +28,8 @@ export function createAuthService(deps: {
   /** A sign-in not refreshed for this long is over (the idle limit); 0 turns it off. */
   idleTimeoutMinutes?: number;
   now?: () => Date;
+  /** Told of refused attempts (the metrics count them). */
+  observer?: { failed(): void; lockedOut(): void };
 }) {
   const { repos, tokens, lock } = deps;
   const now = deps.now ?? (() => new Date());
@@ -37,8 +39,8 @@ export function createAuthService(deps: {
   const addressKey = (address: string) => `addr:${address}`;
 
   /** The counter for a key, forgotten once a lock period has passed since its last failure. */
-  function currentFailures(key: string, at: Date): FailureCounter | null {
-    const counter = repos.sessions.findFailures(key);
+  async function currentFailures(key: string, at: Date): Promise<FailureCounter | null> {
+    const counter = await repos.sessions.findFailures(key);
     if (!counter) return null;
     if (at.getTime() - Date.parse(counter.lastFailedAt) > lockMs && !isLocked(counter, at)) return null;
     return counter;
@@ -49,18 +51,16 @@ export function createAuthService(deps: {
   }
 
   function recordFailure(key: string, threshold: number, at: Date) {
-    const failures = (currentFailures(key, at)?.failures ?? 0) + 1;
-    const lockedUntil = failures >= threshold ? new Date(at.getTime() + lockMs).toISOString() : null;
-    repos.sessions.saveFailures(key, { failures, lastFailedAt: at.toISOString(), lockedUntil });
+    return repos.sessions.recordFailure(key, at.toISOString(), {
+      staleBefore: new Date(at.getTime() - lockMs).toISOString(),
+      threshold,
+      lockUntil: new Date(at.getTime() + lockMs).toISOString(),
+    });
   }
 
-  /** Undoes one recordFailure (a right password), lifting a lock it set. */
-  function takeBackFailure(key: string, threshold: number, at: Date) {
-    const counter = currentFailures(key, at);
-    if (!counter) return;
-    const failures = counter.failures - 1;
-    if (failures <= 0) return repos.sessions.clearFailures(key);
-    repos.sessions.saveFailures(key, { ...counter, failures, lockedUntil: failures >= threshold ? counter.lockedUntil : null });
+  function lockedOut(): SignInResult {
+    deps.observer?.lockedOut();
+    return { kind: 'locked' };
   }
 
   async function tokensFor(userId: number, username: string, sessionId: string, refreshToken: string): Promise<Tokens> {
@@ -83,7 +83,7 @@ export function createAuthService(deps: {
     const at = now();
     const sessionId = newSessionId();
     const refreshToken = newRefreshToken();
-    repos.sessions.create({
+    await repos.sessions.create({
       userId,
       sessionId,
       tokenHash: hashToken(refreshToken),
@@ -96,28 +96,34 @@ export function createAuthService(deps: {
   return {
     async signIn(input: SignInInput, address: string): Promise<SignInResult> {
       const at = now();
-      const account = currentFailures(accountKey(input.username), at);
-      const origin = currentFailures(addressKey(address), at);
-      if (isLocked(account, at) || isLocked(origin, at)) return { kind: 'locked' };
+      const account = await currentFailures(accountKey(input.username), at);
+      const origin = await currentFailures(addressKey(address), at);
+      if (isLocked(account, at) || isLocked(origin, at)) return lockedOut();
 
       // Every attempt counts as a failure before the slow part (slow-down, scrypt) and is taken
       // back if the password is right: counted afterwards, a burst of concurrent guesses would
       // all pass the lock check above before the first of them was recorded.
-      recordFailure(accountKey(input.username), lock.accountFailures, at);
-      recordFailure(addressKey(address), lock.addressFailures, at);
+      // The counts come back from the same statement that adds this attempt, so of concurrent
+      // attempts (on any instance) only those within the threshold go on to check a password.
+      const accountCount = await recordFailure(accountKey(input.username), lock.accountFailures, at);
+      const addressCount = await recordFailure(addressKey(address), lock.addressFailures, at);
+      if (accountCount.failures > lock.accountFailures || addressCount.failures > lock.addressFailures) return lockedOut();
 
       await sleep(Math.min((account?.failures ?? 0) * SLOWDOWN_STEP_MS, SLOWDOWN_MAX_MS));
 
-      const user = repos.users.findByUsername(input.username);
+      const user = await repos.users.findByUsername(input.username);
       // Unknown users cost one scrypt too, so timing does not tell which usernames exist.
       const passwordMatches = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash));
-      if (!user || !passwordMatches || user.disabledAt) return { kind: 'wrong-credentials' };
+      if (!user || !passwordMatches || user.disabledAt) {
+        deps.observer?.failed();
+        return { kind: 'wrong-credentials' };
+      }
       // Guesses in flight alongside this attempt may have locked the account meanwhile: their
       // failures alone (this attempt's own taken out) reaching the threshold refuse it too.
-      const during = currentFailures(accountKey(input.username), now());
-      if (during && during.failures - 1 >= lock.accountFailures) return { kind: 'locked' };
-      repos.sessions.clearFailures(accountKey(input.username));
-      takeBackFailure(addressKey(address), lock.addressFailures, now());
+      const during = await currentFailures(accountKey(input.username), now());
+      if (during && during.failures - 1 >= lock.accountFailures) return lockedOut();
+      await repos.sessions.clearFailures(accountKey(input.username));
+      await repos.sessions.takeBackFailure(addressKey(address), lock.addressFailures);
       return { kind: 'signed-in', tokens: await startSession(user.id, user.username) };
     },
 
@@ -125,10 +131,10 @@ export function createAuthService(deps: {
     async validate(accessToken: string): Promise<{ username: string; expiresAt: Date; sessionId: string } | null> {
       const claims = await tokens.verifyAccessToken(accessToken);
       if (!claims) return null;
-      const session = repos.sessions.findBySessionId(claims.sessionId);
+      const session = await repos.sessions.findBySessionId(claims.sessionId);
       if (!session || session.revokedAt || session.userId !== claims.userId) return null;
       if (sessionOver(session, now())) return null;
-      const user = repos.users.findById(claims.userId);
+      const user = await repos.users.findById(claims.userId);
       if (!user || user.disabledAt) return null;
       return { username: user.username, expiresAt: claims.expiresAt, sessionId: claims.sessionId };
     },
@@ -139,20 +145,20 @@ export function createAuthService(deps: {
     async refresh(refreshToken: string): Promise<RefreshResult> {
       const at = now();
       const hash = hashToken(refreshToken);
-      const session = repos.sessions.findByTokenHash(hash);
+      const session = await repos.sessions.findByTokenHash(hash);
       if (!session) {
-        const reusedIn = repos.sessions.findRetired(hash);
+        const reusedIn = await repos.sessions.findRetired(hash);
         if (!reusedIn) return { kind: 'invalid' };
-        repos.sessions.revoke(reusedIn, at.toISOString());
+        await repos.sessions.revoke(reusedIn, at.toISOString());
         return { kind: 'reused' };
       }
       if (session.revokedAt || sessionOver(session, at)) return { kind: 'invalid' };
-      const user = repos.users.findById(session.userId);
+      const user = await repos.users.findById(session.userId);
       if (!user || user.disabledAt) return { kind: 'invalid' };
       const next = newRefreshToken();
-      if (!repos.sessions.rotate({ sessionId: session.sessionId, fromHash: hash, toHash: hashToken(next), at: at.toISOString() })) {
+      if (!(await repos.sessions.rotate({ sessionId: session.sessionId, fromHash: hash, toHash: hashToken(next), at: at.toISOString() }))) {
         // Another request rotated this very token a moment ago: that is a second use too.
-        repos.sessions.revoke(session.sessionId, at.toISOString());
+        await repos.sessions.revoke(session.sessionId, at.toISOString());
         return { kind: 'reused' };
       }
       return { kind: 'refreshed', tokens: await tokensFor(user.id, user.username, session.sessionId, next) };
@@ -162,7 +168,7 @@ export function createAuthService(deps: {
     async signOut(accessToken: string): Promise<boolean> {
       const session = await this.validate(accessToken);
       if (!session) return false;
-      return repos.sessions.revoke(session.sessionId, now().toISOString());
+      return await repos.sessions.revoke(session.sessionId, now().toISOString());
     },
   };
 }

@@ -28,10 +28,10 @@ export function toCsv(header: readonly string[], rows: Iterable<readonly CsvCell
 }
 
 /** The same document as a stream, pulling rows from the iterable as the client reads. */
-export function csvStream(header: readonly string[], rows: Iterable<readonly CsvCell[]>): Readable {
-  function* records() {
+export function csvStream(header: readonly string[], rows: Iterable<readonly CsvCell[]> | AsyncIterable<readonly CsvCell[]>): Readable {
+  async function* records() {
     yield asText(header);
-    for (const row of rows) yield asText(row);
+    for await (const row of rows) yield asText(row);
   }
   const source = Readable.from(records());
   const stringifier = stringify(OPTIONS);

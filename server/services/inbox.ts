@@ -27,8 +27,11 @@ import {
   PREVIEW_LENGTH,
   STATUS_LABELS,
 } from '../../common/inbox.ts';
-import { INBOX_TABLES, type InboxRepository, type ListFilter, type ListOrder, type StoredSubmission } from '../db/repositories/inbox.ts';
-import type { UsersRepository } from '../db/repositories/users.ts';
+import type { Database } from '../db/driver.ts';
+import { createRepositories, type Repositories } from '../db/repositories/index.ts';
+import { INBOX_TABLES, type ListFilter, type ListOrder, type StoredSubmission } from '../db/repositories/inbox.ts';
+import type { User } from '../db/repositories/users.ts';
+import type { NotificationService } from './notifications.ts';
 import writeExcelFile from 'write-excel-file/node';
 import { csvStream } from './csv.ts';
 
@@ -140,28 +143,45 @@ const KIND_SHEET_NAMES: Record<InboxKind, string> = {
 export class InboxInputError extends Error {}
 
 export function createInboxService(
-  repo: InboxRepository,
-  now: () => Date = () => new Date(),
-  users: Pick<UsersRepository, 'findByUsername' | 'list'> | null = null,
+  database: Database,
+  options: {
+    now?: () => Date;
+    /** Who is emailed when someone else gives them a submission; without it, nobody is. */
+    notifications?: Pick<NotificationService, 'ownerAssigned'>;
+  } = {},
 ) {
-  function detail(kind: InboxKind, id: number, neighbours: ItemDetail['neighbours'] = { previous: null, next: null }): ItemDetail | null {
-    const row = repo.find(kind, id);
-    return row ? { item: item(row), events: repo.events(kind, id), neighbours } : null;
+  const now = options.now ?? (() => new Date());
+  const { inbox: repo, users } = createRepositories(database.kysely);
+  // An owner change and the new owner's email are stored together: both, or neither.
+  const inTransaction = <T>(work: (repos: Repositories) => Promise<T>) => database.transaction((trx) => work(createRepositories(trx)));
+
+  async function detail(kind: InboxKind, id: number, neighbours: ItemDetail['neighbours'] = { previous: null, next: null }): Promise<ItemDetail | null> {
+    const row = await repo.find(kind, id);
+    return row ? { item: item(row), events: await repo.events(kind, id), neighbours } : null;
   }
 
-  /** A username as stored ('Alice' signs in as 'alice' too): the account's own spelling. */
-  function staffName(username: string): string {
-    const user = users?.findByUsername(username);
+  /** The account a username names ('Alice' signs in as 'alice' too), or InboxInputError. */
+  async function staffMember(username: string): Promise<User> {
+    const user = await users.findByUsername(username);
     if (!user) throw new InboxInputError(INBOX_MESSAGES.unknownOwner);
-    return user.username;
+    return user;
   }
+  /** A username as stored: the account's own spelling. */
+  const staffName = async (username: string) => (await staffMember(username)).username;
 
   /** The owner filter resolved: 'me' is the reader, 'none' is nobody's (null), a username must exist. */
-  function ownerFilter(owner: string | undefined, reader: string): string | null | undefined {
+  async function ownerFilter(owner: string | undefined, reader: string): Promise<string | null | undefined> {
     if (owner === undefined) return undefined;
     if (owner === OWNER_ME) return reader;
     if (owner === OWNER_NONE) return null;
     return staffName(owner);
+  }
+
+  /** Writes the new owner's email into `outbox` when someone else gave them the submission and
+   * they have an address. */
+  async function tellNewOwner(outbox: Repositories['outbox'], owner: User | null, kind: InboxKind, id: number, title: string, by: string, at: string) {
+    if (!owner?.email || !options.notifications || owner.username.toLowerCase() === by.toLowerCase()) return;
+    await options.notifications.ownerAssigned(outbox, { kind, id, title, by, recipient: owner.email, at });
   }
 
   function orderOf(kind: InboxKind, query: { sort?: InboxSort | undefined; dir?: 'asc' | 'desc' | undefined }): ListOrder {
@@ -170,16 +190,23 @@ export function createInboxService(
     return { sort, dir: query.dir ?? 'desc' };
   }
 
-  function filterOf(query: InboxFilter | InboxDetailQuery, reader: string): ListFilter {
-    return { status: query.status, q: query.q, from: query.from, to: query.to, ids: 'ids' in query ? query.ids : undefined, owner: ownerFilter(query.owner, reader) };
+  async function filterOf(query: InboxFilter | InboxDetailQuery, reader: string): Promise<ListFilter> {
+    return {
+      status: query.status,
+      q: query.q,
+      from: query.from,
+      to: query.to,
+      ids: 'ids' in query ? query.ids : undefined,
+      owner: await ownerFilter(query.owner, reader),
+    };
   }
 
   return {
-    summary(reader: string | null = null): InboxSummary {
+    async summary(reader: string | null = null): Promise<InboxSummary> {
       const counts = {} as InboxSummary['counts'];
       for (const kind of INBOX_KINDS) {
-        const byStatus = repo.countByStatus(kind);
-        const row = { new: 0, in_progress: 0, done: 0, spam: 0, total: 0, unread: reader ? repo.countUnread(kind, reader) : 0 };
+        const byStatus = await repo.countByStatus(kind);
+        const row = { new: 0, in_progress: 0, done: 0, spam: 0, total: 0, unread: reader ? await repo.countUnread(kind, reader) : 0 };
         for (const status of INBOX_STATUSES) {
           row[status] = byStatus[status] ?? 0;
           row.total += row[status];
@@ -189,114 +216,136 @@ export function createInboxService(
       return { counts };
     },
 
-    list(kind: InboxKind, query: InboxListQuery, reader = ''): ListPage {
+    async list(kind: InboxKind, query: InboxListQuery, reader = ''): Promise<ListPage> {
       const pageSize = query.size ?? query.pageSize;
-      const { rows, total } = repo.list(kind, filterOf(query, reader), query.page, pageSize, orderOf(kind, query), reader || null);
+      const { rows, total } = await repo.list(kind, await filterOf(query, reader), query.page, pageSize, orderOf(kind, query), reader || null);
       return { items: rows.map(listItem), total, page: query.page, pageSize };
     },
 
     /** One submission, marked read for `reader`, with its previous and next in the list `query`
      * describes. */
-    open(kind: InboxKind, id: number, query: InboxDetailQuery, reader: string): ItemDetail | null {
-      const neighbours = repo.neighbours(kind, id, filterOf(query, reader), orderOf(kind, query));
-      const result = detail(kind, id, neighbours);
-      if (result) repo.markRead(kind, id, reader, now().toISOString());
+    async open(kind: InboxKind, id: number, query: InboxDetailQuery, reader: string): Promise<ItemDetail | null> {
+      const neighbours = await repo.neighbours(kind, id, await filterOf(query, reader), orderOf(kind, query));
+      const result = await detail(kind, id, neighbours);
+      if (result) await repo.markRead(kind, id, reader, now().toISOString());
       return result;
     },
 
     detail,
 
     /** Marks a submission unread for `reader`; false when there is no such submission. */
-    markUnread(kind: InboxKind, id: number, reader: string): boolean {
-      if (!repo.find(kind, id)) return false;
-      repo.markUnread(kind, id, reader);
+    async markUnread(kind: InboxKind, id: number, reader: string): Promise<boolean> {
+      if (!(await repo.find(kind, id))) return false;
+      await repo.markUnread(kind, id, reader);
       return true;
     },
 
     /** Who can own submissions: every enabled staff account. */
-    staff(): { username: string }[] {
-      return (users?.list() ?? []).filter((user) => !user.disabledAt).map((user) => ({ username: user.username }));
+    async staff(): Promise<{ username: string }[]> {
+      return (await users.list()).filter((user) => !user.disabledAt).map((user) => ({ username: user.username }));
     },
 
-    /** Gives a submission to a staff member (null: nobody), recording who did it and when. */
-    changeOwner(kind: InboxKind, id: number, owner: string | null, username: string): InboxChange {
-      let to: string | null;
+    /** Gives a submission to a staff member (null: nobody), recording who did it and when; the
+     * new owner, when someone else and with an email address, is emailed in the same transaction. */
+    async changeOwner(kind: InboxKind, id: number, owner: string | null, username: string): Promise<InboxChange> {
+      let to: User | null;
       try {
-        to = owner === null ? null : staffName(owner);
+        to = owner === null ? null : await staffMember(owner);
       } catch (error) {
         if (error instanceof InboxInputError) return { ok: false, reason: 'invalid', message: error.message };
         throw error;
       }
-      if (!repo.changeOwner({ kind, id, to, username, at: now().toISOString() })) return { ok: false, reason: 'not-found' };
-      const result = detail(kind, id);
+      const at = now().toISOString();
+      const found = await inTransaction(async (repos) => {
+        const change = await repos.inbox.changeOwner({ kind, id, to: to?.username ?? null, username, at });
+        if (!change) return false;
+        if (change.changed) {
+          const row = await repos.inbox.find(kind, id);
+          if (row) await tellNewOwner(repos.outbox, to, kind, id, headline(row).title, username, at);
+        }
+        return true;
+      });
+      if (!found) return { ok: false, reason: 'not-found' };
+      const result = await detail(kind, id);
       return result ? { ok: true, detail: result } : { ok: false, reason: 'not-found' };
     },
 
-    /** One status and/or owner for many submissions, all or nothing. */
-    bulk(
+    /** One status and/or owner for many submissions, all or nothing. A new owner (someone else,
+     * with an address) gets one email per submission that became theirs, in the same transaction. */
+    async bulk(
       kind: InboxKind,
       body: BulkBody,
       username: string,
-    ): { ok: true; changed: number[] } | { ok: false; reason: 'not-found' | 'invalid'; message: string } {
-      let owner: string | null | undefined;
+    ): Promise<{ ok: true; changed: number[] } | { ok: false; reason: 'not-found' | 'invalid'; message: string }> {
+      let owner: User | null | undefined;
       try {
-        owner = body.owner === undefined || body.owner === null ? body.owner : staffName(body.owner);
+        owner = body.owner === undefined || body.owner === null ? body.owner : await staffMember(body.owner);
       } catch (error) {
         if (error instanceof InboxInputError) return { ok: false, reason: 'invalid', message: error.message };
         throw error;
       }
       const to = body.status;
-      const result = repo.bulk({
-        kind,
-        ids: body.ids,
-        status: to,
-        owner,
-        username,
-        at: now().toISOString(),
-        check: (rows) => {
-          if (to === undefined) return null;
-          const stuck = rows.find((row) => row.status !== to && !nextStatuses(row.status).includes(to));
-          return stuck ? `#${stuck.id}: ${INBOX_MESSAGES.spamOnlyToNew}. Nothing was changed.` : null;
-        },
+      const at = now().toISOString();
+      const result = await inTransaction(async (repos) => {
+        const outcome = await repos.inbox.bulk({
+          kind,
+          ids: body.ids,
+          status: to,
+          owner: owner === undefined ? undefined : (owner?.username ?? null),
+          username,
+          at,
+          check: (rows) => {
+            if (to === undefined) return null;
+            const stuck = rows.find((row) => row.status !== to && !nextStatuses(row.status).includes(to));
+            return stuck ? `#${stuck.id}: ${INBOX_MESSAGES.spamOnlyToNew}. Nothing was changed.` : null;
+          },
+        });
+        if (outcome.ok && owner?.email && outcome.ownerChanged.length) {
+          const given = await repos.inbox.list(kind, { status: 'all', ids: outcome.ownerChanged }, 1, outcome.ownerChanged.length);
+          for (const row of given.rows) await tellNewOwner(repos.outbox, owner, kind, row.id, headline(row).title, username, at);
+        }
+        return outcome;
       });
-      if (result.ok) return result;
+      if (result.ok) return { ok: true, changed: result.changed };
       if ('missing' in result) return { ok: false, reason: 'not-found', message: `${INBOX_MESSAGES.bulkNotFound} (${result.missing.slice(0, 10).map((id) => `#${id}`).join(', ')})` };
       return { ok: false, reason: 'invalid', message: result.refused };
     },
 
     /** The stored image with its download name, or null when the kind has none or the id is unknown. */
-    image(kind: InboxKind, id: number): { bytes: Uint8Array; type: string; fileName: string } | null {
-      const image = repo.findImage(kind, id);
+    async image(kind: InboxKind, id: number): Promise<{ bytes: Uint8Array; type: string; fileName: string } | null> {
+      const image = await repo.findImage(kind, id);
       return image ? { ...image, fileName: imageFileName(kind, id, image.type) } : null;
     },
 
     /** Moves a submission to `to`, recording who and when. Asking for the current status changes
      * and records nothing. */
-    changeStatus(kind: InboxKind, id: number, to: InboxStatus, username: string): InboxChange {
-      const row = repo.find(kind, id);
+    async changeStatus(kind: InboxKind, id: number, to: InboxStatus, username: string): Promise<InboxChange> {
+      const row = await repo.find(kind, id);
       if (!row) return { ok: false, reason: 'not-found' };
       if (row.status !== to) {
         if (!nextStatuses(row.status).includes(to)) return { ok: false, reason: 'conflict', message: INBOX_MESSAGES.spamOnlyToNew };
-        const changed = repo.changeStatus({ kind, id, from: row.status, to, username, at: now().toISOString() });
+        const changed = await repo.changeStatus({ kind, id, from: row.status, to, username, at: now().toISOString() });
         if (!changed) return { ok: false, reason: 'conflict', message: INBOX_MESSAGES.changedMeanwhile };
       }
-      const result = detail(kind, id);
+      const result = await detail(kind, id);
       return result ? { ok: true, detail: result } : { ok: false, reason: 'not-found' };
     },
 
     /** Adds an internal note (trimmed, 1 to NOTE_MAX_LENGTH characters) by `username`. */
-    addNote(kind: InboxKind, id: number, note: string, username: string): InboxChange {
+    async addNote(kind: InboxKind, id: number, note: string, username: string): Promise<InboxChange> {
       const text = note.trim();
       if (text.length === 0) return { ok: false, reason: 'invalid', message: INBOX_MESSAGES.noteRequired };
       if (text.length > NOTE_MAX_LENGTH) return { ok: false, reason: 'invalid', message: INBOX_MESSAGES.noteTooLong };
-      if (!repo.addNote({ kind, id, note: text, username, at: now().toISOString() })) return { ok: false, reason: 'not-found' };
-      const result = detail(kind, id);
+      if (!(await repo.addNote({ kind, id, note: text, username, at: now().toISOString() }))) return { ok: false, reason: 'not-found' };
+      const result = await detail(kind, id);
       return result ? { ok: true, detail: result } : { ok: false, reason: 'not-found' };
     },
 
     /** The header and rows of an export: the CSV and the workbook hold the same cells. Country
      * name and calling code are columns of their own, and the phone number is also given as E.164. */
-    exportTable(kind: InboxKind, filter: InboxFilter, reader = ''): { header: string[]; rows: () => Generator<string[]> } {
+    async exportTable(kind: InboxKind, filter: InboxFilter, reader = ''): Promise<{ header: string[]; rows: () => AsyncGenerator<string[]> }> {
+      // Resolved before the first byte: an unknown owner is a 400, not a broken download.
+      const listFilter = await filterOf(filter, reader);
       const spec = INBOX_TABLES[kind];
       const consent = kind === 'demo-requests' || kind === 'contact-messages';
       const header = [
@@ -309,9 +358,8 @@ export function createInboxService(
         ...(consent ? ['Marketing consent version', 'Marketing consent at'] : []),
         'Honeypot filled',
       ];
-      const listFilter = filterOf(filter, reader);
-      function* rows() {
-        for (const row of repo.iterate(kind, listFilter)) {
+      async function* rows() {
+        for await (const row of repo.iterate(kind, listFilter)) {
           const code = row.values.country == null ? null : String(row.values.country);
           yield [
             String(row.id),
@@ -334,8 +382,8 @@ export function createInboxService(
     },
 
     /** Every submission the filter (or the selection) matches as CSV, dated today (UTC). */
-    exportCsv(kind: InboxKind, filter: InboxFilter, reader = ''): { fileName: string; stream: Readable } {
-      const { header, rows } = this.exportTable(kind, filter, reader);
+    async exportCsv(kind: InboxKind, filter: InboxFilter, reader = ''): Promise<{ fileName: string; stream: Readable }> {
+      const { header, rows } = await this.exportTable(kind, filter, reader);
       const day = now().toISOString().slice(0, 10);
       return { fileName: `haulora-${kind}-${day}.csv`, stream: csvStream(header, rows()) };
     },
@@ -343,9 +391,10 @@ export function createInboxService(
     /** The same cells as an Excel workbook, every cell typed as text: a spreadsheet never runs
      * one as a formula, so no guard character is needed. Built in memory (a workbook is a zip). */
     async exportXlsx(kind: InboxKind, filter: InboxFilter, reader = ''): Promise<{ fileName: string; bytes: Buffer }> {
-      const { header, rows } = this.exportTable(kind, filter, reader);
+      const { header, rows } = await this.exportTable(kind, filter, reader);
       const text = (value: string) => ({ type: String, value });
-      const data = [header.map((title) => ({ ...text(title), fontWeight: 'bold' as const })), ...Array.from(rows(), (row) => row.map(text))];
+      const data: { type: StringConstructor; value: string; fontWeight?: 'bold' }[][] = [header.map((title) => ({ ...text(title), fontWeight: 'bold' as const }))];
+      for await (const row of rows()) data.push(row.map(text));
       const bytes = await writeExcelFile(data, { sheet: KIND_SHEET_NAMES[kind], stickyRowsCount: 1 }).toBuffer();
       const day = now().toISOString().slice(0, 10);
       return { fileName: `haulora-${kind}-${day}.xlsx`, bytes };

@@ -7,7 +7,8 @@ import type { MailTransport } from './mail-transport.ts';
 
 /** Retries wait base, 2×base, 4×base … at most an hour. */
 export const MAX_RETRY_DELAY_MS = 60 * 60 * 1000;
-/** A claimed row is left alone this long: longer than any send can take with our timeouts. */
+/** A claimed row is left alone this long by default: longer than any send can take with our
+ * timeouts. Then a worker on any instance takes it over (its sender died mid-send). */
 export const CLAIM_LEASE_MS = 2 * 60 * 1000;
 
 /** The wait after the `attempts`-th failed attempt. */
@@ -20,10 +21,14 @@ export function createOutboxWorker(deps: {
   transport: MailTransport;
   pollMs: number;
   retryBaseMs: number;
+  leaseMs?: number;
   log: FastifyBaseLogger;
   now?: () => Date;
+  /** Told of each send's result (the metrics count them). */
+  observer?: { sent(): void; failed(): void };
 }) {
   const { outbox, transport, pollMs, retryBaseMs, log } = deps;
+  const leaseMs = deps.leaseMs ?? CLAIM_LEASE_MS;
   const now = deps.now ?? (() => new Date());
   let running = false;
   let timer: NodeJS.Timeout | undefined;
@@ -32,7 +37,7 @@ export function createOutboxWorker(deps: {
   async function sendDue(): Promise<void> {
     while (running) {
       const at = now();
-      const row = outbox.claimNextDue(at.toISOString(), new Date(at.getTime() + CLAIM_LEASE_MS).toISOString());
+      const row = await outbox.claimNextDue(at.toISOString(), new Date(at.getTime() + leaseMs).toISOString());
       if (!row) return;
       const about = { outboxId: row.id, kind: row.kind, messageId: row.message_id, attempt: row.attempts };
       try {
@@ -40,11 +45,13 @@ export function createOutboxWorker(deps: {
       } catch (error) {
         const delay = retryDelay(row.attempts, retryBaseMs);
         const reason = transport.reasonOf(error);
-        outbox.markFailed(row.id, reason, new Date(now().getTime() + delay).toISOString());
+        await outbox.markFailed(row.id, reason, new Date(now().getTime() + delay).toISOString());
+        deps.observer?.failed();
         log.warn({ ...about, retryInMs: delay, reason }, 'email not sent; will retry');
         continue;
       }
-      outbox.markSent(row.id, now().toISOString());
+      await outbox.markSent(row.id, now().toISOString());
+      deps.observer?.sent();
       log.info(about, 'email sent');
     }
   }

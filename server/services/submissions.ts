@@ -5,7 +5,9 @@
 import { HONEYPOT_FIELD, MARKETING_CONSENT_VERSION } from '../../common/constants.ts';
 import { MESSAGES } from '../../common/messages.ts';
 import type { DemoRequestInput, FeedbackInput, NewsletterInput } from '../../common/schemas.ts';
-import type { SubmissionsRepository } from '../db/repositories/submissions.ts';
+import type { Database } from '../db/driver.ts';
+import { createRepositories } from '../db/repositories/index.ts';
+import type { SubmissionKind } from '../metrics.ts';
 import type { CheckedImage } from './images.ts';
 import type { Consent, NotificationService } from './notifications.ts';
 
@@ -13,36 +15,42 @@ export type ContactFields = { name: string; email: string; subject: string; inq_
 /** The demo request as validated; marketing_consent may be left out by callers that never offer it. */
 export type DemoRequestFields = Omit<DemoRequestInput, 'marketing_consent'> & { marketing_consent?: boolean };
 
-/** How a submission and its notifications are stored together; without it (unit tests) a
+/** Who is told about a stored demo request or contact message; without it (unit tests) a
  * submission is stored alone and notifies nobody. */
-export type SubmissionDelivery = {
-  transaction<T>(work: () => T): T;
-  notifications: NotificationService;
-};
+export type SubmissionDelivery = { notifications: NotificationService };
 
 /** The consent text's version and the submission's time when the visitor ticked product news. */
 const consentOf = (ticked: boolean | undefined, at: string): Consent => (ticked ? { version: MARKETING_CONSENT_VERSION, at } : null);
 
 const isSpam = (input: { [HONEYPOT_FIELD]?: string | undefined }) => Boolean(input[HONEYPOT_FIELD]);
 
+/** Told of every stored submission (the metrics count them). */
+export type SubmissionObserver = { stored(kind: SubmissionKind, spam: boolean): void };
+
 export function createSubmissionService(
-  repo: SubmissionsRepository,
+  db: Database,
   now: () => Date = () => new Date(),
   delivery?: SubmissionDelivery,
+  observer?: SubmissionObserver,
 ) {
   const stamp = () => now().toISOString();
-  const inTransaction = <T>(work: () => T): T => (delivery ? delivery.transaction(work) : work());
+  const stored = (kind: SubmissionKind, input: { [HONEYPOT_FIELD]?: string | undefined }) => observer?.stored(kind, isSpam(input));
+  const repo = createRepositories(db.kysely).submissions;
+  // The submission and its outbox rows are written in one transaction: both, or neither.
+  const inTransaction = <T>(work: (repos: ReturnType<typeof createRepositories>) => Promise<T>) =>
+    db.transaction((trx) => work(createRepositories(trx)));
   return {
-    addFeedback(input: FeedbackInput): string {
-      repo.addFeedback({ feedback: input.feedback, isSpam: isSpam(input), createdAt: stamp() });
+    async addFeedback(input: FeedbackInput): Promise<string> {
+      await repo.addFeedback({ feedback: input.feedback, isSpam: isSpam(input), createdAt: stamp() });
+      stored('feedback', input);
       return MESSAGES.feedbackThanks;
     },
-    requestDemo(input: DemoRequestFields): string {
+    async requestDemo(input: DemoRequestFields): Promise<string> {
       const createdAt = stamp();
       const consent = consentOf(input.marketing_consent, createdAt);
       const spam = isSpam(input);
-      inTransaction(() => {
-        const id = repo.addDemoRequest({
+      await inTransaction(async (repos) => {
+        const id = await repos.submissions.addDemoRequest({
           name: input.name,
           jobTitle: input.job_title,
           company: input.company,
@@ -56,20 +64,21 @@ export function createSubmissionService(
           marketingConsentAt: consent?.at ?? null,
         });
         if (!spam) {
-          delivery?.notifications.demoRequested({
+          await delivery?.notifications.demoRequested(repos.outbox, {
             id, name: input.name, jobTitle: input.job_title, company: input.company, number: input.number,
             email: input.email, text: input.text, consent, createdAt,
           });
         }
       });
+      stored('demo_request', input);
       return MESSAGES.demoThanks;
     },
-    sendContactMessage(input: ContactFields, image: CheckedImage): string {
+    async sendContactMessage(input: ContactFields, image: CheckedImage): Promise<string> {
       const createdAt = stamp();
       const consent = consentOf(input.marketing_consent, createdAt);
       const spam = isSpam(input);
-      inTransaction(() => {
-        const id = repo.addContactMessage({
+      await inTransaction(async (repos) => {
+        const id = await repos.submissions.addContactMessage({
           name: input.name,
           email: input.email,
           subject: input.subject,
@@ -84,16 +93,18 @@ export function createSubmissionService(
           marketingConsentAt: consent?.at ?? null,
         });
         if (!spam) {
-          delivery?.notifications.contactReceived({
+          await delivery?.notifications.contactReceived(repos.outbox, {
             id, name: input.name, email: input.email, subject: input.subject, inqType: Number(input.inq_type),
             message: input.message, imageType: image.type, imageSize: image.bytes.byteLength, consent, createdAt,
           });
         }
       });
+      stored('contact_message', input);
       return MESSAGES.contactThanks;
     },
-    subscribe(input: NewsletterInput): string {
-      repo.addSubscriber(input.email, isSpam(input), stamp());
+    async subscribe(input: NewsletterInput): Promise<string> {
+      await repo.addSubscriber(input.email, isSpam(input), stamp());
+      stored('newsletter', input);
       return MESSAGES.newsletterThanks;
     },
   };

@@ -2,8 +2,7 @@
 // Every refusal is a UserError whose message can be shown to the operator as it is.
 import { MAX_LENGTH } from '../../common/constants.ts';
 import type { Database } from '../db/driver.ts';
-import { transaction } from '../db/driver.ts';
-import type { Repositories } from '../db/repositories/index.ts';
+import { createRepositories, type Repositories } from '../db/repositories/index.ts';
 import { hashPassword } from './passwords.ts';
 
 export class UserError extends Error {
@@ -19,7 +18,15 @@ export type StaffUserSummary = {
   createdAt: string;
   status: 'active' | 'disabled';
   disabledAt: string | null;
+  email: string | null;
 };
+
+/** Throws UserError unless the address looks like one an email can be sent to (one line, one @). */
+export function checkEmail(email: string): void {
+  if (email.length > MAX_LENGTH.email || !/^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;"]+$/.test(email)) {
+    throw new UserError(`Not an email address: ${email.slice(0, 80)}`);
+  }
+}
 
 /** Throws UserError unless the username is 3–64 letters, digits, dots, underscores or hyphens. */
 export function checkUsername(username: string): void {
@@ -51,13 +58,13 @@ export function createUserService(
   db: Database,
   now: () => Date = () => new Date(),
 ) {
-  function checkNewUsername(username: string): void {
+  async function checkNewUsername(username: string): Promise<void> {
     checkUsername(username);
-    if (repos.users.findByUsername(username)) throw new UserError(`Staff user ${username} already exists.`);
+    if (await repos.users.findByUsername(username)) throw new UserError(`Staff user ${username} already exists.`);
   }
 
-  function existing(username: string) {
-    const user = repos.users.findByUsername(username);
+  async function existing(username: string) {
+    const user = await repos.users.findByUsername(username);
     if (!user) throw new UserError(`There is no staff user ${username}.`);
     return user;
   }
@@ -67,49 +74,61 @@ export function createUserService(
     checkNewUsername,
 
     /** Throws UserError when there is no such user. */
-    checkExistingUsername(username: string): void {
-      existing(username);
+    async checkExistingUsername(username: string): Promise<void> {
+      await existing(username);
     },
 
-    async addUser(username: string, password: string): Promise<void> {
-      checkNewUsername(username);
+    /** `email`, optional, is where the inbox tells them of a submission someone gave them. */
+    async addUser(username: string, password: string, email: string | null = null): Promise<void> {
+      await checkNewUsername(username);
       checkPassword(password);
+      if (email !== null) checkEmail(email);
       const passwordHash = await hashPassword(password);
       try {
-        repos.users.create(username, passwordHash, now().toISOString());
+        await repos.users.create(username, passwordHash, now().toISOString(), email);
       } catch (error) {
         // Another process added the same name while the password was being hashed.
-        if (repos.users.findByUsername(username)) throw new UserError(`Staff user ${username} already exists.`);
+        if (await repos.users.findByUsername(username)) throw new UserError(`Staff user ${username} already exists.`);
         throw error;
       }
     },
 
-    listUsers(): StaffUserSummary[] {
-      return repos.users.list().map((user) => ({
+    async listUsers(): Promise<StaffUserSummary[]> {
+      return (await repos.users.list()).map((user) => ({
         username: user.username,
         createdAt: user.createdAt,
         status: user.disabledAt ? 'disabled' : 'active',
         disabledAt: user.disabledAt,
+        email: user.email,
       }));
     },
 
+    /** Sets a user's email address, or removes it with null (then no assignment emails). */
+    async setEmail(username: string, email: string | null): Promise<void> {
+      await existing(username);
+      if (email !== null) checkEmail(email);
+      if (!(await repos.users.setEmail(username, email))) throw new UserError(`There is no staff user ${username}.`);
+    },
+
     /** Disables the account and signs out all of its sessions; returns how many sessions were revoked. */
-    disableUser(username: string): { revokedSessions: number } {
-      return transaction(db, () => {
-        const user = existing(username);
-        if (user.disabledAt) throw new UserError(`Staff user ${user.username} is already disabled.`);
-        const at = now().toISOString();
-        repos.users.disable(user.username, at);
-        return { revokedSessions: repos.sessions.revokeAllForUser(user.id, at) };
+    async disableUser(username: string): Promise<{ revokedSessions: number }> {
+      const user = await existing(username);
+      if (user.disabledAt) throw new UserError(`Staff user ${user.username} is already disabled.`);
+      const at = now().toISOString();
+      // Both or neither: a disabled user with live sessions would still be signed in.
+      return db.transaction(async (trx) => {
+        const inTransaction = createRepositories(trx);
+        await inTransaction.users.disable(user.username, at);
+        return { revokedSessions: await inTransaction.sessions.revokeAllForUser(user.id, at) };
       });
     },
 
     /** Sets a new password; a disabled account is enabled again. */
     async resetPassword(username: string, password: string): Promise<void> {
-      existing(username);
+      await existing(username);
       checkPassword(password);
       const passwordHash = await hashPassword(password);
-      if (!repos.users.setPassword(username, passwordHash)) throw new UserError(`There is no staff user ${username}.`);
+      if (!(await repos.users.setPassword(username, passwordHash))) throw new UserError(`There is no staff user ${username}.`);
     },
   };
 }

@@ -23,7 +23,7 @@ let tokenA: string;
 let tokenB: string;
 before(async () => {
   server = await startServer({}, { pages: true });
-  server.app.repos.users.create('alice', await hashPassword(PASSWORD), new Date().toISOString());
+  await server.app.repos.users.create('alice', await hashPassword(PASSWORD), new Date().toISOString());
   tokenA = (await server.client().visit('/home')).csrfToken!;
   tokenB = (await server.client().visit('/home')).csrfToken!;
   const client = await server.client().visit();
@@ -36,11 +36,11 @@ after(() => server.close());
  * only: its worker marks earlier mails sent in the background while the test runs. */
 function databaseDigest(): string {
   const hash = createHash('sha256');
-  const tables = server.app.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[];
+  const tables = server.app.database.sqlite!.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[];
   for (const { name } of tables) {
     hash.update(name);
     const rows = name === 'outbox' ? `SELECT count(*) AS n FROM "${name}"` : `SELECT * FROM "${name}" ORDER BY rowid`;
-    for (const row of server.app.db.prepare(rows).all()) {
+    for (const row of server.app.database.sqlite!.prepare(rows).all()) {
       hash.update(JSON.stringify(row, (_key, value) => (value instanceof Uint8Array ? Buffer.from(value).toString('base64') : value)));
     }
   }

@@ -4,7 +4,7 @@
 // request's id.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { MESSAGES } from '../../common/messages.ts';
+import { MESSAGES, withReference } from '../../common/messages.ts';
 import { leaks, logEntries } from '../helpers/attack-checks.ts';
 import { png } from '../helpers/images.ts';
 import { startServer } from '../helpers/server.ts';
@@ -25,9 +25,9 @@ for (const breakage of ['drop the tables', 'close the database handle'] as const
     try {
       const client = await server.client().visit();
       if (breakage === 'drop the tables') {
-        server.app.db.exec('DROP TABLE feedback; DROP TABLE demo_requests; DROP TABLE contact_messages; DROP TABLE newsletter_subscribers; DROP TABLE sign_in_failures; DROP TABLE users;');
+        server.app.database.sqlite!.exec('DROP TABLE feedback; DROP TABLE demo_requests; DROP TABLE contact_messages; DROP TABLE newsletter_subscribers; DROP TABLE sign_in_failures; DROP TABLE users;');
       } else {
-        server.app.db.close();
+        server.app.database.sqlite!.close();
       }
       const answers = [
         { shape: 'ErrorInfo', response: await client.post('/api/Feedback/AddFeedback', { feedback: 'The fuel report saves us hours' }) },
@@ -39,7 +39,9 @@ for (const breakage of ['drop the tables', 'close the database handle'] as const
       const failedIds = new Set<string>();
       for (const { shape, response } of answers) {
         assert.equal(response.status, 500, response.text);
-        assert.deepEqual(response.body, [shape, MESSAGES.serverError]);
+        const reference = response.headers.get('x-request-id');
+        assert.ok(reference, 'every answer names its request');
+        assert.deepEqual(response.body, [shape, withReference(MESSAGES.serverError, reference)]);
         assert.deepEqual(leaks(response.text), []);
         assert.equal(response.headers.get('cache-control'), 'no-store');
       }
@@ -55,7 +57,7 @@ for (const breakage of ['drop the tables', 'close the database handle'] as const
       const completed = entries.filter((entry) => entry.res?.statusCode === 500).map((entry) => entry.reqId);
       assert.deepEqual(new Set(completed), failedIds, 'the error lines name the requests that answered 500');
     } finally {
-      if (breakage === 'close the database handle') server.app.db.close = () => {};
+      if (breakage === 'close the database handle') server.app.database.sqlite!.close = () => {};
       await server.close();
     }
   });
@@ -66,7 +68,7 @@ test('a page action (form posted without JavaScript) on a broken database: a 500
   const server = await startServer({}, { pages: true, logLines });
   try {
     const client = await server.client().visit('/home');
-    server.app.db.exec('DROP TABLE feedback');
+    server.app.database.sqlite!.exec('DROP TABLE feedback');
     const response = await client.request('POST', '/forms/feedback', {
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.url },
       body: new URLSearchParams({ feedback: 'The database is gone', _csrf: client.csrfToken! }).toString(),
@@ -80,6 +82,9 @@ test('a page action (form posted without JavaScript) on a broken database: a 500
     const errors = entries.filter((entry) => entry.level >= 50);
     assert.equal(errors.length, 1, `error lines: ${errors.map((entry) => entry.msg).join(', ')}`);
     assert.equal(errors[0]!.reqId, completed.reqId, "the cause is logged on the 500's request");
+    // The page tells the visitor the reference to quote, the same as the answer's header and the log's reqId.
+    assert.equal(response.headers.get('x-request-id'), completed.reqId);
+    assert.match(response.text, new RegExp(`quote this reference to support: <code class="request-reference">${completed.reqId}</code>`));
     assert.match(errors[0]!.err?.message ?? '', /no such table: feedback/);
   } finally {
     await server.close();

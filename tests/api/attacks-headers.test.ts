@@ -18,7 +18,7 @@ let server: TestServer;
 let token: string;
 before(async () => {
   server = await startServer({ SIGNIN_LOCK_AFTER_ACCOUNT_FAILURES: '2' }, { pages: true });
-  server.app.repos.users.create('alice', await hashPassword(PASSWORD), new Date().toISOString());
+  await server.app.repos.users.create('alice', await hashPassword(PASSWORD), new Date().toISOString());
   token = (await server.client().visit('/home')).csrfToken!;
 });
 after(() => server.close());
@@ -135,7 +135,7 @@ describe('security headers on every status', () => {
     try {
       const client = await broken.client().visit('/home');
       const csrf = client.csrfToken!;
-      broken.app.db.exec('DROP TABLE feedback');
+      broken.app.database.sqlite!.exec('DROP TABLE feedback');
       const answers: Answer[] = [];
       const headers = { cookie: `${CSRF_COOKIE}=${csrf}`, origin: broken.url };
       await take(answers, 'API feedback', await fetch(broken.url + '/api/Feedback/AddFeedback', {
@@ -189,10 +189,10 @@ describe('sign-in answers are never cached', () => {
 
     const failing = await startServer();
     try {
-      failing.app.repos.users.create('bob', await hashPassword(PASSWORD), new Date().toISOString());
+      await failing.app.repos.users.create('bob', await hashPassword(PASSWORD), new Date().toISOString());
       const client = await failing.client().visit();
       const tokens = (await client.post('/api/SignIn', { username: 'bob', password: PASSWORD })).body;
-      failing.app.db.exec('DROP TABLE refresh_tokens');
+      failing.app.database.sqlite!.exec('DROP TABLE refresh_tokens');
       const validate = await client.get('/api/ValidateToken', bearer(tokens.access_token));
       assert.equal(validate.status, 500);
       answers.push({ label: 'ValidateToken database failure (500)', status: 500, headers: validate.headers });

@@ -101,7 +101,7 @@ before(async () => {
   server = await startServer();
   token = (await server.client().visit()).csrfToken!;
   // A connection of our own to the file: what is on disk, not what the server's handle caches.
-  reader = new DatabaseSync(server.config.databaseFile, { readOnly: true });
+  reader = new DatabaseSync(server.config.database.file, { readOnly: true });
   schemaBefore = schema();
 });
 after(async () => {

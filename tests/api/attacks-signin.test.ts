@@ -49,12 +49,12 @@ const forgedAddress = (i: number) => `203.0.${(i >> 8) & 255}.${i & 255}`;
 async function serverWithUsers(env: Record<string, string>, usernames: string[]) {
   const server = await startServer(env);
   const hash = await hashPassword(PASSWORD);
-  for (const username of usernames) server.app.repos.users.create(username, hash, new Date().toISOString());
+  for (const username of usernames) await server.app.repos.users.create(username, hash, new Date().toISOString());
   const token = (await server.client().visit()).csrfToken!;
   return { server, token };
 }
 
-const failureKeys = (server: TestServer) => (server.app.db.prepare('SELECT key FROM sign_in_failures ORDER BY key').all() as { key: string }[]).map((row) => row.key);
+const failureKeys = (server: TestServer) => (server.app.database.sqlite!.prepare('SELECT key FROM sign_in_failures ORDER BY key').all() as { key: string }[]).map((row) => row.key);
 
 test(`${ATTEMPTS} wrong passwords from one address with a new X-Forwarded-For each: the address limit, then the account lock`, async (t) => {
   // The production defaults for the limits: 10 sign-ins per address per minute, lock after 5.
@@ -132,7 +132,7 @@ test('a right password after fewer failures than the lock signs in and clears th
     for (let i = 0; i < 4; i++) assert.equal((await signIn(server, token, { username: 'driver', password: `typo-${i}` })).status, 401);
     assert.equal((await signIn(server, token, { username: 'driver', password: PASSWORD })).status, 200, 'the fifth attempt, right, signs in');
     // The account count is cleared; the address keeps its four failures, not five.
-    assert.deepEqual(server.app.db.prepare('SELECT key, failures, locked_until FROM sign_in_failures').all().map((row) => ({ ...row })), [{ key: 'addr:127.0.0.1', failures: 4, locked_until: null }]);
+    assert.deepEqual(server.app.database.sqlite!.prepare('SELECT key, failures, locked_until FROM sign_in_failures').all().map((row) => ({ ...row })), [{ key: 'addr:127.0.0.1', failures: 4, locked_until: null }]);
     assert.equal((await signIn(server, token, { username: 'driver', password: PASSWORD })).status, 200);
   } finally {
     await server.close();

@@ -42,7 +42,7 @@ let calls: { path: string; refusal: unknown }[] = [
 before(async () => {
   server = await startServer({}, { logLines });
   const hash = await hashPassword(PASSWORD);
-  for (const username of ['alice', 'bob', 'carol', 'dave', 'erin']) server.app.repos.users.create(username, hash, new Date().toISOString());
+  for (const username of ['alice', 'bob', 'carol', 'dave', 'erin']) await server.app.repos.users.create(username, hash, new Date().toISOString());
   // The staff inbox is another issue's; it joins the list as soon as it is served.
   const { access_token } = await signIn('erin');
   const inbox = await server.client().get('/api/inbox/summary', { authorization: `Bearer ${access_token}` });

@@ -12,7 +12,7 @@ const PASSWORD = 'correct horse battery staple';
 before(async () => {
   server = await startServer({ SIGNIN_LOCK_AFTER_ACCOUNT_FAILURES: '3', SIGNIN_LOCK_MINUTES: '15' });
   const hash = await hashPassword(PASSWORD);
-  for (const username of ['alice', 'bob', 'carol', 'dave', 'erin']) server.app.repos.users.create(username, hash, new Date().toISOString());
+  for (const username of ['alice', 'bob', 'carol', 'dave', 'erin']) await server.app.repos.users.create(username, hash, new Date().toISOString());
 });
 after(() => server.close());
 
@@ -32,7 +32,7 @@ describe('POST /api/SignIn', () => {
     assert.equal(expires_in, 900);
     assert.match(access_token, /^[\w-]+\.[\w-]+\.[\w-]+$/);
     assert.match(refresh_token, /^[\w-]{43}$/);
-    const stored = server.app.db.prepare('SELECT token_hash FROM refresh_tokens').all() as { token_hash: string }[];
+    const stored = server.app.database.sqlite!.prepare('SELECT token_hash FROM refresh_tokens').all() as { token_hash: string }[];
     assert.ok(stored.length >= 1);
     assert.ok(stored.every((row) => row.token_hash !== refresh_token && row.token_hash.length === 64));
   });
@@ -69,7 +69,7 @@ describe('ValidateToken and SignOut', () => {
     const signedOut = await client.get('/api/SignOut', bearer(access_token));
     assert.equal(signedOut.status, 200);
     assert.deepEqual(signedOut.body, ['SUCCESS', MESSAGES.signedOut]);
-    const revoked = server.app.db.prepare('SELECT revoked_at FROM refresh_tokens WHERE revoked_at IS NOT NULL').all();
+    const revoked = server.app.database.sqlite!.prepare('SELECT revoked_at FROM refresh_tokens WHERE revoked_at IS NOT NULL').all();
     assert.ok(revoked.length >= 1);
 
     const after = await client.get('/api/ValidateToken', bearer(access_token));
@@ -110,9 +110,9 @@ describe('ValidateToken and SignOut', () => {
   test('disabling a user revokes their tokens', async () => {
     const { access_token } = (await signIn('dave')).body;
     const at = new Date().toISOString();
-    const user = server.app.repos.users.findByUsername('dave')!;
-    server.app.repos.users.disable('dave', at);
-    server.app.repos.sessions.revokeAllForUser(user.id, at);
+    const user = (await server.app.repos.users.findByUsername('dave'))!;
+    await server.app.repos.users.disable('dave', at);
+    await server.app.repos.sessions.revokeAllForUser(user.id, at);
     assert.equal((await server.client().get('/api/ValidateToken', bearer(access_token))).status, 401);
     assert.equal((await signIn('dave')).status, 401);
   });

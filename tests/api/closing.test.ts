@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import { test } from 'node:test';
-import { MESSAGES } from '../../common/messages.ts';
+import { MESSAGES, withReference } from '../../common/messages.ts';
 import { securityHeaderProblems } from '../helpers/security-headers.ts';
 import { startServer } from '../helpers/server.ts';
 
@@ -51,7 +51,7 @@ test('a request arriving on a busy connection while the server closes gets a 503
   assert.equal(answers.length, 2, raw);
   const during = answers[1]!;
   assert.equal(during.status, 503);
-  assert.deepEqual(JSON.parse(during.body), ['ErrorInfo', MESSAGES.closing]);
+  assert.deepEqual(JSON.parse(during.body), ['ErrorInfo', withReference(MESSAGES.closing, during.headers.get('x-request-id')!)]);
   assert.equal(during.headers.get('connection'), 'close');
   assert.deepEqual(securityHeaderProblems('503 while closing', during.headers), []);
 });

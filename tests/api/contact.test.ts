@@ -44,7 +44,7 @@ describe('POST /api/ContactUs accepts', () => {
       const response = await send(form({}, { bytes, type }));
       assert.equal(response.status, 200);
       assert.deepEqual(response.body, ['SUCCESS', MESSAGES.contactThanks]);
-      const row = server.app.db.prepare('SELECT * FROM contact_messages ORDER BY id DESC LIMIT 1').get() as any;
+      const row = server.app.database.sqlite!.prepare('SELECT * FROM contact_messages ORDER BY id DESC LIMIT 1').get() as any;
       assert.equal(row.subject, fields.subject);
       assert.equal(row.inq_type, 1);
       assert.equal(row.img_type, type);
@@ -58,7 +58,7 @@ describe('POST /api/ContactUs accepts', () => {
   test('a real image whose declared type is wrong, stored with the detected type', async () => {
     const response = await send(form({}, { bytes: png(), type: 'application/pdf', name: 'scan.pdf' }));
     assert.equal(response.status, 200);
-    const row = server.app.db.prepare('SELECT img_type FROM contact_messages ORDER BY id DESC LIMIT 1').get() as any;
+    const row = server.app.database.sqlite!.prepare('SELECT img_type FROM contact_messages ORDER BY id DESC LIMIT 1').get() as any;
     assert.equal(row.img_type, 'image/png');
   });
 });

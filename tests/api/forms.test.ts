@@ -28,7 +28,7 @@ describe('POST /api/Feedback/AddFeedback', () => {
     assert.equal(response.status, 200);
     assert.deepEqual(response.body, ['SUCCESS', MESSAGES.feedbackThanks]);
     assert.equal(server.count('feedback'), before + 1);
-    const row = server.app.db.prepare('SELECT feedback, is_spam, created_at FROM feedback ORDER BY id DESC LIMIT 1').get() as any;
+    const row = server.app.database.sqlite!.prepare('SELECT feedback, is_spam, created_at FROM feedback ORDER BY id DESC LIMIT 1').get() as any;
     assert.equal(row.feedback, 'The fuel report saves us hours');
     assert.equal(row.is_spam, 0);
     assert.ok(Date.now() - Date.parse(row.created_at) < 60_000);
@@ -68,7 +68,7 @@ describe('POST /api/Feedback/AddFeedback', () => {
   test('a filled honeypot is answered like a success and stored flagged as spam', async () => {
     const response = await server.client().post('/api/Feedback/AddFeedback', { feedback: 'Buy now', website: 'http://spam.example' });
     assert.equal(response.status, 200);
-    const row = server.app.db.prepare('SELECT feedback, is_spam FROM feedback ORDER BY id DESC LIMIT 1').get() as any;
+    const row = server.app.database.sqlite!.prepare('SELECT feedback, is_spam FROM feedback ORDER BY id DESC LIMIT 1').get() as any;
     assert.deepEqual({ ...row }, { feedback: 'Buy now', is_spam: 1 });
   });
 });
@@ -78,7 +78,7 @@ describe('POST /api/RequestDemo', () => {
     const response = await server.client().post('/api/RequestDemo', demo);
     assert.equal(response.status, 200);
     assert.deepEqual(response.body, ['SUCCESS', MESSAGES.demoThanks]);
-    const row = server.app.db.prepare('SELECT * FROM demo_requests ORDER BY id DESC LIMIT 1').get() as any;
+    const row = server.app.database.sqlite!.prepare('SELECT * FROM demo_requests ORDER BY id DESC LIMIT 1').get() as any;
     assert.equal(row.name, 'Dana Whitfield');
     assert.equal(row.company, 'Whitfield Haulage');
     assert.equal(row.country, '61');
@@ -116,7 +116,7 @@ describe('POST /api/Newsletter/Subscribe', () => {
     const again = await client.post('/api/Newsletter/Subscribe', { email: ' Dispatch@Fleet.io ' });
     assert.deepEqual(first.body, ['SUCCESS', MESSAGES.newsletterThanks]);
     assert.deepEqual(again.body, ['SUCCESS', MESSAGES.newsletterThanks]);
-    const rows = server.app.db.prepare("SELECT count(*) AS n FROM newsletter_subscribers WHERE email = 'dispatch@fleet.io'").get() as any;
+    const rows = server.app.database.sqlite!.prepare("SELECT count(*) AS n FROM newsletter_subscribers WHERE email = 'dispatch@fleet.io'").get() as any;
     assert.equal(rows.n, 1);
   });
 
@@ -170,7 +170,7 @@ describe('many visitors at once', () => {
     );
     assert.deepEqual(new Set(responses.map((r) => r.status)), new Set([200]));
     assert.equal(server.count('feedback'), before + 100);
-    const stored = server.app.db.prepare("SELECT count(DISTINCT feedback) AS n FROM feedback WHERE feedback LIKE 'Concurrent feedback %'").get() as any;
+    const stored = server.app.database.sqlite!.prepare("SELECT count(DISTINCT feedback) AS n FROM feedback WHERE feedback LIKE 'Concurrent feedback %'").get() as any;
     assert.equal(stored.n, 100);
   });
 });

@@ -21,7 +21,7 @@ const PASSWORD = 'correct horse battery staple';
 before(async () => {
   server = await startServer();
   const hash = await hashPassword(PASSWORD);
-  for (const username of ['alice', 'bob', 'carol', 'dave']) server.app.repos.users.create(username, hash, new Date().toISOString());
+  for (const username of ['alice', 'bob', 'carol', 'dave']) await server.app.repos.users.create(username, hash, new Date().toISOString());
   client = await server.client().visit();
   alice = await signIn('alice');
   carol = await signIn('carol');
@@ -56,9 +56,9 @@ async function getBytes(path: string, token = alice) {
 function insert(table: string, row: Record<string, string | number | Uint8Array>): number {
   const columns = Object.keys(row);
   const sql = `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`;
-  return Number(server.app.db.prepare(sql).run(...Object.values(row)).lastInsertRowid);
+  return Number(server.app.database.sqlite!.prepare(sql).run(...Object.values(row)).lastInsertRowid);
 }
-const clear = (table: string) => server.app.db.prepare(`DELETE FROM ${table}`).run();
+const clear = (table: string) => server.app.database.sqlite!.prepare(`DELETE FROM ${table}`).run();
 const addFeedback = (feedback: string, createdAt: string, extra: Record<string, string | number> = {}) =>
   insert('feedback', { feedback, created_at: createdAt, ...extra });
 
@@ -95,7 +95,7 @@ describe('access', () => {
     assert.equal((await get('/api/SignOut', signedOut)).status, 200);
     const disabled = await signIn('dave');
     assert.equal((await get('/api/inbox/summary', disabled)).status, 200, 'live before the user is disabled');
-    createUserService(server.app.repos, server.app.db).disableUser('dave');
+    await createUserService(server.app.repos, server.app.database).disableUser('dave');
 
     const tokens: [string, string | null, Record<string, string>?][] = [
       ['no token', null],
@@ -111,7 +111,7 @@ describe('access', () => {
         assertRefused(await call(method, path, token, body, headers), `${method} ${path}: ${label}`);
       }
     }
-    const stored = server.app.db.prepare('SELECT status FROM feedback WHERE id = ?').get(id) as { status: string };
+    const stored = server.app.database.sqlite!.prepare('SELECT status FROM feedback WHERE id = ?').get(id) as { status: string };
     assert.equal(stored.status, 'new');
     assert.equal(server.count('submission_events'), 0);
   });
@@ -270,7 +270,7 @@ describe('lists', () => {
     assert.equal((await call('PUT', '/api/inbox/feedback/999999/status', alice, { status: 'done' })).status, 404);
     assert.equal((await call('PUT', `/api/inbox/bogus/${id}/status`, alice, { status: 'done' })).status, 404);
     assert.equal((await call('POST', '/api/inbox/newsletter/999999/notes', alice, { note: 'x' })).status, 404);
-    assert.equal(server.app.db.prepare('SELECT count(*) AS n FROM submission_events WHERE submission_id = 999999').get()!.n, 0);
+    assert.equal(server.app.database.sqlite!.prepare('SELECT count(*) AS n FROM submission_events WHERE submission_id = 999999').get()!.n, 0);
   });
 
   test('summary counts every kind by status', async () => {
@@ -375,7 +375,7 @@ describe('detail, status and notes', () => {
       email: 'bot@spam.com', text: 'Cheap pills', website: 'https://spam.example',
     };
     assert.equal((await visitor.post('/api/RequestDemo', spam)).status, 200);
-    const stored = server.app.db.prepare("SELECT id, status, is_spam FROM demo_requests WHERE email = 'bot@spam.com'").get() as {
+    const stored = server.app.database.sqlite!.prepare("SELECT id, status, is_spam FROM demo_requests WHERE email = 'bot@spam.com'").get() as {
       id: number; status: string; is_spam: number;
     };
     assert.deepEqual({ status: stored.status, is_spam: stored.is_spam }, { status: 'spam', is_spam: 1 });
@@ -407,7 +407,7 @@ describe('contact image', () => {
     }
     form.set('img', new Blob([new Uint8Array(png(4, 3))], { type: 'image/png' }), '<script>evil.svg');
     assert.equal((await visitor.postForm('/api/ContactUs', form)).status, 200);
-    const { id, img } = server.app.db.prepare("SELECT id, img FROM contact_messages WHERE email = 'lee@example.com'").get() as { id: number; img: Uint8Array };
+    const { id, img } = server.app.database.sqlite!.prepare("SELECT id, img FROM contact_messages WHERE email = 'lee@example.com'").get() as { id: number; img: Uint8Array };
 
     const detail = (await get(`/api/inbox/contact-messages/${id}`)).body.item;
     assert.deepEqual(detail.image, { type: 'image/png', size: img.byteLength, name: `contact-${id}.png`, url: `/api/inbox/contact-messages/${id}/image` });
@@ -509,7 +509,7 @@ describe('CSV export', () => {
 
   test('a large export streams every row, across the read chunks', async () => {
     clear('feedback');
-    const insertMany = server.app.db.prepare('INSERT INTO feedback (feedback, created_at) VALUES (?, ?)');
+    const insertMany = server.app.database.sqlite!.prepare('INSERT INTO feedback (feedback, created_at) VALUES (?, ?)');
     for (let n = 0; n < 1203; n++) insertMany.run(`row ${n}`, new Date(Date.UTC(2026, 9, 1) + Math.floor(n / 3) * 1000).toISOString());
     const text = (await getBytes('/api/inbox/feedback/export.csv')).bytes.subarray(3).toString('utf8');
     const ids = text.trimEnd().split('\r\n').slice(1).map((line) => Number(line.split(',')[0]));

@@ -11,7 +11,7 @@ let server: TestServer;
 
 before(async () => {
   server = await startServer({}, { logLines });
-  server.app.repos.users.create('alice', await hashPassword(PASSWORD), new Date().toISOString());
+  await server.app.repos.users.create('alice', await hashPassword(PASSWORD), new Date().toISOString());
 });
 after(() => server.close());
 

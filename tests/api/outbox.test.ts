@@ -63,7 +63,7 @@ async function waitFor<T>(what: string, check: () => T | undefined | false | Pro
 }
 
 type OutboxRow = { id: number; kind: string; submission_id: number; recipient: string; message_id: string; attempts: number; last_error: string | null; sent_at: string | null };
-const outboxRows = (server: TestServer) => server.app.db.prepare('SELECT * FROM outbox ORDER BY id').all() as OutboxRow[];
+const outboxRows = (server: TestServer) => server.app.database.sqlite!.prepare('SELECT * FROM outbox ORDER BY id').all() as OutboxRow[];
 const unsent = (server: TestServer) => outboxRows(server).filter((row) => !row.sent_at);
 
 /** Waits until every outbox row is sent, then a few polls more, so a duplicate would show. */
@@ -175,7 +175,7 @@ describe('with an SMTP server', () => {
     await sleep(200);
     assert.equal(outboxRows(server).length, rowsBefore);
     assert.equal(smtp.messages.length, 0);
-    const stored = server.app.db.prepare('SELECT is_spam FROM demo_requests ORDER BY id DESC LIMIT 1').get() as { is_spam: number };
+    const stored = server.app.database.sqlite!.prepare('SELECT is_spam FROM demo_requests ORDER BY id DESC LIMIT 1').get() as { is_spam: number };
     assert.equal(stored.is_spam, 1);
   });
 
@@ -359,13 +359,13 @@ describe('marketing consent', () => {
   after(() => server.close());
 
   const latestDemo = () =>
-    server.app.db.prepare('SELECT marketing_consent_version AS version, marketing_consent_at AS at, created_at FROM demo_requests ORDER BY id DESC LIMIT 1').get() as {
+    server.app.database.sqlite!.prepare('SELECT marketing_consent_version AS version, marketing_consent_at AS at, created_at FROM demo_requests ORDER BY id DESC LIMIT 1').get() as {
       version: string | null;
       at: string | null;
       created_at: string;
     };
   const latestContact = () =>
-    server.app.db.prepare('SELECT marketing_consent_version AS version, marketing_consent_at AS at, created_at FROM contact_messages ORDER BY id DESC LIMIT 1').get() as {
+    server.app.database.sqlite!.prepare('SELECT marketing_consent_version AS version, marketing_consent_at AS at, created_at FROM contact_messages ORDER BY id DESC LIMIT 1').get() as {
       version: string | null;
       at: string | null;
       created_at: string;
@@ -443,7 +443,7 @@ describe('marketing consent without JavaScript', () => {
     return client.request('POST', '/request-demo', { headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' }, body });
   };
   const latest = (table: string) =>
-    server.app.db.prepare(`SELECT marketing_consent_version AS version, marketing_consent_at AS at FROM ${table} ORDER BY id DESC LIMIT 1`).get() as {
+    server.app.database.sqlite!.prepare(`SELECT marketing_consent_version AS version, marketing_consent_at AS at FROM ${table} ORDER BY id DESC LIMIT 1`).get() as {
       version: string | null;
       at: string | null;
     };

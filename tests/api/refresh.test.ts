@@ -15,7 +15,7 @@ const PASSWORD = 'correct horse battery staple';
 before(async () => {
   server = await startServer();
   const hash = await hashPassword(PASSWORD);
-  for (const username of ['rita', 'sam', 'tess']) server.app.repos.users.create(username, hash, new Date().toISOString());
+  for (const username of ['rita', 'sam', 'tess']) await server.app.repos.users.create(username, hash, new Date().toISOString());
 });
 after(() => server.close());
 
@@ -81,9 +81,9 @@ describe('POST /api/auth/refresh', () => {
     assert.equal((await refresh(signedOut.refresh_token)).status, 401);
 
     const disabled = await signIn('sam');
-    const user = server.app.repos.users.findByUsername('sam')!;
-    server.app.repos.users.disable('sam', new Date().toISOString());
-    server.app.repos.sessions.revokeAllForUser(user.id, new Date().toISOString());
+    const user = (await server.app.repos.users.findByUsername('sam'))!;
+    await server.app.repos.users.disable('sam', new Date().toISOString());
+    await server.app.repos.sessions.revokeAllForUser(user.id, new Date().toISOString());
     assert.equal((await refresh(disabled.refresh_token)).status, 401);
   });
 

@@ -146,7 +146,7 @@ describe('hostile strings', () => {
     test(`${JSON.stringify(text)} is stored and read back byte-identical`, async () => {
       const response = await server.client().post(FEEDBACK, { feedback: text });
       assert.equal(response.status, 200);
-      const row = server.app.db.prepare('SELECT feedback FROM feedback ORDER BY id DESC LIMIT 1').get() as any;
+      const row = server.app.database.sqlite!.prepare('SELECT feedback FROM feedback ORDER BY id DESC LIMIT 1').get() as any;
       assert.equal(row.feedback, text.trim());
     });
   }
@@ -154,7 +154,7 @@ describe('hostile strings', () => {
   test('a NUL character round-trips too', async () => {
     const response = await server.client().post(FEEDBACK, { feedback: 'before\u0000after' });
     assert.equal(response.status, 200);
-    const row = server.app.db.prepare('SELECT feedback FROM feedback ORDER BY id DESC LIMIT 1').get() as any;
+    const row = server.app.database.sqlite!.prepare('SELECT feedback FROM feedback ORDER BY id DESC LIMIT 1').get() as any;
     assert.equal(row.feedback, 'before\u0000after');
   });
 });

@@ -14,7 +14,7 @@ import { startServer, type TestServer } from '../helpers/server.ts';
 let server: TestServer;
 before(async () => {
   server = await startServer({}, { pages: true });
-  server.app.repos.users.create('yard.manager', await hashPassword('long enough password 42'), new Date().toISOString());
+  await server.app.repos.users.create('yard.manager', await hashPassword('long enough password 42'), new Date().toISOString());
 });
 after(() => server.close());
 
@@ -34,7 +34,7 @@ function post(client: ApiClient, path: string, fields: Record<string, string>, h
   return client.request('POST', path, { headers: { ...FORM, ...headers }, body: new URLSearchParams(fields).toString() });
 }
 
-const latest = (sql: string, ...params: string[]) => server.app.db.prepare(sql).get(...params) as Record<string, unknown> | undefined;
+const latest = (sql: string, ...params: string[]) => server.app.database.sqlite!.prepare(sql).get(...params) as Record<string, unknown> | undefined;
 
 describe('the CSRF field', () => {
   test("each form carries the visitor's token, the one set in the same answer on a first visit", async () => {

@@ -123,23 +123,23 @@ describe('a cached page', () => {
 
   test('a changed FAQ row shows on the next /home once the content is invalidated', async () => {
     const visitor = new ApiClient(cached.url);
-    const question = cached.app.services.content.listFaqs()[0]?.question;
+    const question = (await cached.app.services.content.listFaqs())[0]?.question;
     assert.ok(question);
     const html = (await visitor.get('/home')).text;
     const shown = (text: string) => text.replaceAll('&#x27;', "'").replaceAll('&quot;', '"').replaceAll('&amp;', '&');
     assert.ok(shown(html).includes(question));
     const changed = 'How fast can a depot switch to Haulora from spreadsheets?';
-    cached.app.db.prepare('UPDATE faqs SET question = ? WHERE question = ?').run(changed, question);
+    cached.app.database.sqlite!.prepare('UPDATE faqs SET question = ? WHERE question = ?').run(changed, question);
     try {
       // Until the content is invalidated the rows (and the pages made from them) are kept.
       assert.ok(!(await visitor.get('/home')).text.includes(changed));
-      cached.app.services.content.invalidate();
+      await cached.app.services.content.invalidate();
       const after = shown((await visitor.get('/home')).text);
       assert.ok(after.includes(changed));
       assert.ok(!after.includes(question));
     } finally {
-      cached.app.db.prepare('UPDATE faqs SET question = ? WHERE question = ?').run(question, changed);
-      cached.app.services.content.invalidate();
+      cached.app.database.sqlite!.prepare('UPDATE faqs SET question = ? WHERE question = ?').run(question, changed);
+      await cached.app.services.content.invalidate();
     }
   });
 

@@ -17,8 +17,8 @@ export default async function globalSetup() {
   const server = await startServer({}, { pages: true });
   process.env.E2E_BASE_URL = server.url;
   // The sign-in specs sign in as this staff user; the form specs read rows from this file.
-  server.app.repos.users.create(E2E_STAFF.username, await hashPassword(E2E_STAFF.password), new Date().toISOString());
-  process.env.E2E_DATABASE_FILE = server.config.databaseFile;
+  await server.app.repos.users.create(E2E_STAFF.username, await hashPassword(E2E_STAFF.password), new Date().toISOString());
+  process.env.E2E_DATABASE_FILE = server.config.database.file;
   return async () => {
     await server.close();
   };

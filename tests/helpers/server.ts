@@ -44,7 +44,7 @@ export async function startServer(env: Record<string, string> = {}, options: { p
     /** A new visitor: its own cookie jar and CSRF token. */
     client: () => new ApiClient(url),
     /** Counts rows straight from the database file. */
-    count: (table: string) => Number((app.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n),
+    count: (table: string) => Number((app.database.sqlite!.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n),
     async close() {
       await app.close();
       await rm(dataDir, { recursive: true, force: true });

@@ -15,7 +15,7 @@ describe('loadConfig', () => {
     assert.equal(config.port, 3000);
     assert.equal(config.host, '127.0.0.1');
     assert.equal(config.env, 'development');
-    assert.equal(config.databaseFile, join(dataDir, 'haulora.sqlite'));
+    assert.equal(config.database.file, join(dataDir, 'haulora.sqlite'));
     assert.equal(config.trustProxy, false);
     assert.equal(config.site.brand, 'Haulora');
     assert.match(config.site.contact.email, /@/);

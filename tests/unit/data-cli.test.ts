@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { type Database, openDatabase } from '../../server/db/driver.ts';
+import type { DatabaseSync as Database } from 'node:sqlite';
+import { openDatabase } from '../../server/db/driver.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { monthsBefore } from '../../scripts/data.ts';
 
@@ -38,13 +39,14 @@ const OLD = ago(800); // beyond the default 24 months
 const RECENT = ago(30);
 const IMAGE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]);
 
-function withDb<T>(work: (db: Database) => T): T {
-  const db = openDatabase(join(dataDir, 'haulora.sqlite'));
+/** The data folder's SQLite file, migrated, for `work` to read and write directly. */
+async function withDb<T>(work: (db: Database) => T): Promise<T> {
+  const db = await openDatabase({ file: join(dataDir, 'haulora.sqlite') });
   try {
-    migrate(db);
-    return work(db);
+    await migrate(db);
+    return work(db.sqlite!);
   } finally {
-    db.close();
+    await db.close();
   }
 }
 
@@ -103,7 +105,7 @@ test('monthsBefore counts calendar months in UTC and clamps the day', () => {
 });
 
 test('purge: a dry run only counts; the real run deletes old submissions with their events, emails and images, and keeps recent ones', async () => {
-  const { old, recent, before: initial } = withDb((db) => {
+  const { old, recent, before: initial } = await withDb((db) => {
     const old = seed(db, 'old@example.com', OLD);
     const recent = seed(db, 'new@example.com', RECENT);
     return { old, recent, before: counts(db) };
@@ -118,13 +120,13 @@ test('purge: a dry run only counts; the real run deletes old submissions with th
   assert.match(dry.stdout, /newsletter_subscribers\s+1\n/);
   assert.match(dry.stdout, /submission_events\s+3\n/);
   assert.match(dry.stdout, /Dry run: nothing was deleted\./);
-  withDb((db) => assert.deepEqual(counts(db), initial));
+  await withDb((db) => assert.deepEqual(counts(db), initial));
 
   const real = await runCli(['purge']);
   assert.equal(real.code, 0, real.stderr);
   assert.match(real.stdout, /^Deleted what was received before/);
   assert.match(real.stdout, /submission_events\s+3\n/);
-  withDb((db) => {
+  await withDb((db) => {
     const outbox = hasOutbox(db);
     if (outbox) assert.match(real.stdout, /outbox\s+3\n/);
     assert.deepEqual(counts(db), { demo_requests: 1, contact_messages: 1, feedback: 1, newsletter_subscribers: 1, submission_events: 3, ...(outbox ? { outbox: 3 } : {}) });
@@ -147,7 +149,7 @@ test('purge: a dry run only counts; the real run deletes old submissions with th
 });
 
 test('export prints everything stored about one address, and nothing about others', async () => {
-  const ids = withDb((db) => {
+  const ids = await withDb((db) => {
     seed(db, 'someone@else.com', RECENT);
     return seed(db, 'kim@example.com', RECENT);
   });

@@ -9,6 +9,8 @@ import { callingCodeOf, demoCountryData, listCountries } from '../../app/lib/cou
 import { outcomeOf, readResult, resultPath, safeBackPath } from '../../app/lib/form-results.ts';
 import { formRules } from '../../app/lib/form-rules.server.ts';
 import { browserTimeZone, countryForTimeZone, digitsOnly, maxLengthOf, phoneNumberPayload } from '../../app/lib/phone.ts';
+import { openDatabase } from '../../server/db/driver.ts';
+import { migrate } from '../../server/db/migrate.ts';
 import { createSubmissionService } from '../../server/services/submissions.ts';
 
 describe('readAnswer (spec 7 answer shapes)', () => {
@@ -104,15 +106,13 @@ describe('phone numbers', () => {
 });
 
 describe('result page outcomes', () => {
-  test("every success message a form's service answers has an outcome", () => {
-    const service = createSubmissionService({
-      addFeedback: () => 1,
-      addDemoRequest: () => 1,
-      addContactMessage: () => 1,
-      addSubscriber: () => true,
-    });
+  test("every success message a form's service answers has an outcome", async () => {
+    const db = await openDatabase({ file: ':memory:' });
+    await migrate(db);
+    const service = createSubmissionService(db);
     const demo = { name: 'a', job_title: 'b', company: 'c', country: '61', number: '+61 4', email: 'a@b.co', text: 't' };
-    assert.equal(outcomeOf(service.requestDemo(demo)), 'demoThanks');
+    assert.equal(outcomeOf(await service.requestDemo(demo)), 'demoThanks');
+    await db.close();
     assert.throws(() => outcomeOf('Some other words'));
   });
   test('a result URL reads back to its title, status, message and link', () => {

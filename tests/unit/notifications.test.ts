@@ -9,7 +9,7 @@ import pino from 'pino';
 import { MARKETING_CONSENT_VERSION } from '../../common/constants.ts';
 import { ConfigError, loadConfig } from '../../server/config.ts';
 import { loadEmailContent } from '../../server/content.ts';
-import { openDatabase, transaction } from '../../server/db/driver.ts';
+import { openDatabase } from '../../server/db/driver.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { createRepositories } from '../../server/db/repositories/index.ts';
 import type { OutboxRow } from '../../server/db/repositories/outbox.ts';
@@ -214,12 +214,13 @@ describe('retries', () => {
 
 describe('the outbox worker', () => {
   test('retries a failing send with backoff, then marks it sent once', async () => {
-    const db = openDatabase(':memory:');
-    migrate(db);
-    const repos = createRepositories(db);
-    const notifications = createNotificationService({ outbox: repos.outbox, copy, settings: { ...settings, demoConfirmation: false }, messageId });
-    const service = createSubmissionService(repos.submissions, undefined, { transaction: (work) => transaction(db, work), notifications });
-    service.requestDemo({ name: 'A', job_title: 'B', company: 'C', country: '61', number: '+61 4', email: 'a@b.com', text: 't' });
+    const database = await openDatabase({ file: ':memory:' });
+    await migrate(database);
+    const db = database.sqlite!;
+    const repos = createRepositories(database.kysely);
+    const notifications = createNotificationService({ copy, settings: { ...settings, demoConfirmation: false }, messageId });
+    const service = createSubmissionService(database, undefined, { notifications });
+    await service.requestDemo({ name: 'A', job_title: 'B', company: 'C', country: '61', number: '+61 4', email: 'a@b.com', text: 't' });
 
     const sent: string[] = [];
     let failures = 2;
@@ -244,16 +245,17 @@ describe('the outbox worker', () => {
     assert.equal(stored[0].last_error, null);
     assert.ok(stored[0].sent_at);
     assert.deepEqual(sent, [stored[0].message_id]);
-    db.close();
+    await database.close();
   });
 
   test('stop() waits for the send in flight and records it', async () => {
-    const db = openDatabase(':memory:');
-    migrate(db);
-    const repos = createRepositories(db);
-    const notifications = createNotificationService({ outbox: repos.outbox, copy, settings: { ...settings, demoConfirmation: false }, messageId });
-    const service = createSubmissionService(repos.submissions, undefined, { transaction: (work) => transaction(db, work), notifications });
-    service.requestDemo({ name: 'A', job_title: 'B', company: 'C', country: '61', number: '+61 4', email: 'a@b.com', text: 't' });
+    const database = await openDatabase({ file: ':memory:' });
+    await migrate(database);
+    const db = database.sqlite!;
+    const repos = createRepositories(database.kysely);
+    const notifications = createNotificationService({ copy, settings: { ...settings, demoConfirmation: false }, messageId });
+    const service = createSubmissionService(database, undefined, { notifications });
+    await service.requestDemo({ name: 'A', job_title: 'B', company: 'C', country: '61', number: '+61 4', email: 'a@b.com', text: 't' });
     let started = false;
     const transport: MailTransport = {
       description: 'slow',
@@ -270,32 +272,34 @@ describe('the outbox worker', () => {
     await worker.stop();
     const stored = db.prepare('SELECT sent_at FROM outbox').get() as { sent_at: string | null };
     assert.ok(stored.sent_at, 'marked sent before stop() resolved');
-    db.close();
+    await database.close();
   });
 
-  test('a honeypot submission queues nothing', () => {
-    const db = openDatabase(':memory:');
-    migrate(db);
-    const repos = createRepositories(db);
-    const notifications = createNotificationService({ outbox: repos.outbox, copy, settings, messageId });
-    const service = createSubmissionService(repos.submissions, undefined, { transaction: (work) => transaction(db, work), notifications });
-    service.requestDemo({ name: 'A', job_title: 'B', company: 'C', country: '61', number: '+61 4', email: 'a@b.com', text: 't', website: 'http://spam.example' });
+  test('a honeypot submission queues nothing', async () => {
+    const database = await openDatabase({ file: ':memory:' });
+    await migrate(database);
+    const db = database.sqlite!;
+    const repos = createRepositories(database.kysely);
+    const notifications = createNotificationService({ copy, settings, messageId });
+    const service = createSubmissionService(database, undefined, { notifications });
+    await service.requestDemo({ name: 'A', job_title: 'B', company: 'C', country: '61', number: '+61 4', email: 'a@b.com', text: 't', website: 'http://spam.example' });
     assert.equal((db.prepare('SELECT count(*) AS n FROM demo_requests').get() as { n: number }).n, 1);
     assert.equal((db.prepare('SELECT count(*) AS n FROM outbox').get() as { n: number }).n, 0);
-    db.close();
+    await database.close();
   });
 
-  test('the submission and its emails are one transaction: when queueing fails, nothing is stored', () => {
-    const db = openDatabase(':memory:');
-    migrate(db);
-    const repos = createRepositories(db);
+  test('the submission and its emails are one transaction: when queueing fails, nothing is stored', async () => {
+    const database = await openDatabase({ file: ':memory:' });
+    await migrate(database);
+    const db = database.sqlite!;
+    const repos = createRepositories(database.kysely);
     // The same Message-ID twice: the confirmation's insert breaks the UNIQUE constraint.
-    const notifications = createNotificationService({ outbox: repos.outbox, copy, settings, messageId: () => '<same@haulora.com>' });
-    const service = createSubmissionService(repos.submissions, undefined, { transaction: (work) => transaction(db, work), notifications });
-    assert.throws(() => service.requestDemo({ name: 'A', job_title: 'B', company: 'C', country: '61', number: '+61 4', email: 'a@b.com', text: 't' }));
+    const notifications = createNotificationService({ copy, settings, messageId: () => '<same@haulora.com>' });
+    const service = createSubmissionService(database, undefined, { notifications });
+    await assert.rejects(service.requestDemo({ name: 'A', job_title: 'B', company: 'C', country: '61', number: '+61 4', email: 'a@b.com', text: 't' }));
     assert.equal((db.prepare('SELECT count(*) AS n FROM demo_requests').get() as { n: number }).n, 0);
     assert.equal((db.prepare('SELECT count(*) AS n FROM outbox').get() as { n: number }).n, 0);
-    db.close();
+    await database.close();
   });
 });
 
@@ -310,16 +314,17 @@ describe('mail configuration', () => {
       demoConfirmation: true,
       pollMs: 2000,
       retryBaseMs: 30_000,
+      leaseMs: 120_000,
     });
   });
   test('reads every variable', () => {
     const config = loadConfig({
       ...base, SMTP_URL: 'smtps://user:p%40ss@smtp.haulora.com:465', MAIL_FROM: 'website@haulora.com', SALES_EMAIL: 'sales@haulora.com',
-      DEMO_CONFIRMATION_EMAIL: 'false', OUTBOX_POLL_MS: '500', OUTBOX_RETRY_BASE_MS: '1000',
+      DEMO_CONFIRMATION_EMAIL: 'false', OUTBOX_POLL_MS: '500', OUTBOX_RETRY_BASE_MS: '1000', OUTBOX_LEASE_MS: '5000',
     });
     assert.deepEqual(config.mail, {
       smtpUrl: 'smtps://user:p%40ss@smtp.haulora.com:465', from: 'website@haulora.com', salesEmail: 'sales@haulora.com',
-      demoConfirmation: false, pollMs: 500, retryBaseMs: 1000,
+      demoConfirmation: false, pollMs: 500, retryBaseMs: 1000, leaseMs: 5000,
     });
   });
   const bad: [string, string, RegExp][] = [

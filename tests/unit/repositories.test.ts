@@ -1,123 +1,277 @@
-// The repositories against a real (in-memory) SQLite database with the real migrations.
+// The repository contract: every repository against a real database with the real migrations,
+// on both engines (SQLite in memory, and a throwaway PostgreSQL cluster). What one engine does,
+// the other must do the same way.
 import assert from 'node:assert/strict';
-import { beforeEach, describe, test } from 'node:test';
-import { type Database, openDatabase } from '../../server/db/driver.ts';
-import { listMigrations, migrate } from '../../server/db/migrate.ts';
+import { describe, test } from 'node:test';
+import type { Database } from '../../server/db/driver.ts';
+import { latestVersion, listMigrations, migrate, schemaVersion } from '../../server/db/migrate.ts';
 import { createRepositories, type Repositories } from '../../server/db/repositories/index.ts';
+import { likePattern } from '../../server/db/repositories/inbox.ts';
 import { seedContent } from '../../server/db/seed.ts';
+import { countryLabel, nextStatuses } from '../../server/services/inbox.ts';
+import { engineSuites, rows } from '../helpers/engines.ts';
 
-let db: Database;
-let repos: Repositories;
 const at = '2026-11-21T10:00:00.000Z';
 
-beforeEach(() => {
-  db = openDatabase(':memory:');
-  migrate(db);
-  repos = createRepositories(db);
-});
+for (const { engine, open } of await engineSuites()) {
+  const fresh = async (): Promise<{ db: Database; repos: Repositories }> => {
+    const db = await open();
+    return { db, repos: createRepositories(db.kysely) };
+  };
 
-describe('migrations', () => {
-  test('apply once, recorded in user_version', () => {
-    const fresh = openDatabase(':memory:');
-    assert.deepEqual(migrate(fresh), listMigrations().map((m) => m.name));
-    assert.deepEqual(migrate(fresh), []);
-    const { user_version } = fresh.prepare('PRAGMA user_version').get() as { user_version: number };
-    assert.equal(user_version, listMigrations().at(-1)!.version);
-  });
-});
+  describe(`migrations (${engine})`, () => {
+    test('apply once, in order, recorded with the schema version', async () => {
+      const db = await open({ migrated: false });
+      assert.equal(await schemaVersion(db), 0);
+      assert.deepEqual(await migrate(db), listMigrations(engine).map((m) => m.name));
+      assert.deepEqual(await migrate(db), []);
+      assert.equal(await schemaVersion(db), latestVersion(engine));
+    });
 
-describe('submissions repository', () => {
-  test('stores feedback with its arrival time and spam flag', () => {
-    const id = repos.submissions.addFeedback({ feedback: 'Great dispatch board', isSpam: false, createdAt: at });
-    assert.deepEqual({ ...(db.prepare('SELECT feedback, is_spam, created_at FROM feedback WHERE id = ?').get(id) as object) }, {
-      feedback: 'Great dispatch board',
-      is_spam: 0,
-      created_at: at,
+    test('both engines know the same migration numbers', () => {
+      assert.deepEqual(listMigrations(engine).map((m) => m.version), listMigrations('sqlite').map((m) => m.version));
+    });
+
+    test('three migrators starting together apply each migration once', async () => {
+      const db = await open({ migrated: false });
+      const results = await Promise.all([migrate(db), migrate(db), migrate(db)]);
+      assert.deepEqual(results.flat().sort(), listMigrations(engine).map((m) => m.name).sort());
+    });
+
+    test('migration 002 moves existing honeypot rows to spam and the rest to new', async () => {
+      const db = await open({ migrated: false });
+      await migrate(db, listMigrations(engine).filter((m) => m.version === 1));
+      await rows(db, `INSERT INTO feedback (feedback, is_spam, created_at) VALUES ('real', 0, '2026-01-01T00:00:00.000Z'), ('bot', 1, '2026-01-01T00:00:00.000Z')`);
+      await rows(db, `INSERT INTO newsletter_subscribers (email, is_spam, created_at) VALUES ('a@b.com', 1, '2026-01-01T00:00:00.000Z')`);
+      await migrate(db);
+      assert.deepEqual((await rows(db, 'SELECT feedback, status FROM feedback ORDER BY id')).map((row) => ({ ...row })), [
+        { feedback: 'real', status: 'new' },
+        { feedback: 'bot', status: 'spam' },
+      ]);
+      assert.equal((await rows<{ status: string }>(db, 'SELECT status FROM newsletter_subscribers'))[0]?.status, 'spam');
+      await assert.rejects(rows(db, "UPDATE feedback SET status = 'archived'"), /check constraint/i);
     });
   });
 
-  test('stores a contact message with its image bytes, type, size and hash', () => {
-    const img = new Uint8Array([137, 80, 78, 71]);
-    const id = repos.submissions.addContactMessage({
-      name: 'Sam', email: 'sam@example.com', subject: 'Hi', inqType: 2, message: 'Pricing please',
-      img, imgType: 'image/png', imgSha256: 'abc', isSpam: true, createdAt: at,
+  describe(`submissions repository (${engine})`, () => {
+    test('stores feedback with its arrival time and spam flag', async () => {
+      const { db, repos } = await fresh();
+      const id = await repos.submissions.addFeedback({ feedback: 'Great dispatch board', isSpam: false, createdAt: at });
+      assert.deepEqual({ ...(await rows(db, `SELECT feedback, is_spam, created_at FROM feedback WHERE id = ${id}`))[0] }, {
+        feedback: 'Great dispatch board',
+        is_spam: 0,
+        created_at: at,
+      });
     });
-    const row = db.prepare('SELECT img, img_type, img_size, img_sha256, inq_type, is_spam FROM contact_messages WHERE id = ?').get(id) as any;
-    assert.deepEqual(new Uint8Array(row.img), img);
-    assert.equal(row.img_size, 4);
-    assert.equal(row.img_type, 'image/png');
-    assert.equal(row.inq_type, 2);
-    assert.equal(row.is_spam, 1);
+
+    test('stores a contact message with its image bytes, type, size and hash', async () => {
+      const { db, repos } = await fresh();
+      const img = new Uint8Array([137, 80, 78, 71, 0, 255]);
+      const id = await repos.submissions.addContactMessage({
+        name: 'Sam', email: 'sam@example.com', subject: 'Hi', inqType: 2, message: 'Pricing please',
+        img, imgType: 'image/png', imgSha256: 'abc', isSpam: true, createdAt: at,
+      });
+      const [row] = await rows<any>(db, `SELECT img, img_type, img_size, img_sha256, inq_type, is_spam FROM contact_messages WHERE id = ${id}`);
+      assert.deepEqual(new Uint8Array(row.img), img);
+      assert.deepEqual([row.img_size, row.img_type, row.inq_type, row.is_spam], [6, 'image/png', 2, 1]);
+      assert.deepEqual(await repos.inbox.findImage('contact-messages', id), { bytes: row.img, type: 'image/png' });
+    });
+
+    test('refuses an inquiry type outside 1-3', async () => {
+      const { repos } = await fresh();
+      await assert.rejects(
+        repos.submissions.addContactMessage({
+          name: 'Sam', email: 'sam@example.com', subject: 'Hi', inqType: 9, message: 'x',
+          img: new Uint8Array([1]), imgType: 'image/png', imgSha256: 'abc', isSpam: false, createdAt: at,
+        }),
+      );
+    });
+
+    test('a repeated newsletter address keeps one row', async () => {
+      const { db, repos } = await fresh();
+      assert.equal(await repos.submissions.addSubscriber('ops@fleet.io', false, at), true);
+      assert.equal(await repos.submissions.addSubscriber('ops@fleet.io', false, at), false);
+      assert.equal(Number((await rows<{ n: number }>(db, 'SELECT count(*) AS n FROM newsletter_subscribers'))[0]?.n), 1);
+    });
+
+    test('a transaction stores all of its writes or none', async () => {
+      const { db, repos } = await fresh();
+      await assert.rejects(
+        db.transaction(async (trx) => {
+          await createRepositories(trx).submissions.addFeedback({ feedback: 'kept?', isSpam: false, createdAt: at });
+          throw new Error('fails after the insert');
+        }),
+      );
+      assert.equal((await repos.inbox.list('feedback', {}, 1, 10)).total, 0);
+    });
   });
 
-  test('refuses an inquiry type outside 1-3', () => {
-    assert.throws(() =>
-      repos.submissions.addContactMessage({
-        name: 'Sam', email: 'sam@example.com', subject: 'Hi', inqType: 9, message: 'x',
-        img: new Uint8Array([1]), imgType: 'image/png', imgSha256: 'abc', isSpam: false, createdAt: at,
-      }),
-    );
+  describe(`content repository and seed (${engine})`, () => {
+    test('seeding adds the FAQ and glossary once; running it again changes nothing', async () => {
+      const { db, repos } = await fresh();
+      const first = await seedContent(db);
+      assert.ok(first.faqs >= 12, `at least 12 FAQ items, got ${first.faqs}`);
+      assert.ok(first.glossary >= 80, `at least 80 glossary terms, got ${first.glossary}`);
+      const faqsBefore = await repos.content.listFaqs();
+      assert.deepEqual(await seedContent(db), { faqs: 0, glossary: 0 });
+      assert.deepEqual(await repos.content.listFaqs(), faqsBefore);
+    });
+
+    test('the glossary spans at least six categories, each entry complete, terms unique whatever their case', async () => {
+      const { db, repos } = await fresh();
+      await seedContent(db);
+      const entries = await repos.content.listGlossary();
+      assert.ok(new Set(entries.map((e) => e.category)).size >= 6);
+      for (const entry of entries) {
+        assert.equal(typeof entry.id, 'number');
+        assert.ok(entry.term && entry.description && entry.category);
+      }
+      const term = entries[0]!.term;
+      assert.equal(await repos.content.addMissingGlossaryEntries([{ category: 'X', term: term.toUpperCase(), description: 'dup' }]), 0);
+    });
+
+    test('FAQ items keep the order of content/faq.yaml', async () => {
+      const { repos } = await fresh();
+      await repos.content.addMissingFaqs([
+        { question: 'Second?', answer: 'B' },
+        { question: 'First?', answer: 'A' },
+      ]);
+      assert.deepEqual((await repos.content.listFaqs()).map((f) => f.question), ['Second?', 'First?']);
+    });
   });
 
-  test('a repeated newsletter address keeps one row', () => {
-    assert.equal(repos.submissions.addSubscriber('ops@fleet.io', false, at), true);
-    assert.equal(repos.submissions.addSubscriber('ops@fleet.io', false, at), false);
-    assert.equal((db.prepare('SELECT count(*) AS n FROM newsletter_subscribers').get() as { n: number }).n, 1);
-  });
-});
+  describe(`users and sessions repositories (${engine})`, () => {
+    test('usernames are unique regardless of case', async () => {
+      const { repos } = await fresh();
+      await repos.users.create('Alice', 'hash', at);
+      await assert.rejects(repos.users.create('alice', 'hash', at));
+      assert.equal((await repos.users.findByUsername('ALICE'))?.username, 'Alice');
+      assert.equal(await repos.users.findByUsername('bob'), null);
+      assert.equal(await repos.users.disable('ALICE', at), true);
+      assert.equal(await repos.users.setPassword('alice', 'hash2'), true);
+      assert.deepEqual((await repos.users.list()).map((user) => [user.username, user.disabledAt]), [['Alice', null]]);
+    });
 
-describe('content repository and seed', () => {
-  test('seeding adds the FAQ and glossary once; running it again changes nothing', () => {
-    const first = seedContent(db, repos.content);
-    assert.ok(first.faqs >= 12, `at least 12 FAQ items, got ${first.faqs}`);
-    assert.ok(first.glossary >= 80, `at least 80 glossary terms, got ${first.glossary}`);
-    const faqsBefore = repos.content.listFaqs();
-    assert.deepEqual(seedContent(db, repos.content), { faqs: 0, glossary: 0 });
-    assert.deepEqual(repos.content.listFaqs(), faqsBefore);
-  });
+    test('a session is revoked once; revoking all for a user counts live sessions', async () => {
+      const { repos } = await fresh();
+      const userId = await repos.users.create('alice', 'hash', at);
+      await repos.sessions.create({ userId, sessionId: 's1', tokenHash: 'h1', createdAt: at, expiresAt: at });
+      await repos.sessions.create({ userId, sessionId: 's2', tokenHash: 'h2', createdAt: at, expiresAt: at });
+      assert.equal(await repos.sessions.revoke('s1', at), true);
+      assert.equal(await repos.sessions.revoke('s1', at), false);
+      assert.equal(await repos.sessions.revokeAllForUser(userId, at), 1);
+      assert.equal((await repos.sessions.findBySessionId('s2'))?.revokedAt, at);
+      assert.equal(await repos.sessions.findBySessionId('nope'), null);
+    });
 
-  test('the glossary spans at least six categories, each entry complete', () => {
-    seedContent(db, repos.content);
-    const entries = repos.content.listGlossary();
-    assert.ok(new Set(entries.map((e) => e.category)).size >= 6);
-    for (const entry of entries) {
-      assert.equal(typeof entry.id, 'number');
-      assert.ok(entry.term && entry.description && entry.category);
-    }
-  });
-
-  test('FAQ items keep the order of content/faq.yaml', () => {
-    repos.content.addMissingFaqs([
-      { question: 'Second?', answer: 'B' },
-      { question: 'First?', answer: 'A' },
-    ]);
-    assert.deepEqual(repos.content.listFaqs().map((f) => f.question), ['Second?', 'First?']);
-  });
-});
-
-describe('users and sessions repositories', () => {
-  test('usernames are unique regardless of case', () => {
-    repos.users.create('Alice', 'hash', at);
-    assert.throws(() => repos.users.create('alice', 'hash', at));
-    assert.equal(repos.users.findByUsername('ALICE')?.username, 'Alice');
-    assert.equal(repos.users.findByUsername('bob'), null);
-  });
-
-  test('a session is revoked once; revoking all for a user counts live sessions', () => {
-    const userId = repos.users.create('alice', 'hash', at);
-    repos.sessions.create({ userId, sessionId: 's1', tokenHash: 'h1', createdAt: at, expiresAt: at });
-    repos.sessions.create({ userId, sessionId: 's2', tokenHash: 'h2', createdAt: at, expiresAt: at });
-    assert.equal(repos.sessions.revoke('s1', at), true);
-    assert.equal(repos.sessions.revoke('s1', at), false);
-    assert.equal(repos.sessions.revokeAllForUser(userId, at), 1);
-    assert.equal(repos.sessions.findBySessionId('s2')?.revokedAt, at);
-    assert.equal(repos.sessions.findBySessionId('nope'), null);
+    test('failures are counted atomically, locked at the threshold, taken back and cleared', async () => {
+      const { repos } = await fresh();
+      const policy = { staleBefore: '2026-11-21T09:45:00.000Z', threshold: 5, lockUntil: '2026-11-21T10:15:00.000Z' };
+      const counts = await Promise.all(Array.from({ length: 8 }, () => repos.sessions.recordFailure('user:alice', at, policy)));
+      assert.deepEqual(counts.map((c) => c.failures).sort((a, b) => a - b), [1, 2, 3, 4, 5, 6, 7, 8]);
+      assert.deepEqual({ ...(await repos.sessions.findFailures('user:alice')) }, { failures: 8, lastFailedAt: at, lockedUntil: policy.lockUntil });
+      await repos.sessions.takeBackFailure('user:alice', 5);
+      await repos.sessions.takeBackFailure('user:alice', 5);
+      await repos.sessions.takeBackFailure('user:alice', 5);
+      assert.deepEqual({ ...(await repos.sessions.findFailures('user:alice')) }, { failures: 5, lastFailedAt: at, lockedUntil: policy.lockUntil });
+      await repos.sessions.takeBackFailure('user:alice', 5);
+      assert.equal((await repos.sessions.findFailures('user:alice'))?.lockedUntil, null);
+      // A counter whose last failure is stale and that is not locked starts again from one.
+      const later = '2026-11-21T11:00:00.000Z';
+      assert.equal((await repos.sessions.recordFailure('user:alice', later, { ...policy, staleBefore: '2026-11-21T10:45:00.000Z' })).failures, 1);
+      await repos.sessions.clearFailures('user:alice');
+      assert.equal(await repos.sessions.findFailures('user:alice'), null);
+    });
   });
 
-  test('failure counters are saved, read and cleared by key', () => {
-    repos.sessions.saveFailures('user:alice', { failures: 2, lastFailedAt: at, lockedUntil: null });
-    assert.deepEqual({ ...repos.sessions.findFailures('user:alice') }, { failures: 2, lastFailedAt: at, lockedUntil: null });
-    repos.sessions.clearFailures('user:alice');
-    assert.equal(repos.sessions.findFailures('user:alice'), null);
+  describe(`inbox repository (${engine})`, () => {
+    test('new submissions start as new, or spam when the honeypot was filled', async () => {
+      const { repos } = await fresh();
+      const real = await repos.submissions.addFeedback({ feedback: 'real', isSpam: false, createdAt: at });
+      const bot = await repos.submissions.addFeedback({ feedback: 'bot', isSpam: true, createdAt: at });
+      await repos.submissions.addSubscriber('bot@spam.com', true, at);
+      assert.equal((await repos.inbox.find('feedback', real))?.status, 'new');
+      assert.equal((await repos.inbox.find('feedback', bot))?.status, 'spam');
+      assert.equal((await repos.inbox.countByStatus('newsletter')).spam, 1);
+    });
+
+    test('a status change from a status the row no longer has changes and logs nothing', async () => {
+      const { repos } = await fresh();
+      const id = await repos.submissions.addFeedback({ feedback: 'x', isSpam: false, createdAt: at });
+      const later = '2026-11-22T00:00:00.000Z';
+      assert.equal(await repos.inbox.changeStatus({ kind: 'feedback', id, from: 'new', to: 'done', username: 'alice', at: later }), true);
+      assert.equal(await repos.inbox.changeStatus({ kind: 'feedback', id, from: 'new', to: 'in_progress', username: 'bob', at: later }), false);
+      assert.equal((await repos.inbox.find('feedback', id))?.status, 'done');
+      assert.deepEqual((await repos.inbox.events('feedback', id)).map((event) => event.username), ['alice']);
+      assert.equal(await repos.inbox.addNote({ kind: 'feedback', id, note: 'called back', username: 'alice', at: later }), true);
+      assert.equal(await repos.inbox.addNote({ kind: 'feedback', id: 999, note: 'x', username: 'alice', at: later }), false);
+    });
+
+    test('lists newest first, filters by status, dates and text (case-insensitive, wildcards literal), pages, iterates', async () => {
+      const { repos } = await fresh();
+      for (let day = 1; day <= 30; day++) {
+        const createdAt = `2026-11-${String(day).padStart(2, '0')}T12:00:00.000Z`;
+        await repos.submissions.addDemoRequest({
+          name: `Driver ${day}`, jobTitle: 'Ops', company: day % 2 ? 'Acme Freight' : 'Road 50% Co', country: '61', number: '0412345678',
+          email: `d${day}@example.com`, text: 'Fleet of 12', isSpam: day === 30, createdAt,
+        });
+      }
+      const page = await repos.inbox.list('demo-requests', {}, 1, 10);
+      assert.equal(page.total, 29);
+      assert.equal(page.rows[0]?.values.name, 'Driver 29');
+      assert.equal((await repos.inbox.list('demo-requests', { status: 'all' }, 3, 10)).rows.length, 10);
+      assert.equal((await repos.inbox.list('demo-requests', { status: 'spam' }, 1, 10)).total, 1);
+      assert.equal((await repos.inbox.list('demo-requests', { q: 'ACME' }, 1, 10)).total, 15);
+      assert.equal((await repos.inbox.list('demo-requests', { q: '50%' }, 1, 10)).total, 14);
+      assert.equal((await repos.inbox.list('demo-requests', { q: '5_%' }, 1, 10)).total, 0);
+      assert.equal((await repos.inbox.list('demo-requests', { from: '2026-11-10', to: '2026-11-12' }, 1, 10)).total, 3);
+      const all: number[] = [];
+      for await (const row of repos.inbox.iterate('demo-requests', { status: 'all' }, 7)) all.push(row.id);
+      assert.equal(all.length, 30);
+      assert.equal(new Set(all).size, 30);
+    });
   });
+
+  describe(`outbox and rate-limit repositories (${engine})`, () => {
+    test('of several workers claiming at once, each due message goes to exactly one', async () => {
+      const { repos } = await fresh();
+      for (let n = 0; n < 6; n++) {
+        await repos.outbox.add({
+          kind: 'sales-demo', submissionKind: 'demo-requests', submissionId: n, recipient: 'sales@example.com', replyTo: null,
+          subject: `s${n}`, bodyText: 'b', messageId: `<m${n}@example.com>`, createdAt: at,
+        });
+      }
+      assert.deepEqual(await repos.outbox.waiting(), { count: 6, oldestCreatedAt: at });
+      const lease = '2026-11-21T10:02:00.000Z';
+      const claims = await Promise.all(Array.from({ length: 12 }, () => repos.outbox.claimNextDue(at, lease)));
+      const won = claims.filter((row) => row !== null).map((row) => row!.id);
+      assert.equal(won.length, 6);
+      assert.equal(new Set(won).size, 6);
+      assert.equal(await repos.outbox.claimNextDue(at, lease), null);
+      // After its lease a message is due again: another worker takes over, attempt 2.
+      const retaken = await repos.outbox.claimNextDue(lease, '2026-11-21T10:04:00.000Z');
+      assert.equal(retaken?.attempts, 2);
+      await repos.outbox.markSent(retaken!.id, lease);
+      assert.equal((await repos.outbox.waiting()).count, 5);
+    });
+
+    test('rate-limit hits count atomically per key and window, and old windows are swept', async () => {
+      const { repos } = await fresh();
+      const counts = await Promise.all(Array.from({ length: 10 }, () => repos.rateLimits.hit('POST /api/SignIn 10.0.0.1', 60_000)));
+      assert.deepEqual(counts.sort((a, b) => a - b), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+      assert.equal(await repos.rateLimits.hit('POST /api/SignIn 10.0.0.1', 120_000), 1);
+      assert.equal(await repos.rateLimits.hit('POST /api/SignIn 10.0.0.2', 120_000), 1);
+      assert.equal(await repos.rateLimits.deleteOlderThan(120_000), 1);
+    });
+  });
+}
+
+test('helpers: LIKE escaping, status moves, country labels', () => {
+  assert.equal(likePattern('50%_a\\b'), '%50\\%\\_a\\\\b%');
+  assert.deepEqual(nextStatuses('spam'), ['new']);
+  assert.deepEqual(nextStatuses('done'), ['new', 'in_progress', 'spam']);
+  assert.equal(countryLabel('61'), '+61 (Australia)');
+  assert.equal(countryLabel('44'), '+44 (United Kingdom)');
+  assert.equal(countryLabel('1'), '+1 (United States)');
+  assert.equal(countryLabel('999'), '+999');
 });

@@ -16,16 +16,16 @@ describe('user service', () => {
   let repos: Repositories;
   let users: UserService;
 
-  beforeEach(() => {
-    db = openDatabase(':memory:');
-    migrate(db);
-    repos = createRepositories(db);
+  beforeEach(async () => {
+    db = await openDatabase({ file: ':memory:' });
+    await migrate(db);
+    repos = createRepositories(db.kysely);
     users = createUserService(repos, db);
   });
 
   test('adds a user with a hashed password, refuses a duplicate, lists it', async () => {
     await users.addUser('alice', PASSWORD);
-    const stored = repos.users.findByUsername('alice');
+    const stored = await repos.users.findByUsername('alice');
     assert.ok(stored);
     assert.notEqual(stored.passwordHash, PASSWORD);
     assert.ok(!stored.passwordHash.includes(PASSWORD));
@@ -41,7 +41,7 @@ describe('user service', () => {
     // Usernames are unique regardless of case.
     await assert.rejects(users.addUser('ALICE', PASSWORD), UserError);
 
-    const list = users.listUsers();
+    const list = await users.listUsers();
     assert.equal(list.length, 1);
     assert.equal(list[0]?.username, 'alice');
     assert.equal(list[0]?.status, 'active');
@@ -52,48 +52,48 @@ describe('user service', () => {
     await assert.rejects(users.addUser('bob', 'short-pw'), /at least 12 characters/);
     await assert.rejects(users.addUser('bob', 'x'.repeat(257)), /at most 256 characters/);
     await assert.rejects(users.addUser('bob', ` ${PASSWORD}`), UserError);
-    assert.equal(repos.users.findByUsername('bob'), null);
+    assert.equal(await repos.users.findByUsername('bob'), null);
   });
 
   test('refuses a bad username', async () => {
     for (const username of ['ab', 'a'.repeat(65), 'has space', 'semi;colon', 'émile', '']) {
       await assert.rejects(users.addUser(username, PASSWORD), UserError, username);
     }
-    assert.deepEqual(users.listUsers(), []);
+    assert.deepEqual(await users.listUsers(), []);
   });
 
   test('disable marks the user and revokes its sessions; reset-password enables it again', async () => {
     await users.addUser('carol', PASSWORD);
-    const carol = repos.users.findByUsername('carol');
+    const carol = await repos.users.findByUsername('carol');
     assert.ok(carol);
     const at = new Date();
-    repos.sessions.create({
+    await repos.sessions.create({
       userId: carol.id,
       sessionId: 'session-1',
       tokenHash: 'token-hash-1',
       createdAt: at.toISOString(),
       expiresAt: new Date(at.getTime() + 86_400_000).toISOString(),
     });
-    assert.equal(repos.sessions.findBySessionId('session-1')?.revokedAt, null);
+    assert.equal((await repos.sessions.findBySessionId('session-1'))?.revokedAt, null);
 
-    assert.deepEqual(users.disableUser('carol'), { revokedSessions: 1 });
-    assert.ok(repos.users.findByUsername('carol')?.disabledAt);
-    assert.ok(repos.sessions.findBySessionId('session-1')?.revokedAt);
-    assert.equal(users.listUsers()[0]?.status, 'disabled');
+    assert.deepEqual(await users.disableUser('carol'), { revokedSessions: 1 });
+    assert.ok((await repos.users.findByUsername('carol'))?.disabledAt);
+    assert.ok((await repos.sessions.findBySessionId('session-1'))?.revokedAt);
+    assert.equal((await users.listUsers())[0]?.status, 'disabled');
 
     await assert.rejects(users.resetPassword('carol', 'too-short'), UserError);
-    assert.ok(repos.users.findByUsername('carol')?.disabledAt, 'a refused reset leaves the user disabled');
+    assert.ok((await repos.users.findByUsername('carol'))?.disabledAt, 'a refused reset leaves the user disabled');
 
     const newPassword = 'a-brand-new-password';
     await users.resetPassword('carol', newPassword);
-    const after = repos.users.findByUsername('carol');
+    const after = await repos.users.findByUsername('carol');
     assert.equal(after?.disabledAt, null);
     assert.notEqual(after?.passwordHash, carol.passwordHash);
-    assert.equal(users.listUsers()[0]?.status, 'active');
+    assert.equal((await users.listUsers())[0]?.status, 'active');
   });
 
   test('refuses to disable or reset an unknown user', async () => {
-    assert.throws(() => users.disableUser('nobody'), (error) => {
+    await assert.rejects(users.disableUser('nobody'), (error) => {
       assert.ok(error instanceof UserError);
       assert.match(error.message, /no staff user nobody/);
       return true;

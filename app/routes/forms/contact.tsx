@@ -28,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return invalid(parsed.error, MESSAGES.contactInvalid, values);
   const checked = await app.services.checkImage(parsed.data.img as Uint8Array);
   if (!checked.ok) return refuse(400, checked.message, values, { img: checked.message });
-  app.services.submissions.sendContactMessage(parsed.data, checked.image);
+  await app.services.submissions.sendContactMessage(parsed.data, checked.image);
   return redirect(resultPath('contact', 'success', back), 303);
 }
 

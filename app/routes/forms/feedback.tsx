@@ -20,7 +20,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!read.ok) return read.refusal;
   const parsed = feedbackSchema.safeParse(read.post.values);
   if (!parsed.success) return invalid(parsed.error, MESSAGES.error, read.post.values);
-  app.services.submissions.addFeedback(parsed.data);
+  await app.services.submissions.addFeedback(parsed.data);
   return redirect(resultPath('feedback', 'success', read.post.back), 303);
 }
 

@@ -20,7 +20,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!read.ok) return read.refusal;
   const parsed = newsletterSchema.safeParse(read.post.values);
   if (!parsed.success) return invalid(parsed.error, MESSAGES.error, read.post.values);
-  app.services.submissions.subscribe(parsed.data);
+  await app.services.submissions.subscribe(parsed.data);
   return redirect(resultPath('newsletter', 'success', read.post.back), 303);
 }
 

@@ -1,35 +1,41 @@
 // SQL for the FAQ and the glossary: read in display order, and seeded from content/.
+import type { Kysely } from 'kysely';
 import type { FaqItem, GlossaryEntry } from '../../../common/api.ts';
-import type { Database } from '../driver.ts';
+import type { DB } from '../schema.ts';
 
 export type NewFaq = { question: string; answer: string };
 export type NewGlossaryEntry = { category: string; term: string; description: string };
 
-export function createContentRepository(db: Database) {
-  const selectFaqs = db.prepare('SELECT question, answer FROM faqs ORDER BY position, id');
-  const selectGlossary = db.prepare(
-    'SELECT id, category, term, description FROM glossary_entries ORDER BY category, term',
-  );
-  const insertFaq = db.prepare(
-    'INSERT INTO faqs (position, question, answer) VALUES (?, ?, ?) ON CONFLICT (question) DO NOTHING',
-  );
-  const insertGlossary = db.prepare(
-    'INSERT INTO glossary_entries (category, term, description) VALUES (?, ?, ?) ON CONFLICT (term) DO NOTHING',
-  );
-
+export function createContentRepository(db: Kysely<DB>) {
   return {
-    listFaqs: () => selectFaqs.all() as FaqItem[],
-    listGlossary: () => selectGlossary.all() as GlossaryEntry[],
+    listFaqs: (): Promise<FaqItem[]> => db.selectFrom('faqs').select(['question', 'answer']).orderBy('position').orderBy('id').execute(),
+    listGlossary: (): Promise<GlossaryEntry[]> =>
+      db.selectFrom('glossary_entries').select(['id', 'category', 'term', 'description']).orderBy('category').orderBy('term').execute(),
     /** Adds the questions not stored yet; returns how many it added. Existing rows are kept. */
-    addMissingFaqs(items: NewFaq[]): number {
-      return items.reduce((added, item, position) => added + Number(insertFaq.run(position, item.question, item.answer).changes), 0);
+    async addMissingFaqs(items: NewFaq[]): Promise<number> {
+      let added = 0;
+      for (const [position, item] of items.entries()) {
+        const result = await db
+          .insertInto('faqs')
+          .values({ position, question: item.question, answer: item.answer })
+          .onConflict((conflict) => conflict.doNothing())
+          .executeTakeFirst();
+        added += Number(result.numInsertedOrUpdatedRows ?? 0);
+      }
+      return added;
     },
-    /** Adds the terms not stored yet; returns how many it added. Existing rows are kept. */
-    addMissingGlossaryEntries(items: NewGlossaryEntry[]): number {
-      return items.reduce(
-        (added, item) => added + Number(insertGlossary.run(item.category, item.term, item.description).changes),
-        0,
-      );
+    /** Adds the terms not stored yet (whatever their case); returns how many it added. Existing rows are kept. */
+    async addMissingGlossaryEntries(items: NewGlossaryEntry[]): Promise<number> {
+      let added = 0;
+      for (const item of items) {
+        const result = await db
+          .insertInto('glossary_entries')
+          .values({ category: item.category, term: item.term, description: item.description })
+          .onConflict((conflict) => conflict.doNothing())
+          .executeTakeFirst();
+        added += Number(result.numInsertedOrUpdatedRows ?? 0);
+      }
+      return added;
     },
   };
 }

@@ -2,7 +2,8 @@
 // fields in the form's order with their labels, which are searched), their statuses, and the
 // submission_events log of status changes and notes. Column names only ever come from the map.
 import type { InboxEvent, InboxFilter, InboxKind, InboxSort, InboxStatus, SortDirection } from '../../../common/inbox.ts';
-import { type Database, transaction } from '../driver.ts';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import type { DB } from '../schema.ts';
 
 export type InboxField = {
   /** The column, also the field's `name` in the API. */
@@ -75,23 +76,26 @@ export type ListFilter = Pick<InboxFilter, 'status' | 'q' | 'from' | 'to' | 'ids
 export type ListOrder = { sort: InboxSort; dir: SortDirection };
 
 /** The SQL each sort orders by (indexed in migration 004); ties go by id in the same direction. */
-const SORT_EXPRESSIONS: Record<InboxSort, string> = {
-  received: 'created_at',
-  name: 'lower(name)',
-  company: 'lower(company)',
-  subject: 'lower(subject)',
-  email: 'lower(email)',
-  status: "(CASE status WHEN 'new' THEN 0 WHEN 'in_progress' THEN 1 WHEN 'done' THEN 2 ELSE 3 END)",
-  owner: "coalesce(owner, '')",
+const SORT_EXPRESSIONS: Record<InboxSort, RawBuilder<unknown>> = {
+  received: sql`created_at`,
+  name: sql`lower(name)`,
+  company: sql`lower(company)`,
+  subject: sql`lower(subject)`,
+  email: sql`lower(email)`,
+  status: sql`(CASE status WHEN 'new' THEN 0 WHEN 'in_progress' THEN 1 WHEN 'done' THEN 2 ELSE 3 END)`,
+  owner: sql`coalesce(owner, '')`,
 };
 const DEFAULT_ORDER: ListOrder = { sort: 'received', dir: 'desc' };
 
-function orderBy(order: ListOrder): string {
-  const dir = order.dir === 'asc' ? 'ASC' : 'DESC';
-  return `ORDER BY ${SORT_EXPRESSIONS[order.sort]} ${dir}, id ${dir}`;
+function orderBy(order: ListOrder): RawBuilder<unknown> {
+  const dir = sql.raw(order.dir === 'asc' ? 'ASC' : 'DESC');
+  return sql`ORDER BY ${SORT_EXPRESSIONS[order.sort]} ${dir}, id ${dir}`;
 }
 
 type Row = Record<string, string | number | null>;
+
+/** Kinds that record marketing consent. */
+const CONSENT_KINDS: ReadonlySet<InboxKind> = new Set(['demo-requests', 'contact-messages']);
 
 /** Escapes LIKE's wildcards so a search for '50%' or 'a_b' finds exactly that text. */
 export function likePattern(text: string): string {
@@ -105,54 +109,34 @@ function dayAfter(date: string): string {
   return next.toISOString();
 }
 
-/** WHERE clause and parameters for a list filter. */
-function whereFor(spec: InboxTable, filter: ListFilter): { where: string; params: (string | number)[] } {
-  const clauses: string[] = [];
-  const params: (string | number)[] = [];
-  if (filter.ids) {
-    clauses.push(filter.ids.length ? `id IN (${filter.ids.map(() => '?').join(', ')})` : '1 = 0');
-    params.push(...filter.ids);
-  }
-  if (filter.owner === null) clauses.push('owner IS NULL');
-  else if (filter.owner !== undefined) {
-    clauses.push('owner = ?');
-    params.push(filter.owner);
-  }
-  if (filter.status === undefined) clauses.push("status <> 'spam'");
-  else if (filter.status !== 'all') {
-    clauses.push('status = ?');
-    params.push(filter.status);
-  }
+/** The WHERE clause for a list filter. Case-insensitive search on both engines: lower() on each
+ * side, as SQLite's LIKE ignores ASCII case and PostgreSQL's does not. */
+function whereFor(spec: InboxTable, filter: ListFilter): RawBuilder<unknown> {
+  const clauses: RawBuilder<unknown>[] = [];
+  if (filter.ids) clauses.push(filter.ids.length ? sql`id IN (${sql.join(filter.ids)})` : sql`1 = 0`);
+  if (filter.owner === null) clauses.push(sql`owner IS NULL`);
+  else if (filter.owner !== undefined) clauses.push(sql`owner = ${filter.owner}`);
+  if (filter.status === undefined) clauses.push(sql`status <> 'spam'`);
+  else if (filter.status !== 'all') clauses.push(sql`status = ${filter.status}`);
   if (filter.q) {
+    const pattern = likePattern(filter.q.toLowerCase());
     const columns = spec.fields.filter((f) => f.searchable).map((f) => f.column);
-    clauses.push(columns.length ? `(${columns.map((column) => `${column} LIKE ? ESCAPE '\\'`).join(' OR ')})` : '0');
-    params.push(...columns.map(() => likePattern(filter.q!)));
+    clauses.push(
+      columns.length
+        ? sql`(${sql.join(columns.map((column) => sql`lower(${sql.ref(column)}) LIKE ${pattern} ESCAPE '\\'`), sql` OR `)})`
+        : sql`1 = 0`,
+    );
   }
-  if (filter.from) {
-    clauses.push('created_at >= ?');
-    params.push(`${filter.from}T00:00:00.000Z`);
-  }
-  if (filter.to) {
-    clauses.push('created_at < ?');
-    params.push(dayAfter(filter.to));
-  }
-  return { where: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
+  if (filter.from) clauses.push(sql`created_at >= ${`${filter.from}T00:00:00.000Z`}`);
+  if (filter.to) clauses.push(sql`created_at < ${dayAfter(filter.to)}`);
+  return clauses.length ? sql.join(clauses, sql` AND `) : sql`1 = 1`;
 }
 
-function hasColumn(db: Database, table: string, column: string): boolean {
-  return (db.prepare(`SELECT name FROM pragma_table_info('${table}')`).all() as { name: string }[]).some((row) => row.name === column);
-}
-
-export function createInboxRepository(db: Database) {
-  // Consent columns arrive with migration 003; read them where they exist.
-  const consentKinds = new Set(
-    (Object.keys(INBOX_TABLES) as InboxKind[]).filter((kind) => hasColumn(db, INBOX_TABLES[kind].table, 'marketing_consent_version')),
-  );
-
+export function createInboxRepository(db: Kysely<DB>) {
   /** Explicit columns for one kind: never the image bytes. */
-  function columnsOf(kind: InboxKind): string {
+  function columnsOf(kind: InboxKind) {
     const spec = INBOX_TABLES[kind];
-    return [
+    const names = [
       'id',
       'status',
       'created_at',
@@ -160,8 +144,9 @@ export function createInboxRepository(db: Database) {
       'owner',
       ...spec.fields.map((f) => f.column),
       ...(spec.image ? ['img_type', 'img_size'] : []),
-      ...(consentKinds.has(kind) ? ['marketing_consent_version', 'marketing_consent_at'] : []),
-    ].join(', ');
+      ...(CONSENT_KINDS.has(kind) ? ['marketing_consent_version', 'marketing_consent_at'] : []),
+    ];
+    return sql.join(names.map((name) => sql.ref(name)));
   }
 
   function toSubmission(kind: InboxKind, row: Row): StoredSubmission {
@@ -172,7 +157,7 @@ export function createInboxRepository(db: Database) {
       kind,
       status: row.status as InboxStatus,
       createdAt: String(row.created_at),
-      isSpam: row.is_spam === 1,
+      isSpam: Number(row.is_spam) === 1,
       values: Object.fromEntries(spec.fields.map((f) => [f.column, row[f.column] ?? null])),
       image: spec.image ? { type: String(row.img_type), size: Number(row.img_size) } : null,
       consent: typeof version === 'string' ? { version, at: String(row.marketing_consent_at) } : null,
@@ -181,124 +166,126 @@ export function createInboxRepository(db: Database) {
     };
   }
 
-  // Statements are built from the map and a filter's shape, so a few dozen exist at most.
-  const statements = new Map<string, ReturnType<Database['prepare']>>();
-  const prepare = (sql: string) => {
-    let statement = statements.get(sql);
-    if (!statement) statements.set(sql, (statement = db.prepare(sql)));
-    return statement;
-  };
-
-  const eventColumns = 'id, action, username, from_status, to_status, note, from_owner, to_owner, created_at';
-  const insertEvent = db.prepare(`
-    INSERT INTO submission_events (kind, submission_id, username, action, from_status, to_status, note, created_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?)`);
-  const insertOwnerEvent = db.prepare(`
-    INSERT INTO submission_events (kind, submission_id, username, action, from_owner, to_owner, created_at)
-    VALUES (?, ?, ?, 'owner', ?, ?, ?)`);
-  const upsertRead = db.prepare(`
-    INSERT INTO submission_reads (username, kind, submission_id, read_at) VALUES (?, ?, ?, ?)
-    ON CONFLICT (username, kind, submission_id) DO UPDATE SET read_at = excluded.read_at`);
-  const deleteRead = db.prepare('DELETE FROM submission_reads WHERE username = ? AND kind = ? AND submission_id = ?');
+  /** Runs `work` in the caller's transaction when the repository was made over one, else in its own. */
+  const atomically = <T>(work: (trx: Kysely<DB>) => Promise<T>): Promise<T> => (db.isTransaction ? work(db) : db.transaction().execute(work));
+  const tableOf = (kind: InboxKind) => sql.table(INBOX_TABLES[kind].table);
+  const rowsOf = async (query: RawBuilder<Row>, executor: Kysely<DB> = db) => (await query.execute(executor)).rows;
 
   /** The unread flag as a column, for one reader (no reader: 0). */
-  function unreadColumn(kind: InboxKind, reader: string | null): { sql: string; params: string[] } {
-    if (reader === null) return { sql: '0 AS unread', params: [] };
-    return {
-      sql: `CASE WHEN EXISTS (SELECT 1 FROM submission_reads r WHERE r.username = ? AND r.kind = ? AND r.submission_id = ${INBOX_TABLES[kind].table}.id) THEN 0 ELSE 1 END AS unread`,
-      params: [reader, kind],
-    };
+  function unreadColumn(kind: InboxKind, reader: string | null): RawBuilder<unknown> {
+    if (reader === null) return sql`0 AS unread`;
+    return sql`CASE WHEN EXISTS (SELECT 1 FROM submission_reads r WHERE r.username = ${reader} AND r.kind = ${kind}
+      AND r.submission_id = ${sql.ref(`${INBOX_TABLES[kind].table}.id`)}) THEN 0 ELSE 1 END AS unread`;
   }
-  const selectEvents = db.prepare(`SELECT ${eventColumns} FROM submission_events WHERE kind = ? AND submission_id = ? ORDER BY id`);
+
+  const ownerEvent = (kind: InboxKind, id: number, username: string, from: string | null, to: string | null, at: string) =>
+    ({ kind, submission_id: id, username, action: 'owner', from_status: null, to_status: null, note: null, from_owner: from, to_owner: to, created_at: at }) as const;
 
   return {
     /** One page in the given order (newest first by default), each row's unread flag for
      * `reader`, and how many rows match in all. */
-    list(
+    async list(
       kind: InboxKind,
       filter: ListFilter,
       page: number,
       pageSize: number,
       order: ListOrder = DEFAULT_ORDER,
       reader: string | null = null,
-    ): { rows: StoredSubmission[]; total: number } {
-      const spec = INBOX_TABLES[kind];
-      const { where, params } = whereFor(spec, filter);
-      const unread = unreadColumn(kind, reader);
-      const total = Number((prepare(`SELECT count(*) AS n FROM ${spec.table} ${where}`).get(...params) as { n: number }).n);
-      const rows = prepare(
-        `SELECT ${columnsOf(kind)}, ${unread.sql} FROM ${spec.table} ${where} ${orderBy(order)} LIMIT ? OFFSET ?`,
-      ).all(...unread.params, ...params, pageSize, (page - 1) * pageSize) as Row[];
-      return { rows: rows.map((row) => toSubmission(kind, row)), total };
+    ): Promise<{ rows: StoredSubmission[]; total: number }> {
+      const where = whereFor(INBOX_TABLES[kind], filter);
+      const [count] = await rowsOf(sql<Row>`SELECT count(*) AS n FROM ${tableOf(kind)} WHERE ${where}`);
+      const rows = await rowsOf(
+        sql<Row>`SELECT ${columnsOf(kind)}, ${unreadColumn(kind, reader)} FROM ${tableOf(kind)} WHERE ${where}
+          ${orderBy(order)} LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
+      );
+      return { rows: rows.map((row) => toSubmission(kind, row)), total: Number(count?.n ?? 0) };
     },
 
     /** The ids just before and just after `id` in a filtered, sorted list (null at either end;
      * both null when the row itself is not in the list). */
-    neighbours(kind: InboxKind, id: number, filter: ListFilter, order: ListOrder = DEFAULT_ORDER): { previous: number | null; next: number | null } {
-      const spec = INBOX_TABLES[kind];
+    async neighbours(
+      kind: InboxKind,
+      id: number,
+      filter: ListFilter,
+      order: ListOrder = DEFAULT_ORDER,
+    ): Promise<{ previous: number | null; next: number | null }> {
       const expression = SORT_EXPRESSIONS[order.sort];
-      const { where, params } = whereFor(spec, filter);
-      const and = where ? `${where} AND` : 'WHERE';
-      const key = prepare(`SELECT ${expression} AS k FROM ${spec.table} ${and} id = ?`).get(...params, id) as { k: string | number } | undefined;
+      const where = whereFor(INBOX_TABLES[kind], filter);
+      const [key] = await rowsOf(sql<Row>`SELECT ${expression} AS k FROM ${tableOf(kind)} WHERE ${where} AND id = ${id}`);
       if (!key) return { previous: null, next: null };
+      const k = key.k;
       // In a descending list the next row has a smaller key; in an ascending one, a larger.
-      const step = (forward: boolean) => {
+      const step = async (forward: boolean) => {
         const smaller = forward === (order.dir === 'desc');
-        const [cmp, dir] = smaller ? ['<', 'DESC'] : ['>', 'ASC'];
-        const row = prepare(
-          `SELECT id FROM ${spec.table} ${and} (${expression} ${cmp} ? OR (${expression} = ? AND id ${cmp} ?)) ORDER BY ${expression} ${dir}, id ${dir} LIMIT 1`,
-        ).get(...params, key.k, key.k, id) as { id: number } | undefined;
+        const [cmp, dir] = smaller ? [sql.raw('<'), sql.raw('DESC')] : [sql.raw('>'), sql.raw('ASC')];
+        const [row] = await rowsOf(
+          sql<Row>`SELECT id FROM ${tableOf(kind)} WHERE ${where} AND (${expression} ${cmp} ${k} OR (${expression} = ${k} AND id ${cmp} ${id}))
+            ORDER BY ${expression} ${dir}, id ${dir} LIMIT 1`,
+        );
         return row ? Number(row.id) : null;
       };
-      return { previous: step(false), next: step(true) };
+      return { previous: await step(false), next: await step(true) };
     },
 
     /** Every matching row, newest first, read in chunks so a large export never sits in memory. */
-    *iterate(kind: InboxKind, filter: ListFilter, chunkSize = 500): Generator<StoredSubmission> {
-      const spec = INBOX_TABLES[kind];
-      const { where, params } = whereFor(spec, filter);
+    async *iterate(kind: InboxKind, filter: ListFilter, chunkSize = 500): AsyncGenerator<StoredSubmission> {
+      const where = whereFor(INBOX_TABLES[kind], filter);
       // The keyset below walks newest first by (created_at, id); an export keeps that order.
-      const after = `${where ? `${where} AND` : 'WHERE'} (created_at < ? OR (created_at = ? AND id < ?))`;
-      const first = prepare(`SELECT ${columnsOf(kind)} FROM ${spec.table} ${where} ORDER BY created_at DESC, id DESC LIMIT ?`);
-      const next = prepare(`SELECT ${columnsOf(kind)} FROM ${spec.table} ${after} ORDER BY created_at DESC, id DESC LIMIT ?`);
-      let rows = first.all(...params, chunkSize) as Row[];
-      while (rows.length > 0) {
+      let after = sql`1 = 1`;
+      for (;;) {
+        const rows = await rowsOf(
+          sql<Row>`SELECT ${columnsOf(kind)} FROM ${tableOf(kind)} WHERE ${where} AND ${after}
+            ORDER BY created_at DESC, id DESC LIMIT ${chunkSize}`,
+        );
         for (const row of rows) yield toSubmission(kind, row);
         if (rows.length < chunkSize) return;
         const last = rows[rows.length - 1]!;
         const [at, id] = [String(last.created_at), Number(last.id)];
-        rows = next.all(...params, at, at, id, chunkSize) as Row[];
+        after = sql`(created_at < ${at} OR (created_at = ${at} AND id < ${id}))`;
       }
     },
 
     /** Rows that are not spam and that `reader` has not opened. */
-    countUnread(kind: InboxKind, reader: string): number {
-      const table = INBOX_TABLES[kind].table;
-      const row = prepare(
-        `SELECT count(*) AS n FROM ${table} WHERE status <> 'spam' AND NOT EXISTS (SELECT 1 FROM submission_reads r WHERE r.username = ? AND r.kind = ? AND r.submission_id = ${table}.id)`,
-      ).get(reader, kind) as { n: number };
-      return Number(row.n);
+    async countUnread(kind: InboxKind, reader: string): Promise<number> {
+      const [row] = await rowsOf(
+        sql<Row>`SELECT count(*) AS n FROM ${tableOf(kind)} WHERE status <> 'spam' AND NOT EXISTS (SELECT 1 FROM submission_reads r
+          WHERE r.username = ${reader} AND r.kind = ${kind} AND r.submission_id = ${sql.ref(`${INBOX_TABLES[kind].table}.id`)})`,
+      );
+      return Number(row?.n ?? 0);
     },
 
-    markRead(kind: InboxKind, id: number, reader: string, at: string) {
-      upsertRead.run(reader, kind, id, at);
+    async markRead(kind: InboxKind, id: number, reader: string, at: string) {
+      await db
+        .insertInto('submission_reads')
+        .values({ username: reader, kind, submission_id: id, read_at: at })
+        .onConflict((conflict) => conflict.columns(['username', 'kind', 'submission_id']).doUpdateSet({ read_at: at }))
+        .execute();
     },
 
-    markUnread(kind: InboxKind, id: number, reader: string) {
-      deleteRead.run(reader, kind, id);
+    async markUnread(kind: InboxKind, id: number, reader: string) {
+      await db.deleteFrom('submission_reads').where('username', '=', reader).where('kind', '=', kind).where('submission_id', '=', id).execute();
     },
 
-    /** Gives a submission to `to` (null: nobody) and logs it, in one transaction. False when
-     * the row is gone; nothing is logged when it already belongs to `to`. */
-    changeOwner(change: { kind: InboxKind; id: number; to: string | null; username: string; at: string }): boolean {
-      const table = INBOX_TABLES[change.kind].table;
-      return transaction(db, () => {
-        const row = prepare(`SELECT owner FROM ${table} WHERE id = ?`).get(change.id) as { owner: string | null } | undefined;
-        if (!row) return false;
-        if (row.owner === change.to) return true;
-        prepare(`UPDATE ${table} SET owner = ? WHERE id = ?`).run(change.to, change.id);
-        insertOwnerEvent.run(change.kind, change.id, change.username, row.owner, change.to, change.at);
-        return true;
+    /** Gives a submission to `to` (null: nobody) and logs it, in one transaction (the caller's,
+     * when made over one, so the new owner's email is stored with it). Null when the row is gone;
+     * `changed` false when it already belongs to `to` (nothing logged). */
+    changeOwner(change: {
+      kind: InboxKind;
+      id: number;
+      to: string | null;
+      username: string;
+      at: string;
+    }): Promise<{ changed: boolean; from: string | null } | null> {
+      return atomically(async (trx) => {
+        // The row is locked by the UPDATE before it is read (PostgreSQL; SQLite's writes are one at
+        // a time), so two staff giving it away at once each log what they really changed.
+        const [row] = await rowsOf(sql<Row>`UPDATE ${tableOf(change.kind)} SET owner = owner WHERE id = ${change.id} RETURNING owner`, trx);
+        if (!row) return null;
+        const from = typeof row.owner === 'string' ? row.owner : null;
+        if (from === change.to) return { changed: false, from };
+        await sql`UPDATE ${tableOf(change.kind)} SET owner = ${change.to} WHERE id = ${change.id}`.execute(trx);
+        await trx.insertInto('submission_events').values(ownerEvent(change.kind, change.id, change.username, from, change.to, change.at)).execute();
+        return { changed: true, from };
       });
     },
 
@@ -313,83 +300,107 @@ export function createInboxRepository(db: Database) {
       username: string;
       at: string;
       check: (rows: { id: number; status: InboxStatus; owner: string | null }[]) => string | null;
-    }): { ok: true; changed: number[] } | { ok: false; missing: number[] } | { ok: false; refused: string } {
-      const table = INBOX_TABLES[change.kind].table;
+    }): Promise<{ ok: true; changed: number[]; ownerChanged: number[] } | { ok: false; missing: number[] } | { ok: false; refused: string }> {
       const ids = [...new Set(change.ids)];
-      return transaction(db, () => {
-        const rows = prepare(`SELECT id, status, owner FROM ${table} WHERE id IN (${ids.map(() => '?').join(', ')})`).all(...ids) as {
-          id: number;
-          status: InboxStatus;
-          owner: string | null;
-        }[];
+      const table = tableOf(change.kind);
+      return atomically(async (trx) => {
+        // FOR UPDATE would be PostgreSQL-only: a no-op UPDATE locks the rows on both engines.
+        const found = await rowsOf(sql<Row>`UPDATE ${table} SET status = status WHERE id IN (${sql.join(ids)}) RETURNING id, status, owner`, trx);
+        const rows = found.map((row) => ({
+          id: Number(row.id),
+          status: row.status as InboxStatus,
+          owner: typeof row.owner === 'string' ? row.owner : null,
+        }));
         if (rows.length !== ids.length) {
-          const found = new Set(rows.map((row) => Number(row.id)));
-          return { ok: false as const, missing: ids.filter((id) => !found.has(id)) };
+          const present = new Set(rows.map((row) => row.id));
+          return { ok: false as const, missing: ids.filter((id) => !present.has(id)) };
         }
         const refused = change.check(rows);
         if (refused) return { ok: false as const, refused };
         const changed = new Set<number>();
-        const setStatus = prepare(`UPDATE ${table} SET status = ? WHERE id = ?`);
-        const setOwner = prepare(`UPDATE ${table} SET owner = ? WHERE id = ?`);
-        for (const row of rows) {
-          const id = Number(row.id);
-          if (change.status !== undefined && row.status !== change.status) {
-            setStatus.run(change.status, id);
-            insertEvent.run(change.kind, id, change.username, 'status', row.status, change.status, null, change.at);
-            changed.add(id);
-          }
-          if (change.owner !== undefined && row.owner !== change.owner) {
-            setOwner.run(change.owner, id);
-            insertOwnerEvent.run(change.kind, id, change.username, row.owner, change.owner, change.at);
-            changed.add(id);
+        const ownerChanged: number[] = [];
+        const events: DB['submission_events'][] = [];
+        if (change.status !== undefined) {
+          const moving = rows.filter((row) => row.status !== change.status);
+          if (moving.length) {
+            await sql`UPDATE ${table} SET status = ${change.status} WHERE id IN (${sql.join(moving.map((row) => row.id))})`.execute(trx);
+            for (const row of moving) {
+              changed.add(row.id);
+              events.push({
+                kind: change.kind, submission_id: row.id, username: change.username, action: 'status', from_status: row.status,
+                to_status: change.status, note: null, from_owner: null, to_owner: null, created_at: change.at,
+              } as DB['submission_events']);
+            }
           }
         }
-        return { ok: true as const, changed: [...changed] };
+        if (change.owner !== undefined) {
+          const owner = change.owner;
+          const moving = rows.filter((row) => row.owner !== owner);
+          if (moving.length) {
+            await sql`UPDATE ${table} SET owner = ${owner} WHERE id IN (${sql.join(moving.map((row) => row.id))})`.execute(trx);
+            for (const row of moving) {
+              changed.add(row.id);
+              ownerChanged.push(row.id);
+              events.push(ownerEvent(change.kind, row.id, change.username, row.owner, owner, change.at) as DB['submission_events']);
+            }
+          }
+        }
+        // Inserted in slices: PostgreSQL takes at most 65,535 parameters in one statement.
+        for (let start = 0; start < events.length; start += 500) {
+          await trx.insertInto('submission_events').values(events.slice(start, start + 500) as never).execute();
+        }
+        return { ok: true as const, changed: [...changed], ownerChanged };
       });
     },
 
     /** Rows per status for each kind. */
-    countByStatus(kind: InboxKind): Partial<Record<InboxStatus, number>> {
-      const rows = prepare(`SELECT status, count(*) AS n FROM ${INBOX_TABLES[kind].table} GROUP BY status`).all() as {
-        status: InboxStatus;
-        n: number;
-      }[];
+    async countByStatus(kind: InboxKind): Promise<Partial<Record<InboxStatus, number>>> {
+      const rows = await rowsOf(sql<Row>`SELECT status, count(*) AS n FROM ${tableOf(kind)} GROUP BY status`);
       return Object.fromEntries(rows.map((row) => [row.status, Number(row.n)]));
     },
 
-    find(kind: InboxKind, id: number): StoredSubmission | null {
-      const row = prepare(`SELECT ${columnsOf(kind)} FROM ${INBOX_TABLES[kind].table} WHERE id = ?`).get(id) as Row | undefined;
+    async find(kind: InboxKind, id: number): Promise<StoredSubmission | null> {
+      const [row] = await rowsOf(sql<Row>`SELECT ${columnsOf(kind)} FROM ${tableOf(kind)} WHERE id = ${id}`);
       return row ? toSubmission(kind, row) : null;
     },
 
     /** The stored image bytes and their detected type, for kinds that carry one. */
-    findImage(kind: InboxKind, id: number): { bytes: Uint8Array; type: string } | null {
+    async findImage(kind: InboxKind, id: number): Promise<{ bytes: Uint8Array; type: string } | null> {
       if (!INBOX_TABLES[kind].image) return null;
-      const row = prepare(`SELECT img, img_type FROM ${INBOX_TABLES[kind].table} WHERE id = ?`).get(id) as
-        | { img: Uint8Array; img_type: string }
-        | undefined;
+      const row = await db.selectFrom('contact_messages').select(['img', 'img_type']).where('id', '=', id).executeTakeFirst();
       return row ? { bytes: row.img, type: row.img_type } : null;
     },
 
-    events: (kind: InboxKind, id: number) => selectEvents.all(kind, id) as InboxEvent[],
+    events: (kind: InboxKind, id: number): Promise<InboxEvent[]> =>
+      db
+        .selectFrom('submission_events')
+        .select(['id', 'action', 'username', 'from_status', 'to_status', 'note', 'from_owner', 'to_owner', 'created_at'])
+        .where('kind', '=', kind)
+        .where('submission_id', '=', id)
+        .orderBy('id')
+        .execute() as Promise<InboxEvent[]>,
 
     /** Moves a submission from one status to another and logs it, in one transaction. False when
      * the row is gone or no longer has status `from` (someone else changed it first). */
-    changeStatus(change: { kind: InboxKind; id: number; from: InboxStatus; to: InboxStatus; username: string; at: string }): boolean {
-      const update = prepare(`UPDATE ${INBOX_TABLES[change.kind].table} SET status = ? WHERE id = ? AND status = ?`);
-      return transaction(db, () => {
-        if (update.run(change.to, change.id, change.from).changes !== 1) return false;
-        insertEvent.run(change.kind, change.id, change.username, 'status', change.from, change.to, null, change.at);
+    changeStatus(change: { kind: InboxKind; id: number; from: InboxStatus; to: InboxStatus; username: string; at: string }): Promise<boolean> {
+      return atomically(async (trx) => {
+        const updated = await sql`UPDATE ${tableOf(change.kind)} SET status = ${change.to} WHERE id = ${change.id} AND status = ${change.from}`.execute(trx);
+        if (Number(updated.numAffectedRows ?? 0) !== 1) return false;
+        await trx
+          .insertInto('submission_events')
+          .values({ kind: change.kind, submission_id: change.id, username: change.username, action: 'status', from_status: change.from, to_status: change.to, note: null, created_at: change.at })
+          .execute();
         return true;
       });
     },
 
     /** Logs a note on a submission; false when there is no such submission. */
-    addNote(note: { kind: InboxKind; id: number; note: string; username: string; at: string }): boolean {
-      const insert = prepare(`
+    async addNote(note: { kind: InboxKind; id: number; note: string; username: string; at: string }): Promise<boolean> {
+      const result = await sql`
         INSERT INTO submission_events (kind, submission_id, username, action, from_status, to_status, note, created_at)
-        SELECT ?, ?, ?, 'note', NULL, NULL, ?, ? WHERE EXISTS (SELECT 1 FROM ${INBOX_TABLES[note.kind].table} WHERE id = ?)`);
-      return insert.run(note.kind, note.id, note.username, note.note, note.at, note.id).changes === 1;
+        SELECT ${note.kind}, CAST(${note.id} AS INTEGER), ${note.username}, 'note', NULL, NULL, ${note.note}, ${note.at}
+        WHERE EXISTS (SELECT 1 FROM ${tableOf(note.kind)} WHERE id = ${note.id})`.execute(db);
+      return Number(result.numAffectedRows ?? 0) === 1;
     },
   };
 }

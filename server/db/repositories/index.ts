@@ -1,13 +1,16 @@
-// All repositories over one connection.
-import type { Database } from '../driver.ts';
+// All repositories over one Kysely executor: the database, or a transaction (so a service can
+// run several repositories' writes in one transaction).
+import type { Kysely } from 'kysely';
+import type { DB } from '../schema.ts';
 import { createContentRepository } from './content.ts';
 import { createInboxRepository } from './inbox.ts';
 import { createOutboxRepository } from './outbox.ts';
+import { createRateLimitRepository } from './rate-limits.ts';
 import { createSessionsRepository } from './sessions.ts';
 import { createSubmissionsRepository } from './submissions.ts';
 import { createUsersRepository } from './users.ts';
 
-export function createRepositories(db: Database) {
+export function createRepositories(db: Kysely<DB>) {
   return {
     submissions: createSubmissionsRepository(db),
     content: createContentRepository(db),
@@ -15,6 +18,7 @@ export function createRepositories(db: Database) {
     sessions: createSessionsRepository(db),
     outbox: createOutboxRepository(db),
     inbox: createInboxRepository(db),
+    rateLimits: createRateLimitRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

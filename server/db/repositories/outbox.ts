@@ -1,9 +1,10 @@
 // SQL for the email outbox (decision 010): rows are added in the submission's transaction, and
-// the worker claims one due row at a time, then marks it sent or schedules its retry.
-import type { Database } from '../driver.ts';
+// workers (one per instance) claim one due row at a time, then mark it sent or schedule its retry.
+import type { Kysely } from 'kysely';
+import type { DB } from '../schema.ts';
 
-export type OutboxKind = 'sales-demo' | 'sales-contact' | 'demo-confirmation';
-export type OutboxSubmissionKind = 'demo-requests' | 'contact-messages';
+export type OutboxKind = DB['outbox']['kind'];
+export type OutboxSubmissionKind = DB['outbox']['submission_kind'];
 
 export type NewOutboxMessage = {
   kind: OutboxKind;
@@ -34,50 +35,80 @@ export type OutboxRow = {
   sent_at: string | null;
 };
 
-const COLUMNS = `id, kind, submission_kind, submission_id, recipient, reply_to, subject, body_text, message_id,
-  created_at, attempts, next_attempt_at, last_error, sent_at`;
+const COLUMNS = [
+  'id', 'kind', 'submission_kind', 'submission_id', 'recipient', 'reply_to', 'subject', 'body_text', 'message_id',
+  'created_at', 'attempts', 'next_attempt_at', 'last_error', 'sent_at',
+] as const;
 
-export function createOutboxRepository(db: Database) {
-  const insert = db.prepare(`
-    INSERT INTO outbox (kind, submission_kind, submission_id, recipient, reply_to, subject, body_text, message_id, created_at, next_attempt_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-  const nextDue = db.prepare(`
-    SELECT ${COLUMNS} FROM outbox
-    WHERE sent_at IS NULL AND next_attempt_at <= ?
-    ORDER BY next_attempt_at, id LIMIT 1`);
-  // The claim counts the attempt and pushes next_attempt_at past the send's deadline: a second
-  // worker skips the row, and a process that dies mid-send leaves it due again after the lease.
-  const claim = db.prepare(`
-    UPDATE outbox SET attempts = attempts + 1, next_attempt_at = ?
-    WHERE id = ? AND sent_at IS NULL AND next_attempt_at = ?`);
-  const byId = db.prepare(`SELECT ${COLUMNS} FROM outbox WHERE id = ?`);
-  const markSent = db.prepare('UPDATE outbox SET sent_at = ?, last_error = NULL WHERE id = ?');
-  const markFailed = db.prepare('UPDATE outbox SET last_error = ?, next_attempt_at = ? WHERE id = ? AND sent_at IS NULL');
-
+export function createOutboxRepository(db: Kysely<DB>) {
   return {
-    add(row: NewOutboxMessage): number {
-      return Number(
-        insert.run(
-          row.kind, row.submissionKind, row.submissionId, row.recipient, row.replyTo, row.subject, row.bodyText,
-          row.messageId, row.createdAt, row.createdAt,
-        ).lastInsertRowid,
-      );
+    async add(row: NewOutboxMessage): Promise<number> {
+      const { id } = await db
+        .insertInto('outbox')
+        .values({
+          kind: row.kind,
+          submission_kind: row.submissionKind,
+          submission_id: row.submissionId,
+          recipient: row.recipient,
+          reply_to: row.replyTo,
+          subject: row.subject,
+          body_text: row.bodyText,
+          message_id: row.messageId,
+          created_at: row.createdAt,
+          next_attempt_at: row.createdAt,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return id;
     },
-    /** The oldest due row, claimed until `leaseUntil`; null when nothing is due. */
-    claimNextDue(now: string, leaseUntil: string): OutboxRow | null {
+    /** The oldest due row, leased until `leaseUntil`; null when nothing is due.
+     * The claim is a compare-and-set on next_attempt_at: it counts the attempt and pushes the row
+     * past the send's deadline, so of several workers (on any instance) exactly one wins it, and a
+     * worker that dies mid-send leaves it due again once the lease runs out. */
+    async claimNextDue(now: string, leaseUntil: string): Promise<OutboxRow | null> {
       for (;;) {
-        const row = nextDue.get(now) as OutboxRow | undefined;
-        if (!row) return null;
-        if (claim.run(leaseUntil, row.id, row.next_attempt_at).changes === 1) return byId.get(row.id) as OutboxRow;
+        const due = await db
+          .selectFrom('outbox')
+          .select(['id', 'next_attempt_at'])
+          .where('sent_at', 'is', null)
+          .where('next_attempt_at', '<=', now)
+          .orderBy('next_attempt_at')
+          .orderBy('id')
+          .limit(1)
+          .executeTakeFirst();
+        if (!due) return null;
+        const claimed = await db
+          .updateTable('outbox')
+          .set((eb) => ({ attempts: eb('attempts', '+', 1), next_attempt_at: leaseUntil }))
+          .where('id', '=', due.id)
+          .where('sent_at', 'is', null)
+          .where('next_attempt_at', '=', due.next_attempt_at)
+          .returning(COLUMNS)
+          .executeTakeFirst();
+        if (claimed) return claimed;
         // Another worker took it between the read and the claim: look again.
       }
     },
-    markSent(id: number, sentAt: string): void {
-      markSent.run(sentAt, id);
+    async markSent(id: number, sentAt: string): Promise<void> {
+      await db.updateTable('outbox').set({ sent_at: sentAt, last_error: null }).where('id', '=', id).execute();
     },
     /** Records why a send failed and when to try again. */
-    markFailed(id: number, error: string, nextAttemptAt: string): void {
-      markFailed.run(error, nextAttemptAt, id);
+    async markFailed(id: number, error: string, nextAttemptAt: string): Promise<void> {
+      await db
+        .updateTable('outbox')
+        .set({ last_error: error, next_attempt_at: nextAttemptAt })
+        .where('id', '=', id)
+        .where('sent_at', 'is', null)
+        .execute();
+    },
+    /** How many messages wait to be sent, and since when the oldest has waited. */
+    async waiting(): Promise<{ count: number; oldestCreatedAt: string | null }> {
+      const row = await db
+        .selectFrom('outbox')
+        .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('created_at').as('oldest')])
+        .where('sent_at', 'is', null)
+        .executeTakeFirstOrThrow();
+      return { count: Number(row.count), oldestCreatedAt: row.oldest ?? null };
     },
   };
 }

@@ -1,5 +1,6 @@
 // SQL for sign-in sessions (refresh tokens, stored as hashes) and for failed sign-in counters.
-import { type Database, transaction } from '../driver.ts';
+import { type Kysely, sql } from 'kysely';
+import type { DB } from '../schema.ts';
 
 export type Session = {
   id: number;
@@ -14,60 +15,109 @@ export type Session = {
 
 export type FailureCounter = { failures: number; lastFailedAt: string; lockedUntil: string | null };
 
-export function createSessionsRepository(db: Database) {
-  const insert = db.prepare(`
-    INSERT INTO refresh_tokens (user_id, session_id, token_hash, created_at, expires_at, last_used_at)
-    VALUES (?, ?, ?, ?, ?, ?)`);
-  const sessionColumns = `id, user_id AS userId, session_id AS sessionId, created_at AS createdAt, expires_at AS expiresAt,
-    last_used_at AS lastUsedAt, revoked_at AS revokedAt`;
-  const bySessionId = db.prepare(`SELECT ${sessionColumns} FROM refresh_tokens WHERE session_id = ?`);
-  const byTokenHash = db.prepare(`SELECT ${sessionColumns} FROM refresh_tokens WHERE token_hash = ?`);
-  const retiredSession = db.prepare('SELECT session_id AS sessionId FROM retired_refresh_tokens WHERE token_hash = ?');
-  const rotate = db.prepare(`
-    UPDATE refresh_tokens SET token_hash = ?, last_used_at = ?
-    WHERE session_id = ? AND token_hash = ? AND revoked_at IS NULL`);
-  const retire = db.prepare('INSERT INTO retired_refresh_tokens (token_hash, session_id, retired_at) VALUES (?, ?, ?)');
-  const revoke = db.prepare('UPDATE refresh_tokens SET revoked_at = ? WHERE session_id = ? AND revoked_at IS NULL');
-  const revokeForUser = db.prepare('UPDATE refresh_tokens SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL');
-
-  const failureByKey = db.prepare(
-    'SELECT failures, last_failed_at AS lastFailedAt, locked_until AS lockedUntil FROM sign_in_failures WHERE key = ?',
-  );
-  const upsertFailure = db.prepare(`
-    INSERT INTO sign_in_failures (key, failures, last_failed_at, locked_until) VALUES (?, ?, ?, ?)
-    ON CONFLICT (key) DO UPDATE SET failures = excluded.failures,
-      last_failed_at = excluded.last_failed_at, locked_until = excluded.locked_until`);
-  const deleteFailure = db.prepare('DELETE FROM sign_in_failures WHERE key = ?');
-
+export function createSessionsRepository(db: Kysely<DB>) {
+  const sessionColumns = [
+    'id',
+    'user_id as userId',
+    'session_id as sessionId',
+    'created_at as createdAt',
+    'expires_at as expiresAt',
+    'last_used_at as lastUsedAt',
+    'revoked_at as revokedAt',
+  ] as const;
   return {
-    create(row: { userId: number; sessionId: string; tokenHash: string; createdAt: string; expiresAt: string }) {
-      insert.run(row.userId, row.sessionId, row.tokenHash, row.createdAt, row.expiresAt, row.createdAt);
+    async create(row: { userId: number; sessionId: string; tokenHash: string; createdAt: string; expiresAt: string }) {
+      await db
+        .insertInto('refresh_tokens')
+        .values({
+          user_id: row.userId,
+          session_id: row.sessionId,
+          token_hash: row.tokenHash,
+          created_at: row.createdAt,
+          expires_at: row.expiresAt,
+          last_used_at: row.createdAt,
+        })
+        .execute();
     },
-    findBySessionId: (sessionId: string) => (bySessionId.get(sessionId) as Session | undefined) ?? null,
+    findBySessionId: async (sessionId: string): Promise<Session | null> =>
+      ((await db.selectFrom('refresh_tokens').select(sessionColumns).where('session_id', '=', sessionId).executeTakeFirst()) as Session | undefined) ?? null,
     /** The session whose current refresh token has this hash. */
-    findByTokenHash: (tokenHash: string) => (byTokenHash.get(tokenHash) as Session | undefined) ?? null,
+    findByTokenHash: async (tokenHash: string): Promise<Session | null> =>
+      ((await db.selectFrom('refresh_tokens').select(sessionColumns).where('token_hash', '=', tokenHash).executeTakeFirst()) as Session | undefined) ?? null,
     /** The session a refresh token belonged to before it was rotated away: a second use. */
-    findRetired: (tokenHash: string) => (retiredSession.get(tokenHash) as { sessionId: string } | undefined)?.sessionId ?? null,
+    findRetired: async (tokenHash: string): Promise<string | null> =>
+      (await db.selectFrom('retired_refresh_tokens').select('session_id').where('token_hash', '=', tokenHash).executeTakeFirst())?.session_id ?? null,
     /** Swaps a live session's refresh token for a new one and keeps the old hash as used, in one
      * transaction. False when the old token is no longer the current one (a concurrent refresh
-     * won) or the session was revoked meanwhile. */
-    rotate(change: { sessionId: string; fromHash: string; toHash: string; at: string }): boolean {
-      return transaction(db, () => {
-        if (rotate.run(change.toHash, change.at, change.sessionId, change.fromHash).changes !== 1) return false;
-        retire.run(change.fromHash, change.sessionId, change.at);
+     * won, on this instance or another) or the session was revoked meanwhile. */
+    rotate(change: { sessionId: string; fromHash: string; toHash: string; at: string }): Promise<boolean> {
+      const run = <T,>(work: (trx: Kysely<DB>) => Promise<T>) => (db.isTransaction ? work(db) : db.transaction().execute(work));
+      return run(async (trx) => {
+        const updated = await trx
+          .updateTable('refresh_tokens')
+          .set({ token_hash: change.toHash, last_used_at: change.at })
+          .where('session_id', '=', change.sessionId)
+          .where('token_hash', '=', change.fromHash)
+          .where('revoked_at', 'is', null)
+          .executeTakeFirst();
+        if (Number(updated.numUpdatedRows) !== 1) return false;
+        await trx.insertInto('retired_refresh_tokens').values({ token_hash: change.fromHash, session_id: change.sessionId, retired_at: change.at }).execute();
         return true;
       });
     },
     /** True when a live session was revoked. */
-    revoke: (sessionId: string, at: string) => revoke.run(at, sessionId).changes === 1,
-    revokeAllForUser: (userId: number, at: string) => Number(revokeForUser.run(at, userId).changes),
-
-    findFailures: (key: string) => (failureByKey.get(key) as FailureCounter | undefined) ?? null,
-    saveFailures(key: string, counter: FailureCounter) {
-      upsertFailure.run(key, counter.failures, counter.lastFailedAt, counter.lockedUntil);
+    async revoke(sessionId: string, at: string): Promise<boolean> {
+      const result = await db
+        .updateTable('refresh_tokens')
+        .set({ revoked_at: at })
+        .where('session_id', '=', sessionId)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
     },
-    clearFailures(key: string) {
-      deleteFailure.run(key);
+    async revokeAllForUser(userId: number, at: string): Promise<number> {
+      const result = await db
+        .updateTable('refresh_tokens')
+        .set({ revoked_at: at })
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    findFailures: async (key: string): Promise<FailureCounter | null> =>
+      (await db
+        .selectFrom('sign_in_failures')
+        .select(['failures', 'last_failed_at as lastFailedAt', 'locked_until as lockedUntil'])
+        .where('key', '=', key)
+        .executeTakeFirst()) ?? null,
+    /** Counts one failure for `key` in a single statement, so concurrent attempts (on any
+     * instance) each see the count that includes the ones before them. A counter whose last
+     * failure is older than `staleBefore` and that is not locked starts again from one; reaching
+     * `threshold` locks until `lockUntil`. */
+    async recordFailure(key: string, at: string, policy: { staleBefore: string; threshold: number; lockUntil: string }): Promise<FailureCounter> {
+      const next = sql<number>`CASE WHEN sign_in_failures.last_failed_at < ${policy.staleBefore}
+        AND (sign_in_failures.locked_until IS NULL OR sign_in_failures.locked_until <= ${at})
+        THEN 1 ELSE sign_in_failures.failures + 1 END`;
+      const { rows } = await sql<FailureCounter>`
+        INSERT INTO sign_in_failures (key, failures, last_failed_at, locked_until)
+        VALUES (${key}, 1, ${at}, ${policy.threshold <= 1 ? policy.lockUntil : null})
+        ON CONFLICT (key) DO UPDATE SET
+          failures = ${next},
+          last_failed_at = ${at},
+          locked_until = CASE WHEN ${next} >= ${policy.threshold} THEN ${policy.lockUntil} ELSE NULL END
+        RETURNING failures, last_failed_at AS "lastFailedAt", locked_until AS "lockedUntil"`.execute(db);
+      return rows[0]!;
+    },
+    /** Takes one failure back (a right password), lifting the lock when fewer than `threshold` remain. */
+    async takeBackFailure(key: string, threshold: number) {
+      await sql`UPDATE sign_in_failures SET failures = failures - 1,
+        locked_until = CASE WHEN failures - 1 >= ${threshold} THEN locked_until ELSE NULL END
+        WHERE key = ${key}`.execute(db);
+      await db.deleteFrom('sign_in_failures').where('key', '=', key).where('failures', '<=', 0).execute();
+    },
+    async clearFailures(key: string) {
+      await db.deleteFrom('sign_in_failures').where('key', '=', key).execute();
     },
   };
 }

@@ -1,5 +1,6 @@
 // SQL for the four kinds of submission a visitor can send. One insert each, explicit columns.
-import type { Database } from '../driver.ts';
+import type { Kysely } from 'kysely';
+import type { DB } from '../schema.ts';
 
 export type NewFeedback = { feedback: string; isSpam: boolean; createdAt: string };
 export type NewDemoRequest = {
@@ -35,50 +36,69 @@ export type NewContactMessage = {
 /** A honeypot submission starts in the inbox's spam folder; every other one is new. */
 const initialStatus = (isSpam: boolean) => (isSpam ? 'spam' : 'new');
 
-export function createSubmissionsRepository(db: Database) {
-  const insertFeedback = db.prepare(
-    'INSERT INTO feedback (feedback, is_spam, status, created_at) VALUES (?, ?, ?, ?)',
-  );
-  const insertDemoRequest = db.prepare(`
-    INSERT INTO demo_requests
-      (name, job_title, company, country, number, email, text, is_spam, status, created_at,
-       marketing_consent_version, marketing_consent_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-  const insertContactMessage = db.prepare(`
-    INSERT INTO contact_messages
-      (name, email, subject, inq_type, message, img, img_type, img_size, img_sha256, is_spam, status, created_at,
-       marketing_consent_version, marketing_consent_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-  // A repeat subscription keeps the first row: the answer is the same either way.
-  const insertSubscriber = db.prepare(`
-    INSERT INTO newsletter_subscribers (email, is_spam, status, created_at) VALUES (?, ?, ?, ?)
-    ON CONFLICT (email) DO NOTHING`);
-
+export function createSubmissionsRepository(db: Kysely<DB>) {
   return {
-    addFeedback(row: NewFeedback): number {
-      return Number(insertFeedback.run(row.feedback, Number(row.isSpam), initialStatus(row.isSpam), row.createdAt).lastInsertRowid);
+    async addFeedback(row: NewFeedback): Promise<number> {
+      const { id } = await db
+        .insertInto('feedback')
+        .values({ feedback: row.feedback, is_spam: Number(row.isSpam), status: initialStatus(row.isSpam), created_at: row.createdAt })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return id;
     },
-    addDemoRequest(row: NewDemoRequest): number {
-      return Number(
-        insertDemoRequest.run(
-          row.name, row.jobTitle, row.company, row.country, row.number, row.email, row.text,
-          Number(row.isSpam), initialStatus(row.isSpam), row.createdAt,
-          row.marketingConsentVersion ?? null, row.marketingConsentAt ?? null,
-        ).lastInsertRowid,
-      );
+    async addDemoRequest(row: NewDemoRequest): Promise<number> {
+      const { id } = await db
+        .insertInto('demo_requests')
+        .values({
+          name: row.name,
+          job_title: row.jobTitle,
+          company: row.company,
+          country: row.country,
+          number: row.number,
+          email: row.email,
+          text: row.text,
+          is_spam: Number(row.isSpam),
+          status: initialStatus(row.isSpam),
+          created_at: row.createdAt,
+          marketing_consent_version: row.marketingConsentVersion ?? null,
+          marketing_consent_at: row.marketingConsentAt ?? null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return id;
     },
-    addContactMessage(row: NewContactMessage): number {
-      return Number(
-        insertContactMessage.run(
-          row.name, row.email, row.subject, row.inqType, row.message,
-          row.img, row.imgType, row.img.byteLength, row.imgSha256, Number(row.isSpam), initialStatus(row.isSpam), row.createdAt,
-          row.marketingConsentVersion ?? null, row.marketingConsentAt ?? null,
-        ).lastInsertRowid,
-      );
+    async addContactMessage(row: NewContactMessage): Promise<number> {
+      const { id } = await db
+        .insertInto('contact_messages')
+        .values({
+          name: row.name,
+          email: row.email,
+          subject: row.subject,
+          inq_type: row.inqType,
+          message: row.message,
+          img: row.img,
+          img_type: row.imgType,
+          img_size: row.img.byteLength,
+          img_sha256: row.imgSha256,
+          is_spam: Number(row.isSpam),
+          status: initialStatus(row.isSpam),
+          created_at: row.createdAt,
+          marketing_consent_version: row.marketingConsentVersion ?? null,
+          marketing_consent_at: row.marketingConsentAt ?? null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return id;
     },
-    /** True when the address is new, false when it was already subscribed. */
-    addSubscriber(email: string, isSpam: boolean, createdAt: string): boolean {
-      return insertSubscriber.run(email, Number(isSpam), initialStatus(isSpam), createdAt).changes === 1;
+    /** True when the address is new, false when it was already subscribed. A repeat
+     * subscription keeps the first row: the answer is the same either way. */
+    async addSubscriber(email: string, isSpam: boolean, createdAt: string): Promise<boolean> {
+      const result = await db
+        .insertInto('newsletter_subscribers')
+        .values({ email, is_spam: Number(isSpam), status: initialStatus(isSpam), created_at: createdAt })
+        .onConflict((conflict) => conflict.column('email').doNothing())
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
     },
   };
 }

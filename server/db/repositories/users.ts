@@ -1,5 +1,6 @@
-// SQL for staff accounts.
-import type { Database } from '../driver.ts';
+// SQL for staff accounts. Usernames match whatever their case.
+import { type Kysely, sql } from 'kysely';
+import type { DB } from '../schema.ts';
 
 export type User = {
   id: number;
@@ -7,29 +8,55 @@ export type User = {
   passwordHash: string;
   createdAt: string;
   disabledAt: string | null;
+  /** Where their own notifications go (a submission given to them); null: none are sent. */
+  email: string | null;
 };
 
-const columns = 'id, username, password_hash AS passwordHash, created_at AS createdAt, disabled_at AS disabledAt';
+const lowerUsername = sql<string>`lower(username)`;
 
-export function createUsersRepository(db: Database) {
-  const insert = db.prepare('INSERT INTO users (username, password_hash, created_at) VALUES (?, ?, ?)');
-  const byUsername = db.prepare(`SELECT ${columns} FROM users WHERE username = ?`);
-  const byId = db.prepare(`SELECT ${columns} FROM users WHERE id = ?`);
-  const all = db.prepare(`SELECT ${columns} FROM users ORDER BY username`);
-  const disable = db.prepare('UPDATE users SET disabled_at = ? WHERE username = ? AND disabled_at IS NULL');
-  const setPassword = db.prepare('UPDATE users SET password_hash = ?, disabled_at = NULL WHERE username = ?');
+export function createUsersRepository(db: Kysely<DB>) {
+  const selectUsers = () =>
+    db
+      .selectFrom('users')
+      .select(['id', 'username', 'password_hash as passwordHash', 'created_at as createdAt', 'disabled_at as disabledAt', 'email']);
 
   return {
-    create(username: string, passwordHash: string, createdAt: string): number {
-      return Number(insert.run(username, passwordHash, createdAt).lastInsertRowid);
+    async create(username: string, passwordHash: string, createdAt: string, email: string | null = null): Promise<number> {
+      const { id } = await db
+        .insertInto('users')
+        .values({ username, password_hash: passwordHash, created_at: createdAt, email })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return id;
     },
-    findByUsername: (username: string) => (byUsername.get(username) as User | undefined) ?? null,
-    findById: (id: number) => (byId.get(id) as User | undefined) ?? null,
-    list: () => all.all() as User[],
+    findByUsername: async (username: string): Promise<User | null> =>
+      (await selectUsers().where(lowerUsername, '=', username.toLowerCase()).executeTakeFirst()) ?? null,
+    findById: async (id: number): Promise<User | null> => (await selectUsers().where('id', '=', id).executeTakeFirst()) ?? null,
+    list: (): Promise<User[]> => selectUsers().orderBy(lowerUsername).execute(),
     /** True when an enabled user was disabled. */
-    disable: (username: string, at: string) => disable.run(at, username).changes === 1,
+    async disable(username: string, at: string): Promise<boolean> {
+      const result = await db
+        .updateTable('users')
+        .set({ disabled_at: at })
+        .where(lowerUsername, '=', username.toLowerCase())
+        .where('disabled_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+    /** Sets (or with null removes) a user's email address; true when the user exists. */
+    async setEmail(username: string, email: string | null): Promise<boolean> {
+      const result = await db.updateTable('users').set({ email }).where(lowerUsername, '=', username.toLowerCase()).executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
     /** Sets a new password and enables the account; true when the user exists. */
-    setPassword: (username: string, passwordHash: string) => setPassword.run(passwordHash, username).changes === 1,
+    async setPassword(username: string, passwordHash: string): Promise<boolean> {
+      const result = await db
+        .updateTable('users')
+        .set({ password_hash: passwordHash, disabled_at: null })
+        .where(lowerUsername, '=', username.toLowerCase())
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
   };
 }
 export type UsersRepository = ReturnType<typeof createUsersRepository>;

@@ -58,7 +58,7 @@ const contactRoutes: FastifyPluginAsyncZod<{ formsPerMinute: number }> = async (
   await app.register(multipart, { limits: LIMITS });
 
   app.post('/ContactUs', {
-    config: { errorShape: 'ErrorInfo', ...rateLimitFor(options.formsPerMinute) },
+    config: { submissionKind: 'contact_message', errorShape: 'ErrorInfo', ...rateLimitFor(options.formsPerMinute) },
     schema: {
       summary: 'Send a contact message with an image',
       tags: ['Forms'],
@@ -70,7 +70,7 @@ const contactRoutes: FastifyPluginAsyncZod<{ formsPerMinute: number }> = async (
       if (!parsed.success) throw new PublicError(400, firstMessage(parsed.error));
       const checked = await checkImage(parsed.data.img as Uint8Array);
       if (!checked.ok) throw new PublicError(400, checked.message);
-      return success(app.services.submissions.sendContactMessage(parsed.data, checked.image));
+      return success(await app.services.submissions.sendContactMessage(parsed.data, checked.image));
     },
   });
 };

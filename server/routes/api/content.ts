@@ -14,7 +14,7 @@ const contentRoutes: FastifyPluginAsync = async (app) => {
       tags: ['Content'],
       response: { 200: z.array(faqItemSchema), '4xx': errorInfoAnswerSchema },
     },
-    handler: async (_request, reply) => reply.type(JSON_TYPE).send(app.services.content.faqsAnswer()),
+    handler: async (_request, reply) => reply.type(JSON_TYPE).send(await app.services.content.faqsAnswer()),
   });
 
   app.get('/Glossary/GetAllFromGlossary', {
@@ -23,7 +23,7 @@ const contentRoutes: FastifyPluginAsync = async (app) => {
       tags: ['Content'],
       response: { 200: glossaryAnswerSchema, '4xx': errorInfoAnswerSchema },
     },
-    handler: async (_request, reply) => reply.type(JSON_TYPE).send(app.services.content.glossaryAnswer()),
+    handler: async (_request, reply) => reply.type(JSON_TYPE).send(await app.services.content.glossaryAnswer()),
   });
 };
 export default contentRoutes;

@@ -6,14 +6,14 @@ import { rateLimitFor } from '../../plugins/rate-limits.ts';
 
 const demoRoutes: FastifyPluginAsyncZod<{ formsPerMinute: number }> = async (app, options) => {
   app.post('/RequestDemo', {
-    config: { errorShape: 'ERROR', ...rateLimitFor(options.formsPerMinute) },
+    config: { submissionKind: 'demo_request', errorShape: 'ERROR', ...rateLimitFor(options.formsPerMinute) },
     schema: {
       summary: 'Request a live demo',
       tags: ['Forms'],
       body: demoRequestSchema,
       response: { 200: successAnswerSchema, '4xx': errorAnswerSchema },
     },
-    handler: async (request) => success(app.services.submissions.requestDemo(request.body)),
+    handler: async (request) => success(await app.services.submissions.requestDemo(request.body)),
   });
 };
 export default demoRoutes;

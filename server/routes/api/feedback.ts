@@ -6,14 +6,14 @@ import { rateLimitFor } from '../../plugins/rate-limits.ts';
 
 const feedbackRoutes: FastifyPluginAsyncZod<{ formsPerMinute: number }> = async (app, options) => {
   app.post('/Feedback/AddFeedback', {
-    config: { errorShape: 'ErrorInfo', ...rateLimitFor(options.formsPerMinute) },
+    config: { submissionKind: 'feedback', errorShape: 'ErrorInfo', ...rateLimitFor(options.formsPerMinute) },
     schema: {
       summary: 'Send a one-line feedback',
       tags: ['Forms'],
       body: feedbackSchema,
       response: { 200: successAnswerSchema, '4xx': errorInfoAnswerSchema },
     },
-    handler: async (request) => success(app.services.submissions.addFeedback(request.body)),
+    handler: async (request) => success(await app.services.submissions.addFeedback(request.body)),
   });
 };
 export default feedbackRoutes;

@@ -55,15 +55,7 @@ function idOf(value: string): number {
 }
 
 /** The service's refusals of bad input (an unknown owner, a sort the kind lacks) as 400s. */
-function refuseBadInput<T>(work: () => T): T {
-  try {
-    return work();
-  } catch (error) {
-    if (error instanceof InboxInputError) throw new PublicError(400, error.message);
-    throw error;
-  }
-}
-async function refuseBadInputAsync<T>(work: () => Promise<T>): Promise<T> {
+async function refuseBadInput<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
@@ -97,7 +89,7 @@ const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/staff', {
     config,
     schema: { summary: 'Who can own submissions, and who is asking', tags, headers: bearerHeaders, response: { 200: staffListSchema, ...errors } },
-    handler: async (request) => ({ me: request.staffUsername, staff: app.services.inbox.staff() }),
+    handler: async (request) => ({ me: request.staffUsername, staff: await app.services.inbox.staff() }),
   });
 
   app.get('/:kind', {
@@ -110,7 +102,7 @@ const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: inboxListQuerySchema,
       response: { 200: listPageSchema, ...errors },
     },
-    handler: async (request) => refuseBadInput(() => app.services.inbox.list(kindOf(request.params.kind), request.query, request.staffUsername)),
+    handler: async (request) => await refuseBadInput(() => app.services.inbox.list(kindOf(request.params.kind), request.query, request.staffUsername)),
   });
 
   app.post('/:kind/bulk', {
@@ -124,7 +116,7 @@ const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: bulkAnswerSchema, ...errors },
     },
     handler: async (request) => {
-      const result = app.services.inbox.bulk(kindOf(request.params.kind), request.body, request.staffUsername);
+      const result = await app.services.inbox.bulk(kindOf(request.params.kind), request.body, request.staffUsername);
       if (result.ok) return { changed: result.changed.length, ids: result.changed };
       throw new PublicError(result.reason === 'not-found' ? 404 : 400, result.message);
     },
@@ -143,7 +135,7 @@ const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request, reply) => {
       const kind = kindOf(request.params.kind);
-      const { fileName, bytes } = await refuseBadInputAsync(() => app.services.inbox.exportXlsx(kind, request.query, request.staffUsername));
+      const { fileName, bytes } = await refuseBadInput(() => app.services.inbox.exportXlsx(kind, request.query, request.staffUsername));
       return reply
         .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
         .header('content-disposition', `attachment; filename="${fileName}"`)
@@ -164,7 +156,7 @@ const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request, reply) => {
       const kind = kindOf(request.params.kind);
-      const { fileName, stream } = refuseBadInput(() => app.services.inbox.exportCsv(kind, request.query, request.staffUsername));
+      const { fileName, stream } = await refuseBadInput(() => app.services.inbox.exportCsv(kind, request.query, request.staffUsername));
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${fileName}"`)
@@ -184,7 +176,7 @@ const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const [kind, id] = [kindOf(request.params.kind), idOf(request.params.id)];
-      const detail = refuseBadInput(() => app.services.inbox.open(kind, id, request.query, request.staffUsername));
+      const detail = await refuseBadInput(() => app.services.inbox.open(kind, id, request.query, request.staffUsername));
       if (!detail) throw new PublicError(404, MESSAGES.notFound);
       return detail;
     },
@@ -201,7 +193,7 @@ const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: z.any().describe('The image bytes'), ...errors },
     },
     handler: async (request, reply) => {
-      const image = app.services.inbox.image(kindOf(request.params.kind), idOf(request.params.id));
+      const image = await app.services.inbox.image(kindOf(request.params.kind), idOf(request.params.id));
       if (!image) throw new PublicError(404, MESSAGES.notFound);
       return sendImage(reply, image);
     },
@@ -219,7 +211,7 @@ const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const { kind, id } = request.params;
-      return changed(app.services.inbox.changeStatus(kindOf(kind), idOf(id), request.body.status, request.staffUsername));
+      return changed(await app.services.inbox.changeStatus(kindOf(kind), idOf(id), request.body.status, request.staffUsername));
     },
   });
 
@@ -235,7 +227,7 @@ const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const { kind, id } = request.params;
-      return changed(app.services.inbox.addNote(kindOf(kind), idOf(id), request.body.note, request.staffUsername));
+      return changed(await app.services.inbox.addNote(kindOf(kind), idOf(id), request.body.note, request.staffUsername));
     },
   });
 
@@ -251,7 +243,7 @@ const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const { kind, id } = request.params;
-      return changed(app.services.inbox.changeOwner(kindOf(kind), idOf(id), request.body.owner, request.staffUsername));
+      return changed(await app.services.inbox.changeOwner(kindOf(kind), idOf(id), request.body.owner, request.staffUsername));
     },
   });
 
@@ -265,7 +257,7 @@ const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: z.object({ unread: z.literal(true) }), ...errors },
     },
     handler: async (request) => {
-      if (!app.services.inbox.markUnread(kindOf(request.params.kind), idOf(request.params.id), request.staffUsername)) {
+      if (!(await app.services.inbox.markUnread(kindOf(request.params.kind), idOf(request.params.id), request.staffUsername))) {
         throw new PublicError(404, MESSAGES.notFound);
       }
       return { unread: true as const };

@@ -6,14 +6,14 @@ import { rateLimitFor } from '../../plugins/rate-limits.ts';
 
 const newsletterRoutes: FastifyPluginAsyncZod<{ formsPerMinute: number }> = async (app, options) => {
   app.post('/Newsletter/Subscribe', {
-    config: { errorShape: 'ErrorInfo', ...rateLimitFor(options.formsPerMinute) },
+    config: { submissionKind: 'newsletter', errorShape: 'ErrorInfo', ...rateLimitFor(options.formsPerMinute) },
     schema: {
       summary: 'Subscribe to the newsletter',
       tags: ['Forms'],
       body: newsletterSchema,
       response: { 200: successAnswerSchema, '4xx': errorInfoAnswerSchema },
     },
-    handler: async (request) => success(app.services.submissions.subscribe(request.body)),
+    handler: async (request) => success(await app.services.submissions.subscribe(request.body)),
   });
 };
 export default newsletterRoutes;

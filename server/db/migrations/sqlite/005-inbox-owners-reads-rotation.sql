@@ -1,9 +1,12 @@
 -- Issue 21: the inbox a sales team lives in, and sign-ins that last the working day.
+-- (migrations/postgres/005 makes the same schema on PostgreSQL.)
 -- Owners: every submission belongs to a staff username or to nobody (NULL). Usernames are not a
 -- foreign key: a disabled user keeps the submissions they own, and history keeps their name.
 -- Reads: which staff member has opened which submission (unread = no row).
 -- Sessions: the refresh token rotates on every use; the hashes it rotated away from are kept so a
 -- second use of one is recognised (and revokes the whole sign-in); last_used_at drives the idle limit.
+-- Users may have an email address, and the outbox an 'owner-assigned' email: a staff member told
+-- that someone else gave them a submission (of any kind).
 
 ALTER TABLE demo_requests ADD COLUMN owner TEXT;
 ALTER TABLE contact_messages ADD COLUMN owner TEXT;
@@ -75,3 +78,32 @@ CREATE TABLE retired_refresh_tokens (
   retired_at TEXT NOT NULL
 );
 CREATE INDEX retired_refresh_tokens_session ON retired_refresh_tokens (session_id);
+
+-- Staff email addresses: optional; only someone with one is emailed when given a submission.
+ALTER TABLE users ADD COLUMN email TEXT;
+
+-- The outbox gains 'owner-assigned', about a submission of any of the four kinds. Its CHECKs
+-- cannot be altered in place either: the table is rebuilt with its rows and indexes (nothing
+-- refers to it by foreign key).
+CREATE TABLE outbox_new (
+  id              INTEGER PRIMARY KEY,
+  kind            TEXT    NOT NULL CHECK (kind IN ('sales-demo', 'sales-contact', 'demo-confirmation', 'owner-assigned')),
+  submission_kind TEXT    NOT NULL CHECK (submission_kind IN ('demo-requests', 'contact-messages', 'feedback', 'newsletter')),
+  submission_id   INTEGER NOT NULL,
+  recipient       TEXT    NOT NULL,
+  reply_to        TEXT,
+  subject         TEXT    NOT NULL,
+  body_text       TEXT    NOT NULL,
+  message_id      TEXT    NOT NULL UNIQUE,
+  created_at      TEXT    NOT NULL,
+  attempts        INTEGER NOT NULL DEFAULT 0,
+  next_attempt_at TEXT    NOT NULL,
+  last_error      TEXT,
+  sent_at         TEXT
+);
+INSERT INTO outbox_new SELECT id, kind, submission_kind, submission_id, recipient, reply_to, subject, body_text,
+  message_id, created_at, attempts, next_attempt_at, last_error, sent_at FROM outbox;
+DROP TABLE outbox;
+ALTER TABLE outbox_new RENAME TO outbox;
+CREATE INDEX outbox_due ON outbox (next_attempt_at) WHERE sent_at IS NULL;
+CREATE INDEX outbox_submission ON outbox (submission_kind, submission_id);

@@ -1,0 +1,107 @@
+// The tables as Kysely sees them: one description for both engines (the migrations in
+// migrations/sqlite and migrations/postgres create exactly these columns). Times are ISO 8601 UTC
+// text and flags 0/1 on both, so values read back the same whichever engine stored them.
+import type { Generated } from 'kysely';
+import type { InboxKind, InboxStatus } from '../../common/inbox.ts';
+
+type Flag = Generated<number>;
+
+/** What an outbox email is for; 'owner-assigned' tells a staff member a submission became theirs. */
+export type OutboxKind = 'sales-demo' | 'sales-contact' | 'demo-confirmation' | 'owner-assigned';
+type Status = Generated<InboxStatus>;
+
+export type DB = {
+  feedback: { id: Generated<number>; feedback: string; is_spam: Flag; status: Status; created_at: string; owner: string | null };
+  demo_requests: {
+    id: Generated<number>;
+    name: string;
+    job_title: string;
+    company: string;
+    country: string;
+    number: string;
+    email: string;
+    text: string;
+    is_spam: Flag;
+    status: Status;
+    created_at: string;
+    marketing_consent_version: string | null;
+    marketing_consent_at: string | null;
+    owner: string | null;
+  };
+  contact_messages: {
+    id: Generated<number>;
+    name: string;
+    email: string;
+    subject: string;
+    inq_type: number;
+    message: string;
+    img: Uint8Array;
+    img_type: string;
+    img_size: number;
+    img_sha256: string;
+    is_spam: Flag;
+    status: Status;
+    created_at: string;
+    marketing_consent_version: string | null;
+    marketing_consent_at: string | null;
+    owner: string | null;
+  };
+  newsletter_subscribers: { id: Generated<number>; email: string; is_spam: Flag; status: Status; created_at: string; owner: string | null };
+  users: {
+    id: Generated<number>;
+    username: string;
+    password_hash: string;
+    created_at: string;
+    disabled_at: string | null;
+    /** Where this staff member's own notifications go (migration 005); null: none sent. */
+    email: string | null;
+  };
+  refresh_tokens: {
+    id: Generated<number>;
+    user_id: number;
+    session_id: string;
+    token_hash: string;
+    created_at: string;
+    expires_at: string;
+    /** Sign-in or last refresh (migration 005): the idle limit counts from here. */
+    last_used_at: string;
+    revoked_at: string | null;
+  };
+  /** Refresh tokens rotated away from: a second use of one is a reuse (migration 005). */
+  retired_refresh_tokens: { token_hash: string; session_id: string; retired_at: string };
+  sign_in_failures: { key: string; failures: number; last_failed_at: string; locked_until: string | null };
+  faqs: { id: Generated<number>; position: number; question: string; answer: string };
+  glossary_entries: { id: Generated<number>; category: string; term: string; description: string };
+  submission_events: {
+    id: Generated<number>;
+    kind: InboxKind;
+    submission_id: number;
+    username: string;
+    action: 'status' | 'note' | 'owner';
+    from_status: InboxStatus | null;
+    to_status: InboxStatus | null;
+    note: string | null;
+    from_owner: string | null;
+    to_owner: string | null;
+    created_at: string;
+  };
+  /** Which staff member has opened which submission: no row = unread (migration 005). */
+  submission_reads: { kind: InboxKind; submission_id: number; username: string; read_at: string };
+  outbox: {
+    id: Generated<number>;
+    kind: OutboxKind;
+    submission_kind: InboxKind;
+    submission_id: number;
+    recipient: string;
+    reply_to: string | null;
+    subject: string;
+    body_text: string;
+    message_id: string;
+    created_at: string;
+    attempts: Generated<number>;
+    next_attempt_at: string;
+    last_error: string | null;
+    sent_at: string | null;
+  };
+  rate_limit_hits: { key: string; window_start: number; hits: number };
+};

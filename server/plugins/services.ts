@@ -1,0 +1,58 @@
+// Builds the services the API routes and the page actions call, over the database's
+// repositories, and keeps every instance's copies of the content in step (decision 014).
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config.ts';
+import { loadEmailContent } from '../content.ts';
+import { type AuthService, createAuthService } from '../services/auth.ts';
+import { CONTENT_CHANNEL, type ContentService, createContentService } from '../services/content.ts';
+import { createInboxService, type InboxService } from '../services/inbox.ts';
+import { createNotificationService, domainOf, newMessageId } from '../services/notifications.ts';
+import { createSubmissionService, type SubmissionService } from '../services/submissions.ts';
+import { createTokenService } from '../services/tokens.ts';
+import { watchOutbox } from '../metrics.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: { submissions: SubmissionService; auth: AuthService; content: ContentService; inbox: InboxService };
+  }
+}
+
+export default fp(
+  async function services(app: FastifyInstance, options: { config: Config }) {
+    const { config } = options;
+    const { database, repos } = app;
+    const content = createContentService(repos.content, database);
+    // A change made on any instance (or a lost listening connection, which may have missed one)
+    // empties this instance's copies.
+    const stopListening = await database.listen(CONTENT_CHANNEL, { onMessage: () => content.forget(), onReconnect: () => content.forget() });
+    app.addHook('preClose', stopListening);
+
+    watchOutbox(app.metrics, repos.outbox);
+    const notifications = createNotificationService({
+      copy: loadEmailContent(),
+      settings: {
+        salesEmail: config.mail.salesEmail,
+        demoConfirmation: config.mail.demoConfirmation,
+        siteUrl: config.siteUrl ?? `http://localhost:${config.port}`,
+        brand: config.site.brand,
+      },
+      messageId: () => newMessageId(domainOf(config.mail.from)),
+    });
+    app.decorate('services', {
+      // A demo request or contact message and its email notifications are stored together.
+      submissions: createSubmissionService(database, undefined, { notifications }, { stored: (kind, spam) => app.metrics.submissions.inc({ kind, outcome: spam ? 'spam' : 'success' }) }),
+      content,
+      inbox: createInboxService(database, { notifications }),
+      auth: createAuthService({
+        repos,
+        tokens: createTokenService(config.tokenSecret, config.accessTokenTtlSeconds),
+        lock: config.signInLock,
+        refreshTokenTtlDays: config.refreshTokenTtlDays,
+        idleTimeoutMinutes: config.sessionIdleMinutes,
+        observer: { failed: () => app.metrics.signInFailures.inc(), lockedOut: () => app.metrics.signInLockouts.inc() },
+      }),
+    });
+  },
+  { name: 'services', dependencies: ['database'] },
+);
