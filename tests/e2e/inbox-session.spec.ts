@@ -74,6 +74,37 @@ test('a refresh token used twice signs the person out everywhere', async ({ page
   expect(status).toBe(401);
 });
 
+test('a duplicated tab shares the sign-in safely: both refresh at once, nobody is signed out', async ({ page, context }) => {
+  allowFailedRequests(page, /\/api\/inbox\//);
+  await signInQuietly(page);
+  await openInbox(page, '/inbox');
+  // Duplicating a tab copies its session storage: the same refresh token in two tabs.
+  const copy = await page.evaluate(() => ({ ...sessionStorage }));
+  const twin = await context.newPage();
+  allowFailedRequests(twin, /\/api\/inbox\//);
+  await twin.goto('/home');
+  await waitForHydration(twin);
+  await twin.evaluate((items) => Object.entries(items).forEach(([key, value]) => sessionStorage.setItem(key, value)), copy);
+  await openInbox(twin, '/inbox');
+  // Both access tokens run out, and both tabs call the API at the same moment.
+  await expireAccessToken(page);
+  await expireAccessToken(twin);
+  const feedback = (tab: Page) => tab.getByRole('navigation', { name: 'Kinds of submission' }).getByRole('link', { name: /^Feedback/ }).click();
+  await Promise.all([feedback(page), feedback(twin)]);
+  for (const tab of [page, twin]) {
+    await expect(tab).toHaveURL(/kind=feedback/);
+    await expect(tab).not.toHaveURL(/sign-in/);
+  }
+  // One refresh was spent and both tabs hold its tokens; the sign-in lives on in both.
+  const held = await Promise.all([page, twin].map((tab) => tab.evaluate(() => sessionStorage.getItem('refresh_token'))));
+  expect(held[0]).toBe(held[1]);
+  expect(held[0]).not.toBe(copy.refresh_token);
+  await expireAccessToken(twin);
+  await twin.getByRole('navigation', { name: 'Kinds of submission' }).getByRole('link', { name: /^Contact/ }).click();
+  await expect(twin).toHaveURL(/kind=contact-messages/);
+  await twin.close();
+});
+
 test('a note draft survives a real sign-out and sign-in', async ({ page }) => {
   const name = await seedDemoRequest(page);
   await signInQuietly(page);
