@@ -77,7 +77,8 @@ const HANDOFF_KEY = 'haulora-refresh-handoff';
 const HANDOFF_MS = 30_000;
 type Handoff = { from: string; tokens: Tokens; at: number };
 
-const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(LOCK_NAME);
+// Browser only (the server renders this module too, where a channel would keep Node running).
+const channel = typeof window === 'undefined' || typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(LOCK_NAME);
 channel?.addEventListener('message', (event: MessageEvent<Handoff>) => adoptHandoff(event.data));
 
 /** Takes the new tokens when they replace the refresh token this tab holds; true when taken. */
