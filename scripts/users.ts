@@ -129,6 +129,7 @@ process.exitCode = await runCli<Command>({
   parse: parseArgs,
   isExpected: (error) => error instanceof UserError,
   async run(command, { db }) {
+    if (!db) throw new Error('users.ts always opens the database');
     const users = createUserService(createRepositories(db.kysely), db);
     switch (command.name) {
       case 'add': {

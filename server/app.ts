@@ -20,6 +20,7 @@ import errors, { answerClientError, answerFrameworkError } from './plugins/error
 import outbox from './plugins/outbox.ts';
 import rateLimits from './plugins/rate-limits.ts';
 import reactRouter from './plugins/react-router.ts';
+import retention from './plugins/retention.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import services from './plugins/services.ts';
 import staticAssets from './plugins/static-assets.ts';
@@ -43,6 +44,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     logger: options.logger ?? {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      // A person at a terminal reads lines; production (and anything piped) keeps JSON for tools.
+      ...(process.stdout.isTTY && config.env !== 'production'
+        ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } }
+        : {}),
     },
     trustProxy: config.trustProxy,
     bodyLimit: 32 * 1024,
@@ -108,6 +113,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(rateLimits, { limits: config.rateLimits });
   await app.register(services, { config });
   await app.register(outbox, { config });
+  await app.register(retention, { config });
   await app.register(health, { isClosing: () => closing });
 
   await app.register(apiRoutes, { prefix: '/api', config });

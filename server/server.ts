@@ -1,5 +1,7 @@
 // The process shell: read the configuration, build the app, listen, and shut down gracefully on
 // SIGINT or SIGTERM (stop accepting, finish requests in flight, close the database).
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { ContentError } from './content.ts';
@@ -44,6 +46,11 @@ async function main() {
   }
 
   const address = await app.listen({ port: config.port, host: config.host });
+  // Says which process uses this data folder: `npm run data:restore` refuses while it runs.
+  const pidFile = join(config.dataDir, 'server.pid');
+  mkdirSync(config.dataDir, { recursive: true });
+  writeFileSync(pidFile, `${process.pid}\n`);
+  process.once('exit', () => rmSync(pidFile, { force: true }));
   console.log(`Haulora website ready at ${address.replace('127.0.0.1', 'localhost')}/home`);
 }
 

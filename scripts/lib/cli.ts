@@ -13,7 +13,9 @@ export class CommandError extends Error {}
 export type CliTool<Command> = {
   usage: string;
   parse(args: string[]): Command;
-  run(command: Command, context: { config: Config; db: Database }): Promise<void>;
+  /** False for a command that must not open the database (a restore replaces its file). */
+  opensDatabase?(command: Command): boolean;
+  run(command: Command, context: { config: Config; db: Database | undefined }): Promise<void>;
   /** Errors of the tool's own whose message is meant for the person (besides CommandError). */
   isExpected?(error: unknown): boolean;
 };
@@ -34,12 +36,14 @@ export async function runCli<Command>(tool: CliTool<Command>, args = process.arg
   let db: Database | undefined;
   try {
     const config = loadConfig();
-    try {
-      db = await openDatabase(config.database);
-    } catch (error) {
-      throw new CommandError(`Database error: ${config.database.url ? 'DATABASE_URL' : config.database.file}: ${(error as Error).message}`);
+    if (tool.opensDatabase?.(command) ?? true) {
+      try {
+        db = await openDatabase(config.database);
+      } catch (error) {
+        throw new CommandError(`Database error: ${config.database.url ? 'DATABASE_URL' : config.database.file}: ${(error as Error).message}`);
+      }
+      await migrate(db);
     }
-    await migrate(db);
     await tool.run(command, { config, db });
     return 0;
   } catch (error) {

@@ -257,6 +257,12 @@ describe('the command-line tools on PostgreSQL', { skip: cluster ? false : 'Post
     assert.equal(purge.status, 0, purge.stderr);
     assert.match(purge.stdout, /demo_requests\s+0\n/);
     assert.match(run('data.ts', ['purge'], { ...env, RETENTION_MONTHS: '1' }).stdout, /^Deleted what was received before/);
+    // Backups on PostgreSQL are PostgreSQL's own tools' job: the commands say so.
+    for (const command of ['backup', 'restore']) {
+      const answer = run('data.ts', [command, '/tmp/never-written.sqlite'], env);
+      assert.equal(answer.status, 1);
+      assert.match(answer.stderr, /The database is PostgreSQL \(DATABASE_URL\): use its own tools[\s\S]*pg_dump --format=custom[\s\S]*pg_restore/);
+    }
   });
 });
 

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import type { DatabaseSync as Database } from 'node:sqlite';
 import { openDatabase } from '../../server/db/driver.ts';
 import { migrate } from '../../server/db/migrate.ts';
-import { monthsBefore } from '../../scripts/data.ts';
+import { monthsBefore } from '../../server/db/repositories/retention.ts';
 
 const script = fileURLToPath(new URL('../../scripts/data.ts', import.meta.url));
 let dataDir: string;

@@ -1,6 +1,6 @@
 // SQL for the email outbox (decision 010): rows are added in the submission's transaction, and
 // workers (one per instance) claim one due row at a time, then mark it sent or schedule its retry.
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { DB } from '../schema.ts';
 
 export type OutboxKind = DB['outbox']['kind'];
@@ -18,22 +18,8 @@ export type NewOutboxMessage = {
   createdAt: string;
 };
 
-export type OutboxRow = {
-  id: number;
-  kind: OutboxKind;
-  submission_kind: OutboxSubmissionKind;
-  submission_id: number;
-  recipient: string;
-  reply_to: string | null;
-  subject: string;
-  body_text: string;
-  message_id: string;
-  created_at: string;
-  attempts: number;
-  next_attempt_at: string;
-  last_error: string | null;
-  sent_at: string | null;
-};
+/** A stored email, as every column reads back. */
+export type OutboxRow = Selectable<DB['outbox']>;
 
 const COLUMNS = [
   'id', 'kind', 'submission_kind', 'submission_id', 'recipient', 'reply_to', 'subject', 'body_text', 'message_id',

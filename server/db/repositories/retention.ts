@@ -20,6 +20,16 @@ function jsonRow(row: Row): Row {
   );
 }
 
+/** `months` calendar months before `now`, the day clamped to the month's length (31 March - 1 = 28/29 February). */
+export function monthsBefore(now: Date, months: number): Date {
+  const target = new Date(now);
+  target.setUTCDate(1);
+  target.setUTCMonth(target.getUTCMonth() - months);
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(now.getUTCDate(), lastDay));
+  return target;
+}
+
 export function createRetentionRepository(database: Database) {
   const db = database.kysely;
 

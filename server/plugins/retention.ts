@@ -1,0 +1,38 @@
+// The retention period kept by the server itself (decision 018): once at start and then once a
+// day, submissions older than RETENTION_MONTHS are deleted with their images, inbox events and
+// emails, and the counts logged. `npm run data:purge` does the same for cron. With several
+// instances each runs it; the deletes are idempotent, so a second run finds nothing.
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config.ts';
+import { createRetentionRepository, monthsBefore } from '../db/repositories/retention.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export default fp(
+  async function retention(app: FastifyInstance, options: { config: Config }) {
+    const { retentionPurge, retentionMonths } = options.config;
+    if (!retentionPurge) return;
+    const repo = createRetentionRepository(app.database);
+    let running: Promise<void> | undefined;
+    const purge = () => {
+      const cutoff = monthsBefore(new Date(), retentionMonths).toISOString();
+      running = repo
+        .purgeOlderThan(cutoff, false)
+        .then((counts) => app.log.info({ cutoff, retentionMonths, counts }, 'retention purge'))
+        .catch((error: unknown) => app.log.error({ err: error }, 'retention purge failed'))
+        .finally(() => (running = undefined));
+    };
+    let timer: NodeJS.Timeout | undefined;
+    app.addHook('onReady', async () => {
+      purge();
+      timer = setInterval(purge, DAY_MS).unref();
+    });
+    // Before the database closes: a purge in progress finishes (one transaction).
+    app.addHook('preClose', async () => {
+      clearInterval(timer);
+      await running;
+    });
+  },
+  { name: 'retention', dependencies: ['database'] },
+);
