@@ -14,10 +14,16 @@ const MIGRATION_LOCK = 7_240_101;
 
 export function listMigrations(engine: Engine = 'sqlite'): Migration[] {
   const dir = fileURLToPath(new URL(`./migrations/${engine}/`, import.meta.url));
-  return readdirSync(dir)
+  const migrations = readdirSync(dir)
     .filter((name) => /^\d+-[\w-]+\.sql$/.test(name))
     .map((name) => ({ version: Number.parseInt(name, 10), name, sql: readFileSync(dir + name, 'utf8') }))
     .sort((a, b) => a.version - b.version);
+  // Two files with one number: the second would be skipped silently once the first is applied.
+  for (const [index, migration] of migrations.entries()) {
+    const next = migrations[index + 1];
+    if (next?.version === migration.version) throw new Error(`Two ${engine} migrations share version ${migration.version}: ${migration.name} and ${next.name}`);
+  }
+  return migrations;
 }
 
 /** The newest version the code knows for this engine. */

@@ -23,9 +23,13 @@ export function createPool(url: string, options: { max?: number } = {}) {
     statement_timeout: STATEMENT_TIMEOUT_MS,
     application_name: 'haulora-website',
   });
-  // An idle client whose server went away emits 'error' on the pool; without a listener that
-  // would crash the process. The next query opens a fresh connection.
+  // A client whose server went away emits 'error': on the pool while idle, on the client itself
+  // while checked out between queries. Without a listener either would crash the process; the
+  // query in flight (if any) fails on its own, and the next one opens a fresh connection.
   pool.on('error', () => {});
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   return pool;
 }
 
