@@ -1,6 +1,7 @@
 // The document every page shares: skip link, navbar, the page, footer.
 import { type ReactNode, useEffect } from 'react';
 import {
+  href,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -23,11 +24,12 @@ import { useScrollToTop } from './lib/use-scroll-to-top.ts';
 import './styles/base.css';
 
 export function loader({ context }: Route.LoaderArgs) {
-  const { site, origin, csrf } = context.get(appContext);
+  const { site, origin, csrf, formKey } = context.get(appContext);
   // The origin builds the pages' canonical links (app/lib/seo.ts).
-  // The forms' input attributes and the CSRF token of their native posts (app/lib/form-fields.ts).
+  // The forms' input attributes, the CSRF token and the idempotency key of their native posts
+  // (app/lib/form-fields.ts).
   // The demo and contact forms' product-news label and storage notice (content/privacy.yaml).
-  return { site, origin, forms: { csrfToken: csrf.token, rules: formRules(), privacy: privacyContent.forms } };
+  return { site, origin, forms: { csrfToken: csrf.token, idempotencyKey: formKey, rules: formRules(), privacy: privacyContent.forms } };
 }
 
 /** The merged handles of the matched routes: any route may hide the navbar or footer. */
@@ -107,14 +109,14 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       </PageHero>
       <div className="container page-message">
         <p className="error-actions">
-          <ButtonLink to="/home">Home</ButtonLink>{' '}
-          <ButtonLink to="/features" variant="secondary">
+          <ButtonLink to={href('/home')}>Home</ButtonLink>{' '}
+          <ButtonLink to={href('/features')} variant="secondary">
             Features
           </ButtonLink>{' '}
-          <ButtonLink to="/docs" variant="secondary">
+          <ButtonLink to={href('/docs')} variant="secondary">
             Manual
           </ButtonLink>{' '}
-          <ButtonLink to="/faq" variant="secondary">
+          <ButtonLink to={href('/faq')} variant="secondary">
             FAQs
           </ButtonLink>
         </p>

@@ -10,6 +10,12 @@ export type ErrorAnswer = ['ERROR', string];
 /** A refusal as an object, used by ValidateToken. */
 export type ErrorInfoObject = { errorInfo: string };
 
+/** The answers about idempotency keys (issue 15), in the route's error shape; server only. */
+export const IDEMPOTENCY_MESSAGES = {
+  conflict: 'This form was already sent with other values. Please reload the page and send it again.',
+  keyInvalid: 'The Idempotency-Key must be 8 to 128 letters, digits, - or _.',
+} as const;
+
 /** Which of the spec's error shapes a route answers with. */
 export type ErrorShape = 'ErrorInfo' | 'ERROR' | 'errorInfo';
 

@@ -7,7 +7,8 @@ export const MODAL_AUTO_CLOSE_MS = 2000;
 export const LOADING_OVERLAY_MS = 600;
 /** The navbar turns solid once the page is scrolled further than this. */
 export const NAVBAR_SCROLL_THRESHOLD_PX = 150;
-/** Maximum phone number length for a country that sets none. */
+/** Maximum phone number length for a country that sets none (spec 9); the countries that set
+ * one, and the check of a number against its country, are in phone.ts. */
 export const DEFAULT_PHONE_MAX_LENGTH = 20;
 /** The home page shows this many FAQ items. */
 export const HOME_FAQ_COUNT = 5;
@@ -52,3 +53,10 @@ export const HONEYPOT_FIELD = 'website';
 /** Cookie holding the CSRF token, and the header that must echo it on non-GET requests. */
 export const CSRF_COOKIE = 'XSRF-TOKEN';
 export const CSRF_HEADER = 'X-XSRF-TOKEN';
+/** Header an API call carries its idempotency key in, and the hidden field of a native post. */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+export const IDEMPOTENCY_FIELD = '_idempotency_key';
+/** A key: 8 to 128 letters, digits, '-' or '_' (a UUID fits). */
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
+/** How long a key answers its first answer again. */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;

@@ -18,7 +18,7 @@ export const PHONE_PATTERN = /^[0-9 +\-()]+$/;
 export const CALLING_CODE_PATTERN = /^\+?[0-9]{1,4}$/;
 
 /** A required text field: trimmed, not blank, at most `max` characters. */
-function requiredText(message: string, label: string, max: number) {
+export function requiredText(message: string, label: string, max: number) {
   return z
     .string({ error: message })
     .trim()
@@ -27,7 +27,7 @@ function requiredText(message: string, label: string, max: number) {
 }
 
 /** A required email, trimmed and lowercased before the spec's pattern is applied. */
-function requiredEmail() {
+export function requiredEmail() {
   return z
     .string({ error: MESSAGES.emailRequired })
     .trim()
@@ -38,7 +38,7 @@ function requiredEmail() {
 }
 
 /** The hidden field only bots fill in; real visitors leave it empty. */
-const honeypot = z
+export const honeypot = z
   .string({ error: MESSAGES.badRequest })
   .max(MAX_LENGTH.honeypot, { error: MESSAGES.badRequest })
   .optional()
@@ -46,7 +46,7 @@ const honeypot = z
 
 /** The optional product-news checkbox: a ticked box posts 'yes' (or 'on'), JSON clients send
  * true; absent, false or '' mean not ticked. Anything else is refused rather than guessed. */
-const marketingConsent = z
+export const marketingConsent = z
   .union([z.boolean(), z.literal(['true', 'on', 'yes', ''])], { error: MESSAGES.marketingConsentInvalid })
   .optional()
   .transform((value) => value === true || value === 'true' || value === 'on' || value === 'yes')
@@ -67,37 +67,6 @@ export const signInSchema = z.object({
 });
 export type SignInInput = z.infer<typeof signInSchema>;
 
-const countryAndNumber = MESSAGES.countryAndNumber;
-export const demoRequestSchema = z.object({
-  /** The visitor's full name. */
-  name: requiredText(MESSAGES.nameRequired, 'Name', MAX_LENGTH.name),
-  /** Their job title. */
-  job_title: requiredText(MESSAGES.jobTitleRequired, 'Job title', MAX_LENGTH.jobTitle),
-  /** Their company; the spec gives it the job title's message. */
-  company: requiredText(MESSAGES.jobTitleRequired, 'Company', MAX_LENGTH.company),
-  /** The calling code of the chosen country, like '61' or '+61'. */
-  country: z
-    .string({ error: countryAndNumber })
-    .trim()
-    .min(1, { error: countryAndNumber })
-    .regex(CALLING_CODE_PATTERN, { error: countryAndNumber }),
-  /** '+' and the calling code, a space, then the digits, like '+61 412345678'. */
-  number: z
-    .string({ error: countryAndNumber })
-    .trim()
-    .min(1, { error: countryAndNumber })
-    .max(MAX_LENGTH.phoneNumber, { error: countryAndNumber })
-    .regex(PHONE_PATTERN, { error: countryAndNumber })
-    .refine((value) => /[0-9]/.test(value), { error: countryAndNumber }),
-  /** A work email. */
-  email: requiredEmail(),
-  /** What they would like to see in the demo. */
-  text: requiredText(MESSAGES.messageRequired, 'Message', MAX_LENGTH.message),
-  /** Ticked "send me product news"; stored with the consent text's version and the time. */
-  marketing_consent: marketingConsent,
-  [HONEYPOT_FIELD]: honeypot,
-});
-export type DemoRequestInput = z.infer<typeof demoRequestSchema>;
 
 const inquiryTypeValues = Object.keys(INQUIRY_TYPES) as ['1', '2', '3'];
 

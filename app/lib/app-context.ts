@@ -8,8 +8,7 @@ import { createContext } from 'react-router';
 import type { FaqItem, GlossaryEntry } from '../../common/api.ts';
 import type { SiteSettings } from '../../content/schema.ts';
 import type { AuthService } from '../../server/services/auth.ts';
-import type { checkImage } from '../../server/services/images.ts';
-import type { SubmissionService } from '../../server/services/submissions.ts';
+import type { Intake } from '../../server/services/intake.ts';
 
 export type AppContext = {
   /** Nonce of this response's Content-Security-Policy. */
@@ -22,6 +21,8 @@ export type AppContext = {
   origin: string;
   /** This visitor's CSRF token, rendered into native forms as `_csrf`, and the check of a submitted one. */
   csrf: { token: string; verify(submitted: unknown): boolean };
+  /** The idempotency key this answer's native forms carry (a fresh one per page view). */
+  formKey: string;
   /** The visitor's address as the API sees it: sign-in failures are counted per address. */
   clientAddress: string;
   /** This request's id (X-Request-Id, the log lines' reqId), shown on an error page. */
@@ -30,9 +31,8 @@ export type AppContext = {
   log: FastifyBaseLogger;
   /** The services behind the API, so a form posted without JavaScript meets the same rules. */
   services: {
-    submissions: SubmissionService;
+    intake: Intake;
     auth: Pick<AuthService, 'signIn' | 'signOut'>;
-    checkImage: typeof checkImage;
   };
 };
 

@@ -3,10 +3,9 @@
 // libphonenumber-js, time zones from countries-and-timezones, English names from Intl.
 import { getAllTimezones, getCountry, type CountryCode } from 'countries-and-timezones';
 import { getCountries, getCountryCallingCode } from 'libphonenumber-js';
+import { PHONE_MAX_LENGTH } from '../../common/phone.ts';
 import type { CountryOption, DemoCountries } from './phone.ts';
 
-/** Spec 9: 10 digits for Australia and the Philippines; others use DEFAULT_PHONE_MAX_LENGTH. */
-const PHONE_MAX_LENGTH: Record<string, number> = { AU: 10, PH: 10 };
 
 export type Country = CountryOption & { timezones: string[] };
 

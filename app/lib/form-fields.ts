@@ -12,7 +12,13 @@ export type FormName = 'signIn' | 'demo' | 'contact' | 'feedback' | 'newsletter'
 export type PrivacyCopy = { consentLabel: string; storageNotice: string; noticeLink: string };
 
 /** What the root loader returns under `forms`. */
-export type FormSettings = { csrfToken: string; rules: Record<FormName, Record<string, FieldRule>>; privacy: PrivacyCopy };
+export type FormSettings = {
+  csrfToken: string;
+  /** The key a native post of any form on this page carries (each form kind keeps its own keys). */
+  idempotencyKey: string;
+  rules: Record<FormName, Record<string, FieldRule>>;
+  privacy: PrivacyCopy;
+};
 
 /** What a page shows after a refused native post: the alert, each field's message, what was typed. */
 export type FormFailure = { message: string; errors: Record<string, string>; values: Record<string, string> };
@@ -31,22 +37,8 @@ export function useFieldRules(form: FormName): Record<string, FieldRule> {
   return useFormSettings()?.rules[form] ?? {};
 }
 
-/** The schema checks, loaded on first use so zod is not in the first script of every page. */
-export const loadValidation = () => import('./validate-form.ts');
+/** A form's schema check, loaded on first use so zod is not in the first script of any page. */
+export const loadCheck = (form: FormName) =>
+  form === 'demo' ? import('./validate-demo.ts').then((module) => module.check) : import('./validate-form.ts').then((module) => module.CHECKS[form]);
 /** The API client, loaded on first use by the forms every page shows (footer, contact). */
 export const loadApiClient = () => import('./api-client.ts');
-/** Forms on every page start loading what a submit needs on first focus, so it is there in time. */
-export function preloadSubmission() {
-  void loadValidation();
-  void loadApiClient();
-}
-
-/** The values of a refused post to show again, for the fields a form has. */
-export function refilled<T extends Record<string, string>>(empty: T, values: Record<string, string> | undefined): T {
-  const filled: Record<string, string> = { ...empty };
-  for (const key of Object.keys(empty)) {
-    const value = values?.[key];
-    if (value !== undefined) filled[key] = value;
-  }
-  return filled as T;
-}

@@ -4,12 +4,12 @@
 import type { z } from 'zod';
 import {
   contactSchema,
-  demoRequestSchema,
   EMAIL_PATTERN,
   feedbackSchema,
   newsletterSchema,
   signInSchema,
 } from '../../common/schemas.ts';
+import { demoRequestSchema } from '../../common/demo-schema.ts';
 import type { FieldRule, FormSettings } from './form-fields.ts';
 
 /** The parts of a zod 4 field read here: string fields carry their length limits and checks. */

@@ -1,16 +1,21 @@
 // What every page action shares when a form is posted without JavaScript (STYLE 4): read the
-// body, check the CSRF field against the visitor's cookie, hand back the text values, and shape
-// a refusal the page shows beside the fields. The actions then validate with the common schema
-// and call the same service as the API.
-import { data } from 'react-router';
-import type { z } from 'zod';
+// body, check the CSRF field against the visitor's cookie, hand back the text values and the
+// idempotency key, and turn the intake's result (the same service function as the API's) into
+// the result page or a refusal the page shows beside the fields.
+import { data, redirect } from 'react-router';
+import { IDEMPOTENCY_MESSAGES } from '../../common/api.ts';
+import { IDEMPOTENCY_FIELD } from '../../common/constants.ts';
 import { MESSAGES } from '../../common/messages.ts';
 import { fieldErrors } from '../../common/schemas.ts';
+import type { IntakeResult } from '../../server/services/intake.ts';
 import type { AppContext } from './app-context.ts';
-import { BACK_FIELD, CSRF_FIELD, type FormFailure } from './form-fields.ts';
-import { safeBackPath } from './form-results.ts';
+import { BACK_FIELD, CSRF_FIELD, type FormFailure, type FormName } from './form-fields.ts';
+import { outcomeOf, type ResultOutcome, resultPath, safeBackPath } from './form-results.ts';
 
-export type FormPost = { form: FormData; values: Record<string, string>; back: string };
+/** The hidden fields every native form carries besides its own. */
+export const META_FIELDS: ReadonlySet<string> = new Set([CSRF_FIELD, BACK_FIELD, IDEMPOTENCY_FIELD]);
+
+export type FormPost = { form: FormData; values: Record<string, string>; back: string; key: string | undefined };
 
 /** Reads a posted form, or answers the refusal to return when it cannot be read or its CSRF
  * token is not this visitor's (403: the page offers the form again with a fresh token). */
@@ -28,9 +33,10 @@ export async function readFormPost(
   if (!context.csrf.verify(form.get(CSRF_FIELD))) return { ok: false, refusal: refuse(403, MESSAGES.csrf) };
   const values: Record<string, string> = {};
   for (const [name, value] of form) {
-    if (typeof value === 'string' && name !== CSRF_FIELD && name !== BACK_FIELD) values[name] = value;
+    if (typeof value === 'string' && !META_FIELDS.has(name)) values[name] = value;
   }
-  return { ok: true, post: { form, values, back: safeBackPath(form.get(BACK_FIELD), fallbackBack) } };
+  const key = form.get(IDEMPOTENCY_FIELD);
+  return { ok: true, post: { form, values, back: safeBackPath(form.get(BACK_FIELD), fallbackBack), key: typeof key === 'string' && key ? key : undefined } };
 }
 
 /** A refusal with one message for the whole form. */
@@ -38,7 +44,20 @@ export function refuse(status: number, message: string, values: Record<string, s
   return data<FormFailure>({ message, errors, values }, { status });
 }
 
-/** Invalid input (400): the form's alert message and each field's first message. */
-export function invalid(error: z.ZodError, message: string, values: Record<string, string>) {
-  return refuse(400, message, values, fieldErrors(error));
+/** The intake's result as the action's answer: the result page for a stored (or repeated)
+ * submission, else the form again with the form's alert `message` (400, or 409 for a key used
+ * with another body). `shown` is what goes back into the fields (never a password). */
+export function answerPost(result: IntakeResult, form: FormName, post: FormPost, message: string, shown = post.values, outcome?: ResultOutcome) {
+  switch (result.kind) {
+    case 'done':
+      return redirect(resultPath(form, outcome ?? outcomeOf(result.message), post.back), 303);
+    case 'invalid':
+      return refuse(400, message, shown, fieldErrors(result.error));
+    case 'bad-image':
+      return refuse(400, result.message, shown, { img: result.message });
+    case 'bad-key':
+      return refuse(400, MESSAGES.badRequest, shown);
+    case 'conflict':
+      return refuse(409, IDEMPOTENCY_MESSAGES.conflict, shown);
+  }
 }

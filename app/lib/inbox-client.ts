@@ -47,7 +47,7 @@ async function authorized<T>(call: (token: string | null) => Promise<ApiResult<T
 
 function toResult<T>(result: ApiResult<T>): InboxResult<T> {
   if (result.kind === 'data') return { ok: true, data: result.data };
-  const message = 'message' in result ? result.message : FAILED_MESSAGE;
+  const message = ('message' in result && result.message) || FAILED_MESSAGE;
   if (result.status === 401) return { ok: false, reason: 'unauthorized', message };
   if (result.status === 404) return { ok: false, reason: 'not-found', message };
   if (result.status === 400) return { ok: false, reason: 'invalid', message };

@@ -4,4 +4,8 @@ export type RouteHandle = {
   hideNavbar?: boolean;
   /** Hide the footer on this page (signup, the icon gallery). */
   hideFooter?: boolean;
+  /** 'shared': the page's HTML depends only on its URL and the site's content, so the server may
+   * answer it from a rendered copy (server/plugins/page-cache.ts). Never for a page that reads the
+   * visitor, a query it echoes, or a form post. */
+  cache?: 'shared';
 };

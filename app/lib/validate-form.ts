@@ -1,13 +1,22 @@
 // Checks a form in the browser with the schema the server uses (STYLE 4). It pulls in zod, so
-// forms on every page (footer, contact) load it on first use: `await import(...)`.
+// forms load it on first use (loadCheck in form-fields.ts); the demo's schema, with its phone
+// metadata, is a chunk of its own (validate-demo.ts).
 import type { z } from 'zod';
-import { fieldErrors } from '../../common/schemas.ts';
+import { contactSchema, fieldErrors, feedbackSchema, newsletterSchema, signInSchema } from '../../common/schemas.ts';
 
-export { contactSchema, demoRequestSchema, feedbackSchema, newsletterSchema, signInSchema } from '../../common/schemas.ts';
+export type Validation<T = Record<string, unknown>> = { ok: true; data: T } | { ok: false; errors: Record<string, string> };
+export type Check = (input: unknown) => Validation;
 
-export type Validation<T> = { ok: true; data: T } | { ok: false; errors: Record<string, string> };
-
-export function validate<S extends z.ZodType>(schema: S, values: unknown): Validation<z.output<S>> {
-  const parsed = schema.safeParse(values);
-  return parsed.success ? { ok: true, data: parsed.data } : { ok: false, errors: fieldErrors(parsed.error) };
+export function checkWith(schema: z.ZodType): Check {
+  return (input) => {
+    const parsed = schema.safeParse(input);
+    return parsed.success ? { ok: true, data: parsed.data as Record<string, unknown> } : { ok: false, errors: fieldErrors(parsed.error) };
+  };
 }
+
+export const CHECKS = {
+  signIn: checkWith(signInSchema),
+  contact: checkWith(contactSchema),
+  feedback: checkWith(feedbackSchema),
+  newsletter: checkWith(newsletterSchema),
+};

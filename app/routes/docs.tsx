@@ -6,6 +6,10 @@ import type { Tutorial } from '../components/sections/docs-references.tsx';
 import { PageHero } from '../components/ui/page-hero.tsx';
 import { appContext } from '../lib/app-context.ts';
 import { pageMeta } from '../lib/seo.ts';
+import type { RouteHandle } from '../lib/route-handle.ts';
+
+/** Served from the page cache: the HTML depends only on the URL and the content. */
+export const handle: RouteHandle = { cache: 'shared' };
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, 'Manual', 'The Haulora manual: glossary, job status colour coding, buttons and operations, video tutorials and API error responses.');

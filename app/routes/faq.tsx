@@ -13,6 +13,10 @@ import { appContext, useNonce } from '../lib/app-context.ts';
 import { pageMeta } from '../lib/seo.ts';
 import { apiGet } from '../lib/api-client.ts';
 import './faq.css';
+import type { RouteHandle } from '../lib/route-handle.ts';
+
+/** Served from the page cache: the HTML depends only on the URL and the content. */
+export const handle: RouteHandle = { cache: 'shared' };
 
 const FAQ_API = '/api/Faqs/GetAllFromFaqs';
 

@@ -10,6 +10,10 @@ import { ButtonLink } from '../components/ui/button.tsx';
 import { PageHero } from '../components/ui/page-hero.tsx';
 import { appContext } from '../lib/app-context.ts';
 import { pageMeta } from '../lib/seo.ts';
+import type { RouteHandle } from '../lib/route-handle.ts';
+
+/** Served from the page cache: the HTML depends only on the URL and the content. */
+export const handle: RouteHandle = { cache: 'shared' };
 
 export function loader({ pattern, context }: Route.LoaderArgs) {
   // The matched route's own path (the request URL may carry `.data` or a trailing slash).

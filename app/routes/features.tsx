@@ -8,6 +8,10 @@ import { FeatureGrid, type FeatureCard } from '../components/sections/feature-gr
 import { LoadingOverlay } from '../components/ui/loading-overlay.tsx';
 import { PageHero } from '../components/ui/page-hero.tsx';
 import { pageMeta } from '../lib/seo.ts';
+import type { RouteHandle } from '../lib/route-handle.ts';
+
+/** Served from the page cache: the HTML depends only on the URL and the content. */
+export const handle: RouteHandle = { cache: 'shared' };
 
 export function loader() {
   const { page, features } = featuresContent;

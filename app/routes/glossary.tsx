@@ -8,6 +8,10 @@ import { PageHero } from '../components/ui/page-hero.tsx';
 import { appContext } from '../lib/app-context.ts';
 import { pageMeta } from '../lib/seo.ts';
 import { apiGet } from '../lib/api-client.ts';
+import type { RouteHandle } from '../lib/route-handle.ts';
+
+/** Served from the page cache: the HTML depends only on the URL and the content. */
+export const handle: RouteHandle = { cache: 'shared' };
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, 'Glossary', 'Transport and logistics terms and their definitions, as used in Haulora: compliance, fleet, jobs, accounts and more.');

@@ -15,6 +15,10 @@ import { SkillsSection } from '../components/sections/home/skills-section.tsx';
 import { WhySection } from '../components/sections/home/why-section.tsx';
 import { appContext } from '../lib/app-context.ts';
 import { pageMeta } from '../lib/seo.ts';
+import type { RouteHandle } from '../lib/route-handle.ts';
+
+/** Served from the page cache: the HTML depends only on the URL and the content. */
+export const handle: RouteHandle = { cache: 'shared' };
 
 export const meta: Route.MetaFunction = (args) => {
   const { title, description } = args.loaderData.content.meta;

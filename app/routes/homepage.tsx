@@ -14,6 +14,10 @@ import { PageHero } from '../components/ui/page-hero.tsx';
 import { Tabs } from '../components/ui/tabs.tsx';
 import { toIsoDate } from '../lib/calendar.ts';
 import { pageMeta } from '../lib/seo.ts';
+import type { RouteHandle } from '../lib/route-handle.ts';
+
+/** Served from the page cache: the HTML depends only on the URL and the content. */
+export const handle: RouteHandle = { cache: 'shared' };
 
 const VIEWS = ['homepage', 'basic-elements', 'navigation'] as const;
 type View = (typeof VIEWS)[number];

@@ -11,6 +11,10 @@ import { ActionRow } from '../components/ui/action-row.tsx';
 import { ButtonLink } from '../components/ui/button.tsx';
 import { PageHero } from '../components/ui/page-hero.tsx';
 import { pageMeta } from '../lib/seo.ts';
+import type { RouteHandle } from '../lib/route-handle.ts';
+
+/** Served from the page cache: the HTML depends only on the URL and the content. */
+export const handle: RouteHandle = { cache: 'shared' };
 
 export function loader() {
   const { hero, benefits, steps, cta } = landingData as LandingContent;

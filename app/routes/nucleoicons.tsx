@@ -9,7 +9,7 @@ import { PageHero } from '../components/ui/page-hero.tsx';
 import type { RouteHandle } from '../lib/route-handle.ts';
 import { pageMeta } from '../lib/seo.ts';
 
-export const handle: RouteHandle = { hideNavbar: true, hideFooter: true };
+export const handle: RouteHandle = { hideNavbar: true, hideFooter: true, cache: 'shared' };
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, 'Icons', 'The icon set used across the Haulora website, built with Lucide: about a hundred icons by name.');

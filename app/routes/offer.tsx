@@ -11,6 +11,10 @@ import { ButtonLink } from '../components/ui/button.tsx';
 import { PageHero } from '../components/ui/page-hero.tsx';
 import { pageMeta } from '../lib/seo.ts';
 import './offer.css';
+import type { RouteHandle } from '../lib/route-handle.ts';
+
+/** Served from the page cache: the HTML depends only on the URL and the content. */
+export const handle: RouteHandle = { cache: 'shared' };
 
 export function loader() {
   return offerData as OfferContent;

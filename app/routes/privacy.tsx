@@ -8,6 +8,10 @@ import { PrivacyNotice } from '../components/sections/privacy-notice.tsx';
 import { PageHero } from '../components/ui/page-hero.tsx';
 import { appContext } from '../lib/app-context.ts';
 import { pageMeta } from '../lib/seo.ts';
+import type { RouteHandle } from '../lib/route-handle.ts';
+
+/** Served from the page cache: the HTML depends only on the URL and the content. */
+export const handle: RouteHandle = { cache: 'shared' };
 
 export function loader({ context }: Route.LoaderArgs) {
   const { site } = context.get(appContext);

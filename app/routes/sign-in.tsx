@@ -3,12 +3,12 @@
 import { href, redirect } from 'react-router';
 import type { Route } from './+types/sign-in.ts';
 import { MESSAGES } from '../../common/messages.ts';
-import { signInSchema } from '../../common/schemas.ts';
+import { fieldErrors, signInSchema } from '../../common/schemas.ts';
 import { SignInForm } from '../components/forms/sign-in-form.tsx';
 import { PageHero } from '../components/ui/page-hero.tsx';
 import { appContext } from '../lib/app-context.ts';
 import { resultPath } from '../lib/form-results.ts';
-import { invalid, readFormPost } from '../lib/forms.server.ts';
+import { readFormPost, refuse } from '../lib/forms.server.ts';
 import { pageMeta } from '../lib/seo.ts';
 import '../components/forms/forms.css';
 
@@ -21,7 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { values, back } = read.post;
   const parsed = signInSchema.safeParse(values);
   // The password is never sent back into the page.
-  if (!parsed.success) return invalid(parsed.error, MESSAGES.allFieldsRequired, { username: values.username ?? '' });
+  if (!parsed.success) return refuse(400, MESSAGES.allFieldsRequired, { username: values.username ?? '' }, fieldErrors(parsed.error));
   const result = await app.services.auth.signIn(parsed.data, app.clientAddress);
   if (result.kind === 'locked') return redirect(resultPath('signIn', 'lockedOut', back), 303);
   if (result.kind === 'wrong-credentials') return redirect(resultPath('signIn', 'wrongCredentials', back), 303);

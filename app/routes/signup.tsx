@@ -13,7 +13,7 @@ import type { RouteHandle } from '../lib/route-handle.ts';
 import { pageMeta } from '../lib/seo.ts';
 import './signup.css';
 
-export const handle: RouteHandle = { hideFooter: true };
+export const handle: RouteHandle = { hideFooter: true, cache: 'shared' };
 
 export function loader({ context }: Route.LoaderArgs) {
   const { contact } = context.get(appContext).site;

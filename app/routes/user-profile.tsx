@@ -5,6 +5,10 @@ import type { UserProfileContent } from '../../content/user-profile.schema.ts';
 import { StaffProfile } from '../components/sections/staff-profile.tsx';
 import { PageHero } from '../components/ui/page-hero.tsx';
 import { pageMeta } from '../lib/seo.ts';
+import type { RouteHandle } from '../lib/route-handle.ts';
+
+/** Served from the page cache: the HTML depends only on the URL and the content. */
+export const handle: RouteHandle = { cache: 'shared' };
 
 export function loader() {
   return profileData as UserProfileContent;

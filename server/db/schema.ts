@@ -53,7 +53,7 @@ export type DB = {
     password_hash: string;
     created_at: string;
     disabled_at: string | null;
-    /** Where this staff member's own notifications go (migration 005); null: none sent. */
+    /** Where this staff member's own notifications go (migration 006); null: none sent. */
     email: string | null;
   };
   refresh_tokens: {
@@ -63,11 +63,11 @@ export type DB = {
     token_hash: string;
     created_at: string;
     expires_at: string;
-    /** Sign-in or last refresh (migration 005): the idle limit counts from here. */
+    /** Sign-in or last refresh (migration 006): the idle limit counts from here. */
     last_used_at: string;
     revoked_at: string | null;
   };
-  /** Refresh tokens rotated away from: a second use of one is a reuse (migration 005). */
+  /** Refresh tokens rotated away from: a second use of one is a reuse (migration 006). */
   retired_refresh_tokens: { token_hash: string; session_id: string; retired_at: string };
   sign_in_failures: { key: string; failures: number; last_failed_at: string; locked_until: string | null };
   faqs: { id: Generated<number>; position: number; question: string; answer: string };
@@ -85,7 +85,7 @@ export type DB = {
     to_owner: string | null;
     created_at: string;
   };
-  /** Which staff member has opened which submission: no row = unread (migration 005). */
+  /** Which staff member has opened which submission: no row = unread (migration 006). */
   submission_reads: { kind: InboxKind; submission_id: number; username: string; read_at: string };
   outbox: {
     id: Generated<number>;
@@ -104,4 +104,5 @@ export type DB = {
     sent_at: string | null;
   };
   rate_limit_hits: { key: string; window_start: number; hits: number };
+  idempotency_keys: { kind: string; idem_key: string; body_sha256: string; message: string; created_at: string };
 };

@@ -2,11 +2,12 @@
 // so /home costs a string join instead of a React render (about 6 ms of CPU).
 //
 // Why it is safe:
-// - Only the pages listed in CACHED_PAGES, on GET, answered 200 without a Set-Cookie from React
+// - Only the pages whose route module says so in its handle (`cache: 'shared'`), on GET, answered 200 without a Set-Cookie from React
 //   Router, are kept: their loaders read the site settings, the content rows and the URL, never
 //   cookies or other headers. Pages that read more (/result, /sign-in's ?next, the inbox, form
 //   posts) are always rendered.
-// - The two values that differ per answer, the CSP nonce and the visitor's CSRF token, are rendered
+// - The values that differ per answer, the CSP nonce, the visitor's CSRF token and the forms'
+//   idempotency key (one per page view), are rendered
 //   as placeholders (random hex made at start, never sent to anyone, so no content can forge them;
 //   hex needs no escaping in HTML or in the loader data) and replaced per answer by the request's.
 // - The key is the origin (from the Host header when SITE_URL is unset) + path + query, so a
@@ -17,29 +18,25 @@
 //   kept. An entry lives at most a minute, so what depends on the clock (the footer's year, the
 //   style guide's today) is never older than that.
 import { randomBytes } from 'node:crypto';
-import { FEATURE_SLUGS } from '../../content/feature-slugs.ts';
+import type { ServerBuild } from 'react-router';
+import type { RouteHandle } from '../../app/lib/route-handle.ts';
 
-/** Paths whose HTML is a function of the URL and the content only (see app/routes.ts). */
-export const CACHED_PAGES: ReadonlySet<string> = new Set([
-  '/home',
-  '/user-profile',
-  '/signup',
-  '/landing',
-  '/nucleoicons',
-  '/glossary',
-  '/request-demo',
-  '/offer',
-  '/offers',
-  '/features',
-  ...FEATURE_SLUGS.map((slug) => `/${slug}`),
-  '/faq',
-  '/homepage',
-  '/docs',
-  '/privacy',
-]);
+/** Paths whose HTML is a function of the URL and the content only: the route table's pages whose
+ * module declares it in its handle (app/lib/route-handle.ts). */
+export function cachedPagePaths(routes: ServerBuild['routes']): string[] {
+  return Object.values(routes)
+    .filter((route) => route && (route.module.handle as RouteHandle | undefined)?.cache === 'shared' && route.path && !/[:*]/.test(route.path))
+    .map((route) => `/${route!.path}`);
+}
 
-/** What a cached render holds where the nonce and the CSRF token go: made once per process. */
-export const PLACEHOLDERS = { nonce: randomBytes(16).toString('hex'), csrfToken: randomBytes(16).toString('hex') } as const;
+type Placeholder = 'nonce' | 'csrfToken' | 'formKey';
+/** What a cached render holds where the per-answer values go: made once per process. */
+export const PLACEHOLDERS: Readonly<Record<Placeholder, string>> = {
+  nonce: randomBytes(16).toString('hex'),
+  csrfToken: randomBytes(16).toString('hex'),
+  formKey: randomBytes(16).toString('hex'),
+};
+const placeholderOf = new Map(Object.entries(PLACEHOLDERS).map(([name, value]) => [value, name]));
 
 const MAX_ENTRIES = 500;
 const MAX_BYTES = 32 * 1024 * 1024;
@@ -57,9 +54,10 @@ export type CachedPage = {
 
 export type PageCache = ReturnType<typeof createPageCache>;
 
-export function createPageCache() {
+export function createPageCache(paths: Iterable<string>) {
+  const cachedPages = new Set(paths);
   const placeholders = PLACEHOLDERS;
-  const splitter = new RegExp(`(${placeholders.nonce}|${placeholders.csrfToken})`);
+  const splitter = new RegExp(`(${Object.values(placeholders).join('|')})`);
   const entries = new Map<string, CachedPage>();
   let totalBytes = 0;
   // Counts clear()s: a render that started before one may hold the old content and is not kept.
@@ -80,7 +78,7 @@ export function createPageCache() {
       if (method !== 'GET') return undefined;
       const queryAt = url.indexOf('?');
       const path = queryAt === -1 ? url : url.slice(0, queryAt);
-      return CACHED_PAGES.has(path) ? `${origin}${url}` : undefined;
+      return cachedPages.has(path) ? `${origin}${url}` : undefined;
     },
     get(key: string): CachedPage | undefined {
       const entry = entries.get(key);
@@ -105,7 +103,7 @@ export function createPageCache() {
       const page: CachedPage = {
         status: response.status,
         headers,
-        parts: text?.split(splitter).map((part) => (part === placeholders.nonce ? 'nonce' : part === placeholders.csrfToken ? 'csrfToken' : part)),
+        parts: text?.split(splitter).map((part) => placeholderOf.get(part) ?? part),
         bytes: (text?.length ?? 0) * 2,
         expires: Date.now() + MAX_AGE_MS,
       };
@@ -121,12 +119,12 @@ export function createPageCache() {
       return page;
     },
     /** The page's body for one answer, with its nonce and CSRF token. */
-    body(page: CachedPage, values: { nonce: string; csrfToken: string }): string | undefined {
+    body(page: CachedPage, values: Record<Placeholder, string>): string | undefined {
       if (!page.parts) return undefined;
       let html = '';
       for (let index = 0; index < page.parts.length; index++) {
         const part = page.parts[index] as string;
-        html += index % 2 === 0 ? part : values[part as 'nonce' | 'csrfToken'];
+        html += index % 2 === 0 ? part : values[part as Placeholder];
       }
       return html;
     },

@@ -1,6 +1,7 @@
 // Hands every request no other route claimed to the React Router app, last in line. In
 // production the server build comes from build/; in development Vite's dev server builds it
 // on demand and serves the browser modules through its middleware.
+import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
@@ -10,10 +11,12 @@ import { MESSAGES } from '../../common/messages.ts';
 import type { Config } from '../config.ts';
 import { PublicError } from '../errors.ts';
 import { serverBuildFile } from '../paths.ts';
-import { checkImage } from '../services/images.ts';
 import { sameToken } from './csrf.ts';
-import { type CachedPage, createPageCache } from './page-cache.ts';
+import { type CachedPage, cachedPagePaths, createPageCache } from './page-cache.ts';
 import { rateLimitFor } from './rate-limits.ts';
+
+/** The idempotency key of the native forms in one answer: each page view's posts are its own. */
+const newFormKey = () => randomBytes(16).toString('hex');
 
 /** Largest page form post: the contact form's image plus its text fields. */
 const PAGE_POST_LIMIT = MAX_IMAGE_BYTES + 64 * 1024;
@@ -28,7 +31,7 @@ export default async function reactRouter(app: FastifyInstance, options: { confi
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
 
   // In development Vite rebuilds the app on every change: nothing rendered may be kept.
-  const pageCache = options.config.pageCache && !options.dev ? createPageCache() : undefined;
+  const pageCache = options.config.pageCache && !options.dev ? createPageCache(cachedPagePaths((await loadHandler()).build.routes)) : undefined;
   if (pageCache) app.services.content.onInvalidate(() => pageCache.clear());
   const siteOrigin = options.config.siteUrl ? new URL(options.config.siteUrl).origin : undefined;
 
@@ -36,7 +39,7 @@ export default async function reactRouter(app: FastifyInstance, options: { confi
     const { build, handle } = await loadHandler();
     const origin = siteOrigin ?? `${request.protocol}://${request.host}`;
     const cacheKey = request.cspNonce ? pageCache?.keyFor(request.method, origin, request.url) : undefined;
-    const render = (values: { nonce: string | undefined; csrfToken: string }, webRequest: Request) => {
+    const render = (values: { nonce: string | undefined; csrfToken: string; formKey: string }, webRequest: Request) => {
       const context = new RouterContextProvider();
       const value: AppContext = {
         cspNonce: values.nonce,
@@ -44,11 +47,12 @@ export default async function reactRouter(app: FastifyInstance, options: { confi
         content: app.services.content,
         origin,
         csrf: { token: values.csrfToken, verify: (submitted) => sameToken(request.csrfToken, submitted) },
+        formKey: values.formKey,
         clientAddress: request.ip,
         requestId: request.id,
         log: request.log,
         // Page actions (forms without JavaScript) apply the very rules the API applies.
-        services: { submissions: app.services.submissions, auth: app.services.auth, checkImage },
+        services: { intake: app.services.intake, auth: app.services.auth },
       };
       context.set(build.entry.module.appContext, value);
       return handle(webRequest, context);
@@ -61,9 +65,9 @@ export default async function reactRouter(app: FastifyInstance, options: { confi
         const generation = pageCache.generation;
         page = await pageCache.store(cacheKey, await render(pageCache.placeholders, toWebRequest(request, reply, true)), generation);
       }
-      return sendCachedPage(reply, page, pageCache.body(page, { nonce: request.cspNonce, csrfToken: request.csrfToken }));
+      return sendCachedPage(reply, page, pageCache.body(page, { nonce: request.cspNonce, csrfToken: request.csrfToken, formKey: newFormKey() }));
     }
-    const response = await render({ nonce: request.cspNonce, csrfToken: request.csrfToken }, toWebRequest(request, reply));
+    const response = await render({ nonce: request.cspNonce, csrfToken: request.csrfToken, formKey: newFormKey() }, toWebRequest(request, reply));
     return sendWebResponse(reply, response);
   };
   app.route({ method: ['GET', 'HEAD'], url: '/*', handler });

@@ -8,13 +8,15 @@ import { type AuthService, createAuthService } from '../services/auth.ts';
 import { CONTENT_CHANNEL, type ContentService, createContentService } from '../services/content.ts';
 import { createInboxService, type InboxService } from '../services/inbox.ts';
 import { createNotificationService, domainOf, newMessageId } from '../services/notifications.ts';
+import { checkImage } from '../services/images.ts';
+import { createIntake, type Intake } from '../services/intake.ts';
 import { createSubmissionService, type SubmissionService } from '../services/submissions.ts';
 import { createTokenService } from '../services/tokens.ts';
 import { watchOutbox } from '../metrics.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    services: { submissions: SubmissionService; auth: AuthService; content: ContentService; inbox: InboxService };
+    services: { submissions: SubmissionService; intake: Intake; auth: AuthService; content: ContentService; inbox: InboxService };
   }
 }
 
@@ -39,9 +41,14 @@ export default fp(
       },
       messageId: () => newMessageId(domainOf(config.mail.from)),
     });
+    // A demo request or contact message and its email notifications are stored together.
+    const submissions = createSubmissionService(database, undefined, { notifications }, {
+      stored: (kind, spam) => app.metrics.submissions.inc({ kind, outcome: spam ? 'spam' : 'success' }),
+    });
     app.decorate('services', {
-      // A demo request or contact message and its email notifications are stored together.
-      submissions: createSubmissionService(database, undefined, { notifications }, { stored: (kind, spam) => app.metrics.submissions.inc({ kind, outcome: spam ? 'spam' : 'success' }) }),
+      submissions,
+      // What the API routes and the page actions call to take in a submission (services/intake.ts).
+      intake: createIntake({ submissions, keys: repos.idempotency, checkImage }),
       content,
       inbox: createInboxService(database, { notifications }),
       auth: createAuthService({

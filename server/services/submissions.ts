@@ -4,9 +4,10 @@
 // transaction (decision 010); a honeypot submission writes none.
 import { HONEYPOT_FIELD, MARKETING_CONSENT_VERSION } from '../../common/constants.ts';
 import { MESSAGES } from '../../common/messages.ts';
-import type { DemoRequestInput, FeedbackInput, NewsletterInput } from '../../common/schemas.ts';
+import type { DemoRequestInput } from '../../common/demo-schema.ts';
+import type { FeedbackInput, NewsletterInput } from '../../common/schemas.ts';
 import type { Database } from '../db/driver.ts';
-import { createRepositories } from '../db/repositories/index.ts';
+import { createRepositories, type Repositories } from '../db/repositories/index.ts';
 import type { SubmissionKind } from '../metrics.ts';
 import type { CheckedImage } from './images.ts';
 import type { Consent, NotificationService } from './notifications.ts';
@@ -24,7 +25,11 @@ const consentOf = (ticked: boolean | undefined, at: string): Consent => (ticked 
 
 const isSpam = (input: { [HONEYPOT_FIELD]?: string | undefined }) => Boolean(input[HONEYPOT_FIELD]);
 
-/** Told of every stored submission (the metrics count them). */
+/** Run first inside the transaction that stores a submission, with its message (services/intake.ts
+ * claims the idempotency key with it): false means it was sent before, and nothing is stored. */
+export type Claim = (repos: Repositories, message: string) => Promise<boolean>;
+
+/** Told of every stored submission (the metrics count them); a repeat stores nothing and is not told. */
 export type SubmissionObserver = { stored(kind: SubmissionKind, spam: boolean): void };
 
 export function createSubmissionService(
@@ -34,22 +39,29 @@ export function createSubmissionService(
   observer?: SubmissionObserver,
 ) {
   const stamp = () => now().toISOString();
-  const stored = (kind: SubmissionKind, input: { [HONEYPOT_FIELD]?: string | undefined }) => observer?.stored(kind, isSpam(input));
-  const repo = createRepositories(db.kysely).submissions;
+  /** Passes a stored submission's message on, telling the observer; a repeat's null as it is. */
+  const told = async (kind: SubmissionKind, input: { [HONEYPOT_FIELD]?: string | undefined }, stored: Promise<string | null>) => {
+    const message = await stored;
+    if (message !== null) observer?.stored(kind, isSpam(input));
+    return message;
+  };
   // The submission and its outbox rows are written in one transaction: both, or neither.
-  const inTransaction = <T>(work: (repos: ReturnType<typeof createRepositories>) => Promise<T>) =>
-    db.transaction((trx) => work(createRepositories(trx)));
+  const inTransaction = <T>(work: (repos: Repositories) => Promise<T>) => db.transaction((trx) => work(createRepositories(trx)));
+  /** A submission stored alone, or, given a claim, in one transaction with it. */
+  const single = (message: string, store: (repos: Repositories) => Promise<unknown>, claim?: Claim) =>
+    claim
+      ? inTransaction(async (repos) => ((await claim(repos, message)) ? (await store(repos), message) : null))
+      : store(createRepositories(db.kysely)).then(() => message);
   return {
-    async addFeedback(input: FeedbackInput): Promise<string> {
-      await repo.addFeedback({ feedback: input.feedback, isSpam: isSpam(input), createdAt: stamp() });
-      stored('feedback', input);
-      return MESSAGES.feedbackThanks;
+    addFeedback(input: FeedbackInput, claim?: Claim): Promise<string | null> {
+      return told('feedback', input, single(MESSAGES.feedbackThanks, (repos) => repos.submissions.addFeedback({ feedback: input.feedback, isSpam: isSpam(input), createdAt: stamp() }), claim));
     },
-    async requestDemo(input: DemoRequestFields): Promise<string> {
+    async requestDemo(input: DemoRequestFields, claim?: Claim): Promise<string | null> {
       const createdAt = stamp();
       const consent = consentOf(input.marketing_consent, createdAt);
       const spam = isSpam(input);
-      await inTransaction(async (repos) => {
+      return told('demo_request', input, inTransaction(async (repos) => {
+        if (claim && !(await claim(repos, MESSAGES.demoThanks))) return null;
         const id = await repos.submissions.addDemoRequest({
           name: input.name,
           jobTitle: input.job_title,
@@ -69,15 +81,15 @@ export function createSubmissionService(
             email: input.email, text: input.text, consent, createdAt,
           });
         }
-      });
-      stored('demo_request', input);
-      return MESSAGES.demoThanks;
+        return MESSAGES.demoThanks;
+      }));
     },
-    async sendContactMessage(input: ContactFields, image: CheckedImage): Promise<string> {
+    async sendContactMessage(input: ContactFields, image: CheckedImage, claim?: Claim): Promise<string | null> {
       const createdAt = stamp();
       const consent = consentOf(input.marketing_consent, createdAt);
       const spam = isSpam(input);
-      await inTransaction(async (repos) => {
+      return told('contact_message', input, inTransaction(async (repos) => {
+        if (claim && !(await claim(repos, MESSAGES.contactThanks))) return null;
         const id = await repos.submissions.addContactMessage({
           name: input.name,
           email: input.email,
@@ -98,14 +110,11 @@ export function createSubmissionService(
             message: input.message, imageType: image.type, imageSize: image.bytes.byteLength, consent, createdAt,
           });
         }
-      });
-      stored('contact_message', input);
-      return MESSAGES.contactThanks;
+        return MESSAGES.contactThanks;
+      }));
     },
-    async subscribe(input: NewsletterInput): Promise<string> {
-      await repo.addSubscriber(input.email, isSpam(input), stamp());
-      stored('newsletter', input);
-      return MESSAGES.newsletterThanks;
+    subscribe(input: NewsletterInput, claim?: Claim): Promise<string | null> {
+      return told('newsletter', input, single(MESSAGES.newsletterThanks, (repos) => repos.submissions.addSubscriber(input.email, isSpam(input), stamp()), claim));
     },
   };
 }

@@ -4,7 +4,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { CSRF_COOKIE } from '../../common/constants.ts';
-import { CACHED_PAGES, createPageCache, PLACEHOLDERS } from '../../server/plugins/page-cache.ts';
+import type { ServerBuild } from 'react-router';
+import { cachedPagePaths, createPageCache, PLACEHOLDERS } from '../../server/plugins/page-cache.ts';
+import { serverBuildFile } from '../../server/paths.ts';
 import { ApiClient } from '../helpers/api-client.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 
@@ -30,12 +32,16 @@ function headerNonce(headers: Headers) {
 function normalised(html: string, headers: Headers, token: string, origin: string) {
   const nonce = headerNonce(headers);
   assert.ok(nonce);
-  return html.replaceAll(nonce, 'NONCE').replaceAll(token, 'TOKEN').replaceAll(origin, 'ORIGIN');
+  // Each answer's forms carry an idempotency key of their own (one per page view).
+  const formKey = /name="_idempotency_key" value="([0-9a-f]+)"/.exec(html)?.[1];
+  const keyed = formKey ? html.replaceAll(formKey, 'FORMKEY') : html;
+  return keyed.replaceAll(nonce, 'NONCE').replaceAll(token, 'TOKEN').replaceAll(origin, 'ORIGIN');
 }
 
 function assertNoPlaceholders(html: string) {
   assert.ok(!html.includes(PLACEHOLDERS.nonce), 'the nonce placeholder is never sent');
   assert.ok(!html.includes(PLACEHOLDERS.csrfToken), 'the token placeholder is never sent');
+  assert.ok(!html.includes(PLACEHOLDERS.formKey), 'the form key placeholder is never sent');
 }
 
 describe('a cached page', () => {
@@ -156,8 +162,13 @@ describe('a cached page', () => {
 });
 
 describe('the cache itself', () => {
+  let pages: string[] = [];
+  before(async () => {
+    pages = cachedPagePaths(((await import(serverBuildFile)) as ServerBuild).routes);
+  });
+
   test('only GET of the listed pages is cached; /result, /sign-in, the inbox and form posts never are', () => {
-    const cache = createPageCache();
+    const cache = createPageCache(pages);
     const origin = 'http://127.0.0.1:3000';
     assert.equal(cache.keyFor('GET', origin, '/home'), `${origin}/home`);
     assert.equal(cache.keyFor('GET', origin, '/glossary?sort=term'), `${origin}/glossary?sort=term`);
@@ -166,11 +177,13 @@ describe('the cache itself', () => {
     }
     assert.equal(cache.keyFor('HEAD', origin, '/home'), undefined);
     assert.equal(cache.keyFor('POST', origin, '/home'), undefined);
-    for (const path of ['/result', '/sign-in', '/inbox', '/signout']) assert.ok(!CACHED_PAGES.has(path));
+    for (const path of ['/result', '/sign-in', '/inbox', '/signout', '/forms/feedback', '/sitemap.xml']) assert.ok(!pages.includes(path), path);
+    // The pages come from the route table: the routes whose module says so in its handle.
+    for (const path of ['/home', '/faq', '/glossary', '/features', '/privacy', '/request-demo']) assert.ok(pages.includes(path), path);
   });
 
   test('keeps only 200 answers without Set-Cookie, and at most 500 of them', async () => {
-    const cache = createPageCache();
+    const cache = createPageCache(pages);
     const html = (i: number) => `<p nonce="${PLACEHOLDERS.nonce}">${i} ${PLACEHOLDERS.csrfToken}</p>`;
     await cache.store('a', new Response(html(0), { status: 404 }));
     await cache.store('b', new Response(html(0), { headers: { 'set-cookie': 'x=1' } }));
@@ -180,17 +193,17 @@ describe('the cache itself', () => {
     assert.equal(cache.get('/glossary?q=0'), undefined);
     const last = cache.get('/glossary?q=699');
     assert.ok(last);
-    assert.equal(cache.body(last, { nonce: 'N', csrfToken: 'T' }), '<p nonce="N">699 T</p>');
+    assert.equal(cache.body(last, { nonce: 'N', csrfToken: 'T', formKey: 'K' }), '<p nonce="N">699 T</p>');
     cache.clear();
     assert.equal(cache.size, 0);
   });
 
   test('a render that began before the cache was cleared is served but not kept', async () => {
-    const cache = createPageCache();
+    const cache = createPageCache(pages);
     const generation = cache.generation;
     cache.clear();
     const page = await cache.store('/faq', new Response('old rows'), generation);
-    assert.equal(cache.body(page, { nonce: 'N', csrfToken: 'T' }), 'old rows');
+    assert.equal(cache.body(page, { nonce: 'N', csrfToken: 'T', formKey: 'K' }), 'old rows');
     assert.equal(cache.get('/faq'), undefined);
   });
 });

@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { DEFAULT_PHONE_MAX_LENGTH, SubmissionStatus } from '../../common/constants.ts';
 import { MESSAGES } from '../../common/messages.ts';
-import { readAnswer } from '../../app/lib/api-client.ts';
+import { apiPostJson, readAnswer } from '../../app/lib/api-client.ts';
+import { mainRegionOf, PHONE_MESSAGES, phoneMaxLength, phoneProblem } from '../../common/phone.ts';
 import { callingCodeOf, demoCountryData, listCountries } from '../../app/lib/countries.server.ts';
 import { outcomeOf, readResult, resultPath, safeBackPath } from '../../app/lib/form-results.ts';
 import { formRules } from '../../app/lib/form-rules.server.ts';
@@ -13,20 +14,84 @@ import { openDatabase } from '../../server/db/driver.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { createSubmissionService } from '../../server/services/submissions.ts';
 
-describe('readAnswer (spec 7 answer shapes)', () => {
+describe('readAnswer: every answer shape of spec 7, read the same way by every form', () => {
   const cases: [string, unknown, number, ReturnType<typeof readAnswer>][] = [
     ['SUCCESS with a message', ['SUCCESS', 'Thanks'], 200, { kind: 'success', message: 'Thanks', status: 200 }],
+    ['SUCCESS alone: the first item decides', ['SUCCESS'], 200, { kind: 'success', message: undefined, status: 200 }],
     ['ERROR with a message', ['ERROR', 'Incorrect username or password'], 401, { kind: 'ERROR', message: 'Incorrect username or password', status: 401 }],
+    ['ERROR alone', ['ERROR'], 400, { kind: 'ERROR', message: undefined, status: 400 }],
     ['ErrorInfo with a message', ['ErrorInfo', 'Name is required'], 400, { kind: 'ErrorInfo', message: 'Name is required', status: 400 }],
-    ['an errorInfo object', { errorInfo: 'Your session is not valid.' }, 401, { kind: 'errorInfo', message: 'Your session is not valid.', status: 401 }],
+    ['ErrorInfo alone', ['ErrorInfo'], 400, { kind: 'ErrorInfo', message: undefined, status: 400 }],
+    ['an errorInfo field', { errorInfo: 'Your session is not valid.' }, 401, { kind: 'errorInfo', message: 'Your session is not valid.', status: 401 }],
     ['tokens', { access_token: 'a' }, 200, { kind: 'data', data: { access_token: 'a' }, status: 200 }],
-    ['the glossary list', ['SUCCESS', [{ id: 1 }]], 200, { kind: 'data', data: ['SUCCESS', [{ id: 1 }]], status: 200 }],
+    ['the glossary list (a second item that is no message)', ['SUCCESS', [{ id: 1 }]], 200, { kind: 'data', data: ['SUCCESS', [{ id: 1 }]], status: 200 }],
+    ['SUCCESS on an error status is no success', ['SUCCESS', 'x'], 500, { kind: 'failed', status: 500 }],
     ['an unknown refusal', { message: 'nope' }, 500, { kind: 'failed', status: 500 }],
-    ['ERROR without a message', ['ERROR'], 400, { kind: 'failed', status: 400 }],
+    ['an empty body on an error status', null, 502, { kind: 'failed', status: 502 }],
   ];
   for (const [label, body, status, expected] of cases) {
     test(label, () => assert.deepEqual(readAnswer(body, status), expected));
   }
+
+  // The two shapes no body gives: a body that is not JSON, and no answer at all.
+  const withFetch = async (fake: typeof fetch, call: () => Promise<unknown>) => {
+    const real = globalThis.fetch;
+    const hadDocument = 'document' in globalThis;
+    globalThis.fetch = fake;
+    (globalThis as { document?: unknown }).document = { cookie: 'XSRF-TOKEN=t' };
+    try {
+      return await call();
+    } finally {
+      globalThis.fetch = real;
+      if (!hadDocument) delete (globalThis as { document?: unknown }).document;
+    }
+  };
+  test('a body that is not JSON', async () => {
+    const result = await withFetch(async () => new Response('<html>Bad gateway</html>', { status: 502 }), () => apiPostJson('/api/x', {}));
+    assert.deepEqual(result, { kind: 'failed', status: 502 });
+  });
+  test('a network failure', async () => {
+    const result = await withFetch(async () => Promise.reject(new TypeError('Failed to fetch')), () => apiPostJson('/api/x', {}));
+    assert.deepEqual(result, { kind: 'failed', status: null });
+  });
+  test('the idempotency key and the CSRF token travel as headers', async () => {
+    let headers: Record<string, string> = {};
+    await withFetch(
+      async (_url, init) => {
+        headers = init?.headers as Record<string, string>;
+        return Response.json(['SUCCESS', 'ok']);
+      },
+      () => apiPostJson('/api/x', {}, { idempotencyKey: 'abcdef0123456789' }),
+    );
+    assert.equal(headers['Idempotency-Key'], 'abcdef0123456789');
+    assert.equal(headers['X-XSRF-TOKEN'], 't');
+  });
+});
+
+describe('the phone rule (common/phone.ts), the same in the browser and on the server', () => {
+  const cases: [string, string, string | null][] = [
+    ['61', '+61 412345678', null],
+    ['61', '+61 0412345678', null],
+    ['61', '+61 41234567890', PHONE_MESSAGES.tooLong(10)],
+    ['61', '+61 ' + '4'.repeat(26), PHONE_MESSAGES.tooLong(10)],
+    ['63', '+63 9171234567', null],
+    ['63', '+63 91712345678', PHONE_MESSAGES.tooLong(10)],
+    ['49', '+49 30 901820', null],
+    ['49', '+49 ' + '1'.repeat(21), PHONE_MESSAGES.tooLong(20)],
+    ['61', '+61 4', PHONE_MESSAGES.invalid],
+    ['999', '+999 412345678', PHONE_MESSAGES.invalid],
+  ];
+  for (const [code, number, expected] of cases) {
+    test(`${number} for +${code}`, () => assert.equal(phoneProblem(code, number), expected));
+  }
+  test('the calling code names its main region; the limits live in common/constants.ts', () => {
+    assert.equal(mainRegionOf('61'), 'AU');
+    assert.equal(mainRegionOf('+63'), 'PH');
+    assert.equal(phoneMaxLength('AU'), 10);
+    assert.equal(phoneMaxLength('PH'), 10);
+    assert.equal(phoneMaxLength('DE'), DEFAULT_PHONE_MAX_LENGTH);
+    assert.equal(phoneMaxLength(undefined), DEFAULT_PHONE_MAX_LENGTH);
+  });
 });
 
 describe('input attributes from the schemas', () => {
@@ -111,7 +176,7 @@ describe('result page outcomes', () => {
     await migrate(db);
     const service = createSubmissionService(db);
     const demo = { name: 'a', job_title: 'b', company: 'c', country: '61', number: '+61 4', email: 'a@b.co', text: 't' };
-    assert.equal(outcomeOf(await service.requestDemo(demo)), 'demoThanks');
+    assert.equal(outcomeOf((await service.requestDemo(demo))!), 'demoThanks');
     await db.close();
     assert.throws(() => outcomeOf('Some other words'));
   });

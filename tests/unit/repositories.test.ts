@@ -9,6 +9,9 @@ import { createRepositories, type Repositories } from '../../server/db/repositor
 import { likePattern } from '../../server/db/repositories/inbox.ts';
 import { seedContent } from '../../server/db/seed.ts';
 import { countryLabel, nextStatuses } from '../../server/services/inbox.ts';
+import { checkImage } from '../../server/services/images.ts';
+import { createIntake } from '../../server/services/intake.ts';
+import { createSubmissionService } from '../../server/services/submissions.ts';
 import { engineSuites, rows } from '../helpers/engines.ts';
 
 const at = '2026-11-21T10:00:00.000Z';
@@ -341,6 +344,30 @@ for (const { engine, open } of await engineSuites()) {
       const live = (await repos.sessions.findByTokenHash('h2')) ? 'h2' : 'h3';
       await repos.sessions.revoke('s1', later);
       assert.equal(await repos.sessions.rotate({ sessionId: 's1', fromHash: live, toHash: 'h4', at: later }), false);
+  describe(`idempotency keys (${engine})`, () => {
+    const key = { kind: 'feedback', key: 'k-0123456789', bodySha256: 'a'.repeat(64), message: 'Thanks', createdAt: at };
+    test('a key is claimed once; found while live, gone once expired', async () => {
+      const { repos } = await fresh();
+      assert.equal(await repos.idempotency.claim(key, '2026-11-20T10:00:00.000Z'), true);
+      assert.equal(await repos.idempotency.claim({ ...key, bodySha256: 'b'.repeat(64) }, '2026-11-20T10:00:00.000Z'), false);
+      assert.deepEqual(await repos.idempotency.find('feedback', key.key, '2026-11-20T10:00:00.000Z'), { bodySha256: key.bodySha256, message: 'Thanks', createdAt: at });
+      assert.equal(await repos.idempotency.find('newsletter', key.key, '2026-11-20T10:00:00.000Z'), null);
+      assert.equal(await repos.idempotency.find('feedback', key.key, '2026-11-22T10:00:00.000Z'), null);
+      // A claim after the key expired deletes it and takes it again.
+      assert.equal(await repos.idempotency.claim({ ...key, createdAt: '2026-11-23T10:00:00.000Z' }, '2026-11-22T10:00:00.000Z'), true);
+    });
+
+    test('20 concurrent identical submissions through the intake: one row, twenty identical answers', async () => {
+      const { db, repos } = await fresh();
+      const intake = createIntake({ submissions: createSubmissionService(db), keys: repos.idempotency, checkImage });
+      const answers = await Promise.all(Array.from({ length: 20 }, () => intake.feedback({ feedback: 'Once only' }, 'same-key-0001')));
+      // The same answer for all twenty; exactly one of them stored the row.
+      assert.deepEqual(new Set(answers.map((answer) => JSON.stringify({ ...answer, repeated: undefined }))), new Set([JSON.stringify({ kind: 'done', message: 'Thank you for your feedback.' })]));
+      assert.equal(answers.filter((answer) => answer.kind === 'done' && !answer.repeated).length, 1);
+      const [stored] = await rows<{ n: number | string }>(db, "SELECT count(*) AS n FROM feedback WHERE feedback = 'Once only'");
+      assert.equal(Number(stored?.n), 1);
+      const conflict = await intake.feedback({ feedback: 'Something else' }, 'same-key-0001');
+      assert.equal(conflict.kind, 'conflict');
     });
   });
 

@@ -5,13 +5,13 @@ import { MAX_LENGTH } from '../../common/constants.ts';
 import { MESSAGES } from '../../common/messages.ts';
 import {
   contactSchema,
-  demoRequestSchema,
   feedbackSchema,
   fieldErrors,
   firstMessage,
   newsletterSchema,
   signInSchema,
 } from '../../common/schemas.ts';
+import { demoRequestSchema } from '../../common/demo-schema.ts';
 
 const demo = {
   name: 'Dana Whitfield',

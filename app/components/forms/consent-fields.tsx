@@ -9,9 +9,6 @@ import { Checkbox } from '../ui/choice.tsx';
 /** The value a ticked box posts; the schema reads 'yes', 'on', 'true' and true as ticked. */
 export const CONSENT_VALUE = 'yes';
 
-/** Whether a refused native post had the box ticked, to show it ticked again. */
-export const wasTicked = (values: Record<string, string> | undefined) => ['yes', 'on', 'true'].includes(values?.marketing_consent ?? '');
-
 type ConsentFieldsProps = { checked: boolean; onChange: (checked: boolean) => void };
 
 export function ConsentFields({ checked, onChange }: ConsentFieldsProps) {

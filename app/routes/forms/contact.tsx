@@ -1,16 +1,14 @@
 // /forms/contact: where the home page's contact form posts without JavaScript (multipart, with its
 // image). The image meets the API's byte check; a valid message is stored and answered with the
 // result page; an invalid one comes back here with each field's message.
-import { href, redirect } from 'react-router';
+import { href } from 'react-router';
 import type { Route } from './+types/contact.ts';
 import { MESSAGES } from '../../../common/messages.ts';
-import { CONTACT_TEXT_FIELDS, contactSchema, FORGED_FILE_NAME } from '../../../common/schemas.ts';
+import { CONTACT_TEXT_FIELDS, FORGED_FILE_NAME } from '../../../common/schemas.ts';
 import { ContactForm } from '../../components/forms/contact-form.tsx';
 import { PageHero } from '../../components/ui/page-hero.tsx';
 import { appContext } from '../../lib/app-context.ts';
-import { BACK_FIELD, CSRF_FIELD } from '../../lib/form-fields.ts';
-import { resultPath } from '../../lib/form-results.ts';
-import { invalid, readFormPost, refuse } from '../../lib/forms.server.ts';
+import { answerPost, META_FIELDS, readFormPost, refuse } from '../../lib/forms.server.ts';
 import { pageMeta } from '../../lib/seo.ts';
 import '../../components/forms/forms.css';
 
@@ -20,16 +18,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const read = await readFormPost(request, app, `${href('/home')}#contact`);
   if (!read.ok) return read.refusal;
-  const { form, values, back } = read.post;
+  const { form, values } = read.post;
   if ([...form].some(isUnexpected) || form.getAll('img').length > 1) return refuse(400, MESSAGES.badRequest, values);
   const file = form.get('img');
   const img = file instanceof File && file.size > 0 ? new Uint8Array(await file.arrayBuffer()) : undefined;
-  const parsed = contactSchema.safeParse({ ...values, img });
-  if (!parsed.success) return invalid(parsed.error, MESSAGES.contactInvalid, values);
-  const checked = await app.services.checkImage(parsed.data.img as Uint8Array);
-  if (!checked.ok) return refuse(400, checked.message, values, { img: checked.message });
-  await app.services.submissions.sendContactMessage(parsed.data, checked.image);
-  return redirect(resultPath('contact', 'success', back), 303);
+  return answerPost(await app.services.intake.contact({ ...values, img }, read.post.key), 'contact', read.post, MESSAGES.contactInvalid, values, 'success');
 }
 
 /** As the API (server/routes/api/contact.ts): a field the form does not have, a file under
@@ -37,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 function isUnexpected([name, value]: [string, FormDataEntryValue]) {
   // A file input left empty is posted with an empty file name, which the parser hands over as ''.
   if (name === 'img' && value === '') return false;
-  if (typeof value === 'string') return !CONTACT_TEXT_FIELDS.has(name) && name !== CSRF_FIELD && name !== BACK_FIELD;
+  if (typeof value === 'string') return !CONTACT_TEXT_FIELDS.has(name) && !META_FIELDS.has(name);
   return name !== 'img' || FORGED_FILE_NAME.test(value.name);
 }
 

@@ -1,14 +1,12 @@
 // /forms/feedback: where the footer's feedback form posts without JavaScript. A valid post is
 // stored and answered with the result page; an invalid one comes back here with its message.
-import { href, redirect } from 'react-router';
+import { href } from 'react-router';
 import type { Route } from './+types/feedback.ts';
 import { MESSAGES } from '../../../common/messages.ts';
-import { feedbackSchema } from '../../../common/schemas.ts';
 import { FeedbackForm } from '../../components/forms/feedback-form.tsx';
 import { PageHero } from '../../components/ui/page-hero.tsx';
 import { appContext } from '../../lib/app-context.ts';
-import { resultPath } from '../../lib/form-results.ts';
-import { invalid, readFormPost } from '../../lib/forms.server.ts';
+import { answerPost, readFormPost } from '../../lib/forms.server.ts';
 import { pageMeta } from '../../lib/seo.ts';
 import '../../components/forms/forms.css';
 
@@ -18,10 +16,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const read = await readFormPost(request, app, href('/home'));
   if (!read.ok) return read.refusal;
-  const parsed = feedbackSchema.safeParse(read.post.values);
-  if (!parsed.success) return invalid(parsed.error, MESSAGES.error, read.post.values);
-  await app.services.submissions.addFeedback(parsed.data);
-  return redirect(resultPath('feedback', 'success', read.post.back), 303);
+  return answerPost(await app.services.intake.feedback(read.post.values, read.post.key), 'feedback', read.post, MESSAGES.error, read.post.values, 'success');
 }
 
 export default function Feedback({ actionData }: Route.ComponentProps) {

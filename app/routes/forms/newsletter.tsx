@@ -1,14 +1,12 @@
 // /forms/newsletter: where the footer's newsletter box posts without JavaScript. A valid address
 // is stored once and answered with the result page; an invalid one comes back here.
-import { href, redirect } from 'react-router';
+import { href } from 'react-router';
 import type { Route } from './+types/newsletter.ts';
 import { MESSAGES } from '../../../common/messages.ts';
-import { newsletterSchema } from '../../../common/schemas.ts';
 import { NewsletterForm } from '../../components/forms/newsletter-form.tsx';
 import { PageHero } from '../../components/ui/page-hero.tsx';
 import { appContext } from '../../lib/app-context.ts';
-import { resultPath } from '../../lib/form-results.ts';
-import { invalid, readFormPost } from '../../lib/forms.server.ts';
+import { answerPost, readFormPost } from '../../lib/forms.server.ts';
 import { pageMeta } from '../../lib/seo.ts';
 import '../../components/forms/forms.css';
 
@@ -18,10 +16,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const read = await readFormPost(request, app, href('/home'));
   if (!read.ok) return read.refusal;
-  const parsed = newsletterSchema.safeParse(read.post.values);
-  if (!parsed.success) return invalid(parsed.error, MESSAGES.error, read.post.values);
-  await app.services.submissions.subscribe(parsed.data);
-  return redirect(resultPath('newsletter', 'success', read.post.back), 303);
+  return answerPost(await app.services.intake.newsletter(read.post.values, read.post.key), 'newsletter', read.post, MESSAGES.error, read.post.values, 'success');
 }
 
 export default function Newsletter({ actionData }: Route.ComponentProps) {

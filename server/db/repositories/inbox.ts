@@ -65,7 +65,7 @@ export type StoredSubmission = {
   image: { type: string; size: number } | null;
   /** Marketing consent, for the tables that record it (migration 003). */
   consent: { version: string; at: string } | null;
-  /** The staff member it belongs to (migration 004), or null. */
+  /** The staff member it belongs to (migration 006), or null. */
   owner: string | null;
   /** Not opened by the reader the rows were read for (false when read for nobody). */
   unread: boolean;
@@ -75,7 +75,7 @@ export type StoredSubmission = {
 export type ListFilter = Pick<InboxFilter, 'status' | 'q' | 'from' | 'to' | 'ids'> & { owner?: string | null | undefined };
 export type ListOrder = { sort: InboxSort; dir: SortDirection };
 
-/** The SQL each sort orders by (indexed in migration 004); ties go by id in the same direction. */
+/** The SQL each sort orders by (indexed in migration 006); ties go by id in the same direction. */
 const SORT_EXPRESSIONS: Record<InboxSort, RawBuilder<unknown>> = {
   received: sql`created_at`,
   name: sql`lower(name)`,

@@ -3,6 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../schema.ts';
 import { createContentRepository } from './content.ts';
+import { createIdempotencyRepository } from './idempotency.ts';
 import { createInboxRepository } from './inbox.ts';
 import { createOutboxRepository } from './outbox.ts';
 import { createRateLimitRepository } from './rate-limits.ts';
@@ -19,6 +20,7 @@ export function createRepositories(db: Kysely<DB>) {
     outbox: createOutboxRepository(db),
     inbox: createInboxRepository(db),
     rateLimits: createRateLimitRepository(db),
+    idempotency: createIdempotencyRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

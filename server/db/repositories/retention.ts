@@ -53,7 +53,7 @@ export function createRetentionRepository(database: Database) {
       const old = sql`SELECT id FROM ${sql.table(table)} WHERE created_at < ${cutoff}`;
       events += await apply('submission_events', sql`kind = ${kind} AND submission_id IN (${old})`);
       reads += await apply('submission_reads', sql`kind = ${kind} AND submission_id IN (${old})`);
-      // Any kind may have emails: the sales notifications, and the new owner's (migration 005).
+      // Any kind may have emails: the sales notifications, and the new owner's (migration 006).
       emails += await apply('outbox', sql`submission_kind = ${kind} AND submission_id IN (${old})`);
       counts[table] = await apply(table, sql`created_at < ${cutoff}`);
     }

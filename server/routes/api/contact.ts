@@ -1,18 +1,19 @@
 // POST /api/ContactUs, multipart: name, email, subject, inq_type, img, message.
-// The image is read into memory (at most 5 MB, one file), checked by its bytes and declared
-// dimensions, re-encoded (services/images.ts) and stored with the message in one row, so a
-// refused request leaves nothing behind. Unknown fields and forged file names are refused.
+// The image is read into memory (at most 5 MB, one file); the intake (services/intake.ts) checks
+// it by its bytes and declared dimensions, re-encodes it and stores it with the message in one
+// row, so a refused request leaves nothing behind. Unknown fields and forged file names are
+// refused here, while reading.
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorInfoAnswerSchema, success, successAnswerSchema } from '../../../common/api.ts';
+import { errorInfoAnswerSchema, successAnswerSchema } from '../../../common/api.ts';
 import { MAX_IMAGE_BYTES } from '../../../common/constants.ts';
 import { MESSAGES } from '../../../common/messages.ts';
-import { CONTACT_TEXT_FIELDS, contactSchema, FORGED_FILE_NAME, firstMessage } from '../../../common/schemas.ts';
+import { CONTACT_TEXT_FIELDS, contactSchema, FORGED_FILE_NAME } from '../../../common/schemas.ts';
 import { PublicError } from '../../errors.ts';
 import { rateLimitFor } from '../../plugins/rate-limits.ts';
-import { checkImage } from '../../services/images.ts';
+import { answerOf, idempotencyHeaders, idempotencyKey } from './intake-answer.ts';
 
 const LIMITS = {
   fileSize: MAX_IMAGE_BYTES,
@@ -63,15 +64,10 @@ const contactRoutes: FastifyPluginAsyncZod<{ formsPerMinute: number }> = async (
       summary: 'Send a contact message with an image',
       tags: ['Forms'],
       consumes: ['multipart/form-data'],
+      headers: idempotencyHeaders,
       response: { 200: successAnswerSchema, '4xx': errorInfoAnswerSchema },
     },
-    handler: async (request) => {
-      const parsed = contactSchema.safeParse(await readForm(request));
-      if (!parsed.success) throw new PublicError(400, firstMessage(parsed.error));
-      const checked = await checkImage(parsed.data.img as Uint8Array);
-      if (!checked.ok) throw new PublicError(400, checked.message);
-      return success(await app.services.submissions.sendContactMessage(parsed.data, checked.image));
-    },
+    handler: async (request) => answerOf(await app.services.intake.contact(await readForm(request), idempotencyKey(request))),
   });
 };
 export default contactRoutes;

@@ -1,8 +1,9 @@
 // POST /api/RequestDemo {name, job_title, company, country, number, email, text}
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorAnswerSchema, success, successAnswerSchema } from '../../../common/api.ts';
-import { demoRequestSchema } from '../../../common/schemas.ts';
+import { errorAnswerSchema, successAnswerSchema } from '../../../common/api.ts';
+import { demoRequestSchema } from '../../../common/demo-schema.ts';
 import { rateLimitFor } from '../../plugins/rate-limits.ts';
+import { answerOf, idempotencyHeaders, idempotencyKey } from './intake-answer.ts';
 
 const demoRoutes: FastifyPluginAsyncZod<{ formsPerMinute: number }> = async (app, options) => {
   app.post('/RequestDemo', {
@@ -11,9 +12,10 @@ const demoRoutes: FastifyPluginAsyncZod<{ formsPerMinute: number }> = async (app
       summary: 'Request a live demo',
       tags: ['Forms'],
       body: demoRequestSchema,
+      headers: idempotencyHeaders,
       response: { 200: successAnswerSchema, '4xx': errorAnswerSchema },
     },
-    handler: async (request) => success(await app.services.submissions.requestDemo(request.body)),
+    handler: async (request) => answerOf(await app.services.intake.demo(request.body, idempotencyKey(request))),
   });
 };
 export default demoRoutes;

@@ -1,8 +1,9 @@
 // POST /api/Feedback/AddFeedback {feedback}
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorInfoAnswerSchema, success, successAnswerSchema } from '../../../common/api.ts';
+import { errorInfoAnswerSchema, successAnswerSchema } from '../../../common/api.ts';
 import { feedbackSchema } from '../../../common/schemas.ts';
 import { rateLimitFor } from '../../plugins/rate-limits.ts';
+import { answerOf, idempotencyHeaders, idempotencyKey } from './intake-answer.ts';
 
 const feedbackRoutes: FastifyPluginAsyncZod<{ formsPerMinute: number }> = async (app, options) => {
   app.post('/Feedback/AddFeedback', {
@@ -11,9 +12,10 @@ const feedbackRoutes: FastifyPluginAsyncZod<{ formsPerMinute: number }> = async 
       summary: 'Send a one-line feedback',
       tags: ['Forms'],
       body: feedbackSchema,
+      headers: idempotencyHeaders,
       response: { 200: successAnswerSchema, '4xx': errorInfoAnswerSchema },
     },
-    handler: async (request) => success(await app.services.submissions.addFeedback(request.body)),
+    handler: async (request) => answerOf(await app.services.intake.feedback(request.body, idempotencyKey(request))),
   });
 };
 export default feedbackRoutes;

@@ -1,8 +1,9 @@
 // POST /api/Newsletter/Subscribe {email}: a repeat subscription is still a success, not a new row.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorInfoAnswerSchema, success, successAnswerSchema } from '../../../common/api.ts';
+import { errorInfoAnswerSchema, successAnswerSchema } from '../../../common/api.ts';
 import { newsletterSchema } from '../../../common/schemas.ts';
 import { rateLimitFor } from '../../plugins/rate-limits.ts';
+import { answerOf, idempotencyHeaders, idempotencyKey } from './intake-answer.ts';
 
 const newsletterRoutes: FastifyPluginAsyncZod<{ formsPerMinute: number }> = async (app, options) => {
   app.post('/Newsletter/Subscribe', {
@@ -11,9 +12,10 @@ const newsletterRoutes: FastifyPluginAsyncZod<{ formsPerMinute: number }> = asyn
       summary: 'Subscribe to the newsletter',
       tags: ['Forms'],
       body: newsletterSchema,
+      headers: idempotencyHeaders,
       response: { 200: successAnswerSchema, '4xx': errorInfoAnswerSchema },
     },
-    handler: async (request) => success(await app.services.submissions.subscribe(request.body)),
+    handler: async (request) => answerOf(await app.services.intake.newsletter(request.body, idempotencyKey(request))),
   });
 };
 export default newsletterRoutes;

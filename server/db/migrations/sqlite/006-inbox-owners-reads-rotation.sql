@@ -1,5 +1,5 @@
 -- Issue 21: the inbox a sales team lives in, and sign-ins that last the working day.
--- (migrations/sqlite/005 makes the same schema on SQLite.)
+-- (migrations/postgres/006 makes the same schema on PostgreSQL.)
 -- Owners: every submission belongs to a staff username or to nobody (NULL). Usernames are not a
 -- foreign key: a disabled user keeps the submissions they own, and history keeps their name.
 -- Reads: which staff member has opened which submission (unread = no row).
@@ -43,22 +43,34 @@ CREATE TABLE submission_reads (
   PRIMARY KEY (username, kind, submission_id)
 );
 
--- The event log gains 'owner' (from_owner/to_owner, either may be NULL for nobody): the CHECKs
--- PostgreSQL named in 002 are replaced (no table rebuild here).
-ALTER TABLE submission_events ADD COLUMN from_owner TEXT;
-ALTER TABLE submission_events ADD COLUMN to_owner TEXT;
-ALTER TABLE submission_events DROP CONSTRAINT submission_events_action_check;
-ALTER TABLE submission_events DROP CONSTRAINT submission_events_check;
-ALTER TABLE submission_events ADD CONSTRAINT submission_events_action_check CHECK (action IN ('status', 'note', 'owner'));
-ALTER TABLE submission_events ADD CONSTRAINT submission_events_check CHECK (
-  (action = 'status' AND from_status IS NOT NULL AND to_status IS NOT NULL AND note IS NULL)
-  OR (action = 'note' AND note IS NOT NULL AND from_status IS NULL AND to_status IS NULL)
-  OR (action = 'owner' AND note IS NULL AND from_status IS NULL AND to_status IS NULL)
+-- The event log gains 'owner' (from_owner/to_owner, either may be NULL for nobody). A CHECK
+-- cannot be altered in place, so the table is rebuilt with its rows and index.
+CREATE TABLE submission_events_new (
+  id            INTEGER PRIMARY KEY,
+  kind          TEXT    NOT NULL CHECK (kind IN ('demo-requests', 'contact-messages', 'feedback', 'newsletter')),
+  submission_id INTEGER NOT NULL,
+  username      TEXT    NOT NULL,
+  action        TEXT    NOT NULL CHECK (action IN ('status', 'note', 'owner')),
+  from_status   TEXT    CHECK (from_status IN ('new', 'in_progress', 'done', 'spam')),
+  to_status     TEXT    CHECK (to_status IN ('new', 'in_progress', 'done', 'spam')),
+  note          TEXT,
+  from_owner    TEXT,
+  to_owner      TEXT,
+  created_at    TEXT    NOT NULL,
+  CHECK (
+    (action = 'status' AND from_status IS NOT NULL AND to_status IS NOT NULL AND note IS NULL)
+    OR (action = 'note' AND note IS NOT NULL AND from_status IS NULL AND to_status IS NULL)
+    OR (action = 'owner' AND note IS NULL AND from_status IS NULL AND to_status IS NULL)
+  )
 );
+INSERT INTO submission_events_new (id, kind, submission_id, username, action, from_status, to_status, note, created_at)
+  SELECT id, kind, submission_id, username, action, from_status, to_status, note, created_at FROM submission_events;
+DROP TABLE submission_events;
+ALTER TABLE submission_events_new RENAME TO submission_events;
+CREATE INDEX submission_events_submission ON submission_events (kind, submission_id, id);
 
 ALTER TABLE refresh_tokens ADD COLUMN last_used_at TEXT;
 UPDATE refresh_tokens SET last_used_at = created_at;
-ALTER TABLE refresh_tokens ALTER COLUMN last_used_at SET NOT NULL;
 
 CREATE TABLE retired_refresh_tokens (
   token_hash TEXT PRIMARY KEY,
@@ -70,11 +82,28 @@ CREATE INDEX retired_refresh_tokens_session ON retired_refresh_tokens (session_i
 -- Staff email addresses: optional; only someone with one is emailed when given a submission.
 ALTER TABLE users ADD COLUMN email TEXT;
 
--- The outbox gains 'owner-assigned', about a submission of any of the four kinds: the CHECKs
--- PostgreSQL named in 003 are replaced.
-ALTER TABLE outbox DROP CONSTRAINT outbox_kind_check;
-ALTER TABLE outbox DROP CONSTRAINT outbox_submission_kind_check;
-ALTER TABLE outbox ADD CONSTRAINT outbox_kind_check
-  CHECK (kind IN ('sales-demo', 'sales-contact', 'demo-confirmation', 'owner-assigned'));
-ALTER TABLE outbox ADD CONSTRAINT outbox_submission_kind_check
-  CHECK (submission_kind IN ('demo-requests', 'contact-messages', 'feedback', 'newsletter'));
+-- The outbox gains 'owner-assigned', about a submission of any of the four kinds. Its CHECKs
+-- cannot be altered in place either: the table is rebuilt with its rows and indexes (nothing
+-- refers to it by foreign key).
+CREATE TABLE outbox_new (
+  id              INTEGER PRIMARY KEY,
+  kind            TEXT    NOT NULL CHECK (kind IN ('sales-demo', 'sales-contact', 'demo-confirmation', 'owner-assigned')),
+  submission_kind TEXT    NOT NULL CHECK (submission_kind IN ('demo-requests', 'contact-messages', 'feedback', 'newsletter')),
+  submission_id   INTEGER NOT NULL,
+  recipient       TEXT    NOT NULL,
+  reply_to        TEXT,
+  subject         TEXT    NOT NULL,
+  body_text       TEXT    NOT NULL,
+  message_id      TEXT    NOT NULL UNIQUE,
+  created_at      TEXT    NOT NULL,
+  attempts        INTEGER NOT NULL DEFAULT 0,
+  next_attempt_at TEXT    NOT NULL,
+  last_error      TEXT,
+  sent_at         TEXT
+);
+INSERT INTO outbox_new SELECT id, kind, submission_kind, submission_id, recipient, reply_to, subject, body_text,
+  message_id, created_at, attempts, next_attempt_at, last_error, sent_at FROM outbox;
+DROP TABLE outbox;
+ALTER TABLE outbox_new RENAME TO outbox;
+CREATE INDEX outbox_due ON outbox (next_attempt_at) WHERE sent_at IS NULL;
+CREATE INDEX outbox_submission ON outbox (submission_kind, submission_id);

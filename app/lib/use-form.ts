@@ -1,0 +1,208 @@
+// The one form pattern (STYLE 16): the state every enhanced form goes through, written once.
+// Values (kept when typed before hydration, refilled after a refused native post), the schema's
+// messages in the spec's words, shown when a touched field is left and for every field on submit,
+// the status 1/2/3 with its alert, the call with its idempotency key, the answer read through one
+// reader (api-client.ts) into the spec's catalogue (section 8), and the result for the modal.
+// Each form says only its fields, its endpoint and its words.
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { HONEYPOT_FIELD, SubmissionStatus } from '../../common/constants.ts';
+import type { SubmissionResult } from '../components/ui/result-modal.tsx';
+import type { ApiResult, Sent } from './api-client.ts';
+import { type FormFailure, type FormName, loadApiClient, loadCheck, useFieldRules } from './form-fields.ts';
+import { useHydrated } from './use-hydrated.ts';
+
+type Value = string | boolean | File | null;
+export type FormValues = Record<string, Value>;
+type Data = Record<string, unknown>;
+
+/** What the form says for each outcome (spec 8). */
+export type Answers = {
+  /** The alert when the check in the browser refuses the form. */
+  invalid: string;
+  /** A failed call, or a refusal whose own words are not shown. */
+  failed: string;
+  /** The success message; with `ownSuccess`, the server's when it sent one (the demo). */
+  success: string;
+  ownSuccess?: boolean;
+  /** The refusal whose message from the server is shown: ErrorInfo (feedback, contact) or ERROR (sign-in). */
+  serverMessage?: 'ERROR' | 'ErrorInfo';
+};
+
+export type FormConfig<V extends FormValues> = {
+  form: FormName;
+  /** Every field with its empty value: '' for text, false for a checkbox, null for a file. */
+  initial: V;
+  /** A refusal the server rendered after a post without JavaScript. */
+  failure?: FormFailure | null | undefined;
+  answers: Answers;
+  /** The loading alert's words. */
+  loading: string;
+  /** What the schema checks, from the values (the demo's calling code); the values by default. */
+  input?: (values: V) => Data;
+  /** Checks beyond the schema (the contact image's size, known before uploading it). */
+  extraErrors?: (values: V) => Record<string, string>;
+  /** The call, with the API client (loaded on first use), the schema's output (trimmed, emails
+   * lowercased) and the idempotency key. */
+  send: (api: typeof import('./api-client.ts'), data: Data, key: string) => Promise<ApiResult>;
+  /** Whether an answer is the success, with its side effects (sign-in keeps the tokens). */
+  accept?: (answer: ApiResult, data: Data) => boolean;
+  /** Values that stay after a success (the demo's country). */
+  keep?: (values: V) => Partial<V>;
+  /** After the result modal has closed, saying whether it showed a success. */
+  onClosed?: (succeeded: boolean) => void;
+};
+
+/** A refused native post's values for this form's fields (a box is posted only when ticked; a
+ * file is never posted back). */
+function refilled<V extends FormValues>(initial: V, failure: FormFailure | null | undefined): V {
+  const values: FormValues = { ...initial };
+  for (const [name, empty] of Object.entries(initial)) {
+    const posted = failure?.values[name];
+    if (posted !== undefined && empty !== null) values[name] = typeof empty === 'boolean' || posted;
+  }
+  return values as V;
+}
+
+/** The value a control shows now: typed before hydration, it is not yet in the state. */
+function domValue(element: unknown): Value | undefined {
+  if (!(element instanceof HTMLElement) || !('value' in element)) return undefined;
+  const input = element as HTMLInputElement;
+  return input.type === 'checkbox' ? input.checked : input.type === 'file' ? (input.files?.[0] ?? null) : input.value;
+}
+
+export function useForm<V extends FormValues>(config: FormConfig<V>) {
+  const { form, initial, failure, answers } = config;
+  const rules = useFieldRules(form);
+  const hydrated = useHydrated();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState<V>(() => refilled(initial, failure));
+  const [errors, setErrors] = useState<Record<string, string>>(failure?.errors ?? {});
+  // Fields whose message shows: those left after a change, or (true) all once submitted.
+  const [shown, setShown] = useState<ReadonlySet<string> | true>(() => (failure ? true : new Set()));
+  // The status alert (1 loading, 2 error, 3 success) and the result the modal shows until it closes.
+  const [{ status, message, result }, setOutcome] = useState<{ status: SubmissionStatus | null; message: string; result: SubmissionResult | null }>(
+    () => ({ status: failure ? SubmissionStatus.Error : null, message: failure?.message ?? '', result: null }),
+  );
+  const touched = useRef(new Set<string>());
+  const busy = useRef(false);
+  // The key of the last body sent: sent again unchanged (a retry after a lost answer), it keeps
+  // its key, so the server stores it once; a changed body is a new submission with a new key.
+  const sent = useRef<Sent | null>(null);
+  const latest = useRef({ values });
+  latest.current = { values };
+
+  // Whatever was typed before the scripts started is in the controls, not in the state: take it.
+  useEffect(() => {
+    const element = formRef.current;
+    if (!element) return;
+    const typed: FormValues = {};
+    for (const name of Object.keys(initial)) {
+      const value = domValue(element.elements.namedItem(name));
+      if (value !== undefined && value !== latest.current.values[name]) {
+        typed[name] = value;
+        touched.current.add(name);
+      }
+    }
+    if (Object.keys(typed).length === 0) return;
+    latest.current.values = { ...latest.current.values, ...typed };
+    setValues(latest.current.values);
+  }, []);
+
+  async function check(next: V, honeypot = '') {
+    const run = await loadCheck(form);
+    const input = { ...(config.input?.(next) ?? next), [HONEYPOT_FIELD]: honeypot };
+    const checked = run(input);
+    const found = { ...(checked.ok ? {} : checked.errors), ...config.extraErrors?.(next) };
+    setErrors(found);
+    return checked.ok && Object.keys(found).length === 0 ? checked.data : null;
+  }
+
+  function set<K extends keyof V & string>(name: K, value: V[K]) {
+    const next = { ...latest.current.values, [name]: value };
+    latest.current.values = next;
+    setValues(next);
+    touched.current.add(name);
+    if (shown === true || shown.size > 0) void check(next);
+  }
+
+  function leave(name: string) {
+    if (shown === true || !touched.current.has(name) || shown.has(name)) return;
+    setShown(new Set([...shown, name]));
+    void check(latest.current.values);
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    // A second click while the first is on its way does nothing.
+    if (busy.current) return;
+    busy.current = true;
+    const element = event.currentTarget;
+    const honeypot = element.elements.namedItem(HONEYPOT_FIELD);
+    try {
+      setShown(true);
+      const current = latest.current.values;
+      const data = await check(current, honeypot instanceof HTMLInputElement ? honeypot.value : '');
+      if (!data) return finish({ status: SubmissionStatus.Error, message: answers.invalid });
+      setOutcome({ status: SubmissionStatus.Loading, message: config.loading, result: null });
+      const api = await loadApiClient();
+      sent.current = api.keyFor(sent.current, data);
+      const answer = await config.send(api, data, sent.current.key);
+      const accepted = config.accept ? config.accept(answer, data) : answer.kind === 'success';
+      finish(api.outcomeOf(answer, answers, accepted));
+      if (accepted) {
+        sent.current = null;
+        element.reset();
+        setValues({ ...initial, ...config.keep?.(current) });
+        touched.current.clear();
+        setShown(new Set());
+      }
+    } finally {
+      busy.current = false;
+    }
+  }
+
+  function finish(outcome: SubmissionResult) {
+    setOutcome({ ...outcome, result: outcome });
+  }
+
+  function closeResult() {
+    setOutcome((current) => ({ ...current, result: null }));
+    config.onClosed?.(result?.status === SubmissionStatus.Success);
+  }
+
+  const error = (name: string) => (shown === true || shown.has(name) ? errors[name] : undefined);
+  /** What a control needs: its value, and the handlers that keep the state and the messages. */
+  const bind = (name: keyof V & string) => ({
+    value: values[name] as string,
+    onChange: (event: { target: { value: string } }) => set(name, event.target.value as V[typeof name]),
+    onBlur: () => leave(name),
+  });
+  /** What a Field or InputField needs, the control's props included. */
+  const field = (name: keyof V & string) => ({ name, rule: rules[name], error: error(name), ...bind(name) });
+
+  return {
+    formRef,
+    hydrated,
+    values,
+    /** The values as of the last change, for handlers that run before the next render. */
+    current: () => latest.current.values,
+    rules,
+    status,
+    message,
+    result,
+    error,
+    field,
+    bind,
+    set,
+    leave,
+    onSubmit,
+    closeResult,
+    /** Forms on every page load what a submit needs on first focus, so it is there in time. */
+    preload() {
+      void loadCheck(form);
+      void loadApiClient();
+    },
+  };
+}
+/** What the form's frame (form-shell.tsx) reads, the same for every form. */
+export type FormState = Pick<ReturnType<typeof useForm>, 'formRef' | 'hydrated' | 'status' | 'message' | 'result' | 'onSubmit' | 'closeResult' | 'preload'>;
