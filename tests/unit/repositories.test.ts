@@ -344,6 +344,9 @@ for (const { engine, open } of await engineSuites()) {
       const live = (await repos.sessions.findByTokenHash('h2')) ? 'h2' : 'h3';
       await repos.sessions.revoke('s1', later);
       assert.equal(await repos.sessions.rotate({ sessionId: 's1', fromHash: live, toHash: 'h4', at: later }), false);
+    });
+  });
+
   describe(`idempotency keys (${engine})`, () => {
     const key = { kind: 'feedback', key: 'k-0123456789', bodySha256: 'a'.repeat(64), message: 'Thanks', createdAt: at };
     test('a key is claimed once; found while live, gone once expired', async () => {
