@@ -1,5 +1,6 @@
 // Staff accounts from the command line:
-//   node scripts/users.ts add <username>
+//   node scripts/users.ts add <username> [--email <address>]
+//   node scripts/users.ts set-email <username> <address | --none>
 //   node scripts/users.ts list
 //   node scripts/users.ts disable <username>
 //   node scripts/users.ts reset-password <username>
@@ -10,19 +11,27 @@
 // wrong usage exits with 2.
 import { createInterface } from 'node:readline';
 import { createRepositories } from '../server/db/repositories/index.ts';
-import { createUserService, UserError } from '../server/services/users.ts';
+import { checkEmail, createUserService, UserError } from '../server/services/users.ts';
 import { runCli, UsageError } from './lib/cli.ts';
 
 const USAGE = `Usage:
-  node scripts/users.ts add <username>             add a staff user (password from the terminal or stdin)
+  node scripts/users.ts add <username> [--email <address>]
+                                                   add a staff user (password from the terminal or stdin);
+                                                   with an address, they are emailed when given a submission
+  node scripts/users.ts set-email <username> <address | --none>
+                                                   set or remove a staff user's email address
   node scripts/users.ts list                       list staff users
   node scripts/users.ts disable <username>         disable a staff user and sign out its sessions
   node scripts/users.ts reset-password <username>  set a new password (enables a disabled user)
 
 Through npm: npm run user:add -- <username>, npm run user:list, npm run user:disable -- <username>,
-npm run user:reset-password -- <username>. Piped: printf '%s\\n' "$PASSWORD" | npm run user:add -- alice`;
+npm run user:reset-password -- <username>, npm run user:set-email -- <username> <address>. Piped: printf '%s\\n' "$PASSWORD" | npm run user:add -- alice`;
 
-type Command = { name: 'list' } | { name: 'add' | 'disable' | 'reset-password'; username: string };
+type Command =
+  | { name: 'list' }
+  | { name: 'add'; username: string; email: string | null }
+  | { name: 'set-email'; username: string; email: string | null }
+  | { name: 'disable' | 'reset-password'; username: string };
 
 function parseArgs(args: string[]): Command {
   const [name, ...rest] = args;
@@ -30,7 +39,15 @@ function parseArgs(args: string[]): Command {
     if (rest.length !== 0) throw new UsageError('list takes no arguments.');
     return { name };
   }
-  if (name === 'add' || name === 'disable' || name === 'reset-password') {
+  if (name === 'add' && rest.length === 3 && rest[1] === '--email' && rest[0] && rest[2]) {
+    return { name, username: rest[0], email: rest[2] };
+  }
+  if (name === 'set-email') {
+    if (rest.length !== 2 || !rest[0] || !rest[1]) throw new UsageError('set-email takes a username and an address (or --none).');
+    return { name, username: rest[0], email: rest[1] === '--none' ? null : rest[1] };
+  }
+  if (name === 'add' && rest.length === 1 && rest[0]) return { name, username: rest[0], email: null };
+  if (name === 'disable' || name === 'reset-password') {
     if (rest.length !== 1 || !rest[0]) {
       throw new UsageError(`${name} takes one username${name === 'disable' ? '' : '; the password is read from stdin'}.`);
     }
@@ -118,7 +135,8 @@ process.exitCode = await runCli<Command>({
       case 'add': {
         // Refuse a bad or taken name before asking for a password.
         await users.checkNewUsername(command.username);
-        await users.addUser(command.username, await readNewPassword());
+        if (command.email !== null) checkEmail(command.email);
+        await users.addUser(command.username, await readNewPassword(), command.email);
         console.log(`Added staff user ${command.username}.`);
         break;
       }
@@ -131,8 +149,13 @@ process.exitCode = await runCli<Command>({
         const width = Math.max(...list.map((user) => user.username.length));
         for (const user of list) {
           const status = user.status === 'disabled' ? `disabled ${user.disabledAt}` : 'active';
-          console.log(`${user.username.padEnd(width)}  created ${user.createdAt}  ${status}`);
+          console.log(`${user.username.padEnd(width)}  created ${user.createdAt}  ${status}${user.email ? `  ${user.email}` : ''}`);
         }
+        break;
+      }
+      case 'set-email': {
+        await users.setEmail(command.username, command.email);
+        console.log(command.email ? `Set the email address of staff user ${command.username}.` : `Removed the email address of staff user ${command.username}.`);
         break;
       }
       case 'disable': {

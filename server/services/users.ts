@@ -18,7 +18,15 @@ export type StaffUserSummary = {
   createdAt: string;
   status: 'active' | 'disabled';
   disabledAt: string | null;
+  email: string | null;
 };
+
+/** Throws UserError unless the address looks like one an email can be sent to (one line, one @). */
+export function checkEmail(email: string): void {
+  if (email.length > MAX_LENGTH.email || !/^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;"]+$/.test(email)) {
+    throw new UserError(`Not an email address: ${email.slice(0, 80)}`);
+  }
+}
 
 /** Throws UserError unless the username is 3–64 letters, digits, dots, underscores or hyphens. */
 export function checkUsername(username: string): void {
@@ -70,12 +78,14 @@ export function createUserService(
       await existing(username);
     },
 
-    async addUser(username: string, password: string): Promise<void> {
+    /** `email`, optional, is where the inbox tells them of a submission someone gave them. */
+    async addUser(username: string, password: string, email: string | null = null): Promise<void> {
       await checkNewUsername(username);
       checkPassword(password);
+      if (email !== null) checkEmail(email);
       const passwordHash = await hashPassword(password);
       try {
-        await repos.users.create(username, passwordHash, now().toISOString());
+        await repos.users.create(username, passwordHash, now().toISOString(), email);
       } catch (error) {
         // Another process added the same name while the password was being hashed.
         if (await repos.users.findByUsername(username)) throw new UserError(`Staff user ${username} already exists.`);
@@ -89,7 +99,15 @@ export function createUserService(
         createdAt: user.createdAt,
         status: user.disabledAt ? 'disabled' : 'active',
         disabledAt: user.disabledAt,
+        email: user.email,
       }));
+    },
+
+    /** Sets a user's email address, or removes it with null (then no assignment emails). */
+    async setEmail(username: string, email: string | null): Promise<void> {
+      await existing(username);
+      if (email !== null) checkEmail(email);
+      if (!(await repos.users.setEmail(username, email))) throw new UserError(`There is no staff user ${username}.`);
     },
 
     /** Disables the account and signs out all of its sessions; returns how many sessions were revoked. */

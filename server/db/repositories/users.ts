@@ -8,6 +8,8 @@ export type User = {
   passwordHash: string;
   createdAt: string;
   disabledAt: string | null;
+  /** Where their own notifications go (a submission given to them); null: none are sent. */
+  email: string | null;
 };
 
 const lowerUsername = sql<string>`lower(username)`;
@@ -16,13 +18,13 @@ export function createUsersRepository(db: Kysely<DB>) {
   const selectUsers = () =>
     db
       .selectFrom('users')
-      .select(['id', 'username', 'password_hash as passwordHash', 'created_at as createdAt', 'disabled_at as disabledAt']);
+      .select(['id', 'username', 'password_hash as passwordHash', 'created_at as createdAt', 'disabled_at as disabledAt', 'email']);
 
   return {
-    async create(username: string, passwordHash: string, createdAt: string): Promise<number> {
+    async create(username: string, passwordHash: string, createdAt: string, email: string | null = null): Promise<number> {
       const { id } = await db
         .insertInto('users')
-        .values({ username, password_hash: passwordHash, created_at: createdAt })
+        .values({ username, password_hash: passwordHash, created_at: createdAt, email })
         .returning('id')
         .executeTakeFirstOrThrow();
       return id;
@@ -39,6 +41,11 @@ export function createUsersRepository(db: Kysely<DB>) {
         .where(lowerUsername, '=', username.toLowerCase())
         .where('disabled_at', 'is', null)
         .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+    /** Sets (or with null removes) a user's email address; true when the user exists. */
+    async setEmail(username: string, email: string | null): Promise<boolean> {
+      const result = await db.updateTable('users').set({ email }).where(lowerUsername, '=', username.toLowerCase()).executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
     /** Sets a new password and enables the account; true when the user exists. */

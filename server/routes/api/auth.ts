@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   errorAnswerSchema,
   errorInfoObjectSchema,
+  refreshBodySchema,
   success,
   successAnswerSchema,
   tokenInfoSchema,
@@ -37,6 +38,31 @@ const authRoutes: FastifyPluginAsyncZod<{ signInPerMinute: number }> = async (ap
       if (result.kind === 'locked') throw new PublicError(429, MESSAGES.lockedOut);
       if (result.kind === 'wrong-credentials') throw new PublicError(401, MESSAGES.wrongCredentials);
       request.log.info({ username: request.body.username }, 'signed in');
+      return result.tokens;
+    },
+  });
+
+  app.post('/auth/refresh', {
+    config: { errorShape: 'errorInfo', validationMessage: MESSAGES.refreshTokenMissing },
+    schema: {
+      summary: 'Trade a refresh token for new tokens (each refresh token works once)',
+      description:
+        'Rotation: the answer carries a new refresh token and the one sent never works again. Sending a used one answers 401 and revokes the whole sign-in. The token is accepted only in this JSON body, never in a URL.',
+      tags: ['Sign-in'],
+      body: refreshBodySchema,
+      response: { 200: tokensSchema, '4xx': errorInfoObjectSchema },
+    },
+    handler: async (request) => {
+      // A token in a URL ends up in logs and histories: refused, even alongside a body.
+      if (Object.keys((request.query as Record<string, unknown> | undefined) ?? {}).length > 0) {
+        throw new PublicError(400, MESSAGES.refreshTokenInUrl);
+      }
+      const result = await app.services.auth.refresh(request.body.refresh_token);
+      if (result.kind === 'reused') {
+        request.log.warn('refresh token used twice: its sign-in is revoked');
+        throw new PublicError(401, MESSAGES.tokenInvalid);
+      }
+      if (result.kind === 'invalid') throw new PublicError(401, MESSAGES.tokenInvalid);
       return result.tokens;
     },
   });
