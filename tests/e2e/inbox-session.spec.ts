@@ -4,6 +4,7 @@
 // sign-out and sign-in; text typed in the inbox search within 100 ms of the load survives
 // hydration; bulk selection changes several submissions at once.
 import { SignJWT, decodeJwt } from 'jose';
+import { MESSAGES } from '../../common/messages.ts';
 import type { Page } from '@playwright/test';
 import { TEST_TOKEN_SECRET } from '../helpers/server.ts';
 import { E2E_STAFF } from '../helpers/e2e-staff.ts';
@@ -137,7 +138,10 @@ test('text typed in the inbox search within 100 ms of the load is kept after hyd
   await waitForHydration(page);
   await expect(search).toHaveValue('kerb');
   await page.unroute('**/*.js');
-  const signedIn = page.getByRole('dialog');
+  // The load's sign-in check answers 'Signed In!' in a modal, which makes the page inert while it
+  // shows: wait for it to come and go (under load it may come after hydration).
+  const signedIn = page.getByRole('dialog', { name: MESSAGES.signedIn });
+  await expect(signedIn).toBeVisible();
   await expect(signedIn).toBeHidden({ timeout: 4000 });
   await search.press('Enter');
   await expect(page).toHaveURL(/[?&]q=kerb/);
