@@ -1,5 +1,6 @@
 // Staff accounts from the command line:
-//   node scripts/users.ts add <username>
+//   node scripts/users.ts add <username> [--role admin|sales]
+//   node scripts/users.ts set-role <username> admin|sales
 //   node scripts/users.ts list
 //   node scripts/users.ts disable <username>
 //   node scripts/users.ts reset-password <username>
@@ -10,27 +11,56 @@
 // wrong usage exits with 2.
 import { createInterface } from 'node:readline';
 import { createRepositories } from '../server/db/repositories/index.ts';
+import { STAFF_ROLES, type StaffRole } from '../common/content.ts';
 import { createUserService, UserError } from '../server/services/users.ts';
 import { runCli, UsageError } from './lib/cli.ts';
 
 const USAGE = `Usage:
-  node scripts/users.ts add <username>             add a staff user (password from the terminal or stdin)
+  node scripts/users.ts add <username> [--role admin|sales]
+                                                   add a staff user (password from the terminal or stdin);
+                                                   admin (the default) may do everything, sales the inbox only
+  node scripts/users.ts set-role <username> <role> give a staff user the role admin or sales
   node scripts/users.ts list                       list staff users
   node scripts/users.ts disable <username>         disable a staff user and sign out its sessions
   node scripts/users.ts reset-password <username>  set a new password (enables a disabled user)
 
-Through npm: npm run user:add -- <username>, npm run user:list, npm run user:disable -- <username>,
+Through npm: npm run user:add -- <username> [--role sales], npm run user:set-role -- <username> <role>, npm run user:list, npm run user:disable -- <username>,
 npm run user:reset-password -- <username>. Piped: printf '%s\\n' "$PASSWORD" | npm run user:add -- alice`;
 
-type Command = { name: 'list' } | { name: 'add' | 'disable' | 'reset-password'; username: string };
+type Command =
+  | { name: 'list' }
+  | { name: 'disable' | 'reset-password'; username: string }
+  | { name: 'add'; username: string; role: StaffRole }
+  | { name: 'set-role'; username: string; role: StaffRole };
+
+function roleOf(value: string | undefined): StaffRole {
+  if (!value || !(STAFF_ROLES as readonly string[]).includes(value)) throw new UsageError(`The role must be one of: ${STAFF_ROLES.join(', ')}.`);
+  return value as StaffRole;
+}
 
 function parseArgs(args: string[]): Command {
   const [name, ...rest] = args;
+  if (name === 'add') {
+    const roleAt = rest.findIndex((arg) => arg === '--role' || arg.startsWith('--role='));
+    let role: StaffRole = 'admin';
+    if (roleAt >= 0) {
+      const flag = rest[roleAt]!;
+      const inline = flag.startsWith('--role=');
+      role = roleOf(inline ? flag.slice('--role='.length) : rest[roleAt + 1]);
+      rest.splice(roleAt, inline ? 1 : 2);
+    }
+    if (rest.length !== 1 || !rest[0] || rest[0].startsWith('--')) throw new UsageError('add takes one username (and --role admin|sales); the password is read from stdin.');
+    return { name, username: rest[0], role };
+  }
+  if (name === 'set-role') {
+    if (rest.length !== 2 || !rest[0]) throw new UsageError('set-role takes a username and a role (admin or sales).');
+    return { name, username: rest[0], role: roleOf(rest[1]) };
+  }
   if (name === 'list') {
     if (rest.length !== 0) throw new UsageError('list takes no arguments.');
     return { name };
   }
-  if (name === 'add' || name === 'disable' || name === 'reset-password') {
+  if (name === 'disable' || name === 'reset-password') {
     if (rest.length !== 1 || !rest[0]) {
       throw new UsageError(`${name} takes one username${name === 'disable' ? '' : '; the password is read from stdin'}.`);
     }
@@ -118,8 +148,8 @@ process.exitCode = await runCli<Command>({
       case 'add': {
         // Refuse a bad or taken name before asking for a password.
         await users.checkNewUsername(command.username);
-        await users.addUser(command.username, await readNewPassword());
-        console.log(`Added staff user ${command.username}.`);
+        await users.addUser(command.username, await readNewPassword(), command.role);
+        console.log(`Added staff user ${command.username} (${command.role}).`);
         break;
       }
       case 'list': {
@@ -131,7 +161,7 @@ process.exitCode = await runCli<Command>({
         const width = Math.max(...list.map((user) => user.username.length));
         for (const user of list) {
           const status = user.status === 'disabled' ? `disabled ${user.disabledAt}` : 'active';
-          console.log(`${user.username.padEnd(width)}  created ${user.createdAt}  ${status}`);
+          console.log(`${user.username.padEnd(width)}  ${user.role.padEnd(5)}  created ${user.createdAt}  ${status}`);
         }
         break;
       }
@@ -139,6 +169,11 @@ process.exitCode = await runCli<Command>({
         const { revokedSessions } = await users.disableUser(command.username);
         const sessions = `${revokedSessions} session${revokedSessions === 1 ? '' : 's'}`;
         console.log(`Disabled staff user ${command.username} and signed out ${sessions}.`);
+        break;
+      }
+      case 'set-role': {
+        await users.setRole(command.username, command.role);
+        console.log(`Staff user ${command.username} is now ${command.role}.`);
         break;
       }
       case 'reset-password': {

@@ -1,6 +1,7 @@
 // Staff sign-in: password check, failure counting with slow-down and lock, sessions and tokens.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Tokens } from '../../common/api.ts';
+import type { StaffRole } from '../../common/content.ts';
 import type { SignInInput } from '../../common/schemas.ts';
 import type { Repositories } from '../db/repositories/index.ts';
 import type { FailureCounter } from '../db/repositories/sessions.ts';
@@ -110,7 +111,7 @@ export function createAuthService(deps: {
     },
 
     /** Who a bearer token belongs to, or null when it is not a live access token. */
-    async validate(accessToken: string): Promise<{ username: string; expiresAt: Date; sessionId: string } | null> {
+    async validate(accessToken: string): Promise<{ username: string; role: StaffRole; expiresAt: Date; sessionId: string } | null> {
       const claims = await tokens.verifyAccessToken(accessToken);
       if (!claims) return null;
       const session = await repos.sessions.findBySessionId(claims.sessionId);
@@ -118,7 +119,8 @@ export function createAuthService(deps: {
       if (Date.parse(session.expiresAt) <= now().getTime()) return null;
       const user = await repos.users.findById(claims.userId);
       if (!user || user.disabledAt) return null;
-      return { username: user.username, expiresAt: claims.expiresAt, sessionId: claims.sessionId };
+      // The role is the database's, read on every call: never a claim the token carries.
+      return { username: user.username, role: user.role, expiresAt: claims.expiresAt, sessionId: claims.sessionId };
     },
 
     /** Revokes the sign-in behind a valid access token: the access and the refresh token both die. */

@@ -1,6 +1,7 @@
 // Staff accounts as the command-line tool manages them: add, list, disable, reset a password.
 // Every refusal is a UserError whose message can be shown to the operator as it is.
 import { MAX_LENGTH } from '../../common/constants.ts';
+import { STAFF_ROLES, type StaffRole } from '../../common/content.ts';
 import type { Database } from '../db/driver.ts';
 import { createRepositories, type Repositories } from '../db/repositories/index.ts';
 import { hashPassword } from './passwords.ts';
@@ -18,7 +19,14 @@ export type StaffUserSummary = {
   createdAt: string;
   status: 'active' | 'disabled';
   disabledAt: string | null;
+  role: StaffRole;
 };
+
+/** Throws UserError unless the role is one of STAFF_ROLES. */
+export function checkRole(role: string): StaffRole {
+  if (!(STAFF_ROLES as readonly string[]).includes(role)) throw new UserError(`Role must be one of: ${STAFF_ROLES.join(', ')}.`);
+  return role as StaffRole;
+}
 
 /** Throws UserError unless the username is 3–64 letters, digits, dots, underscores or hyphens. */
 export function checkUsername(username: string): void {
@@ -70,12 +78,13 @@ export function createUserService(
       await existing(username);
     },
 
-    async addUser(username: string, password: string): Promise<void> {
+    async addUser(username: string, password: string, role: StaffRole = 'admin'): Promise<void> {
       await checkNewUsername(username);
       checkPassword(password);
+      checkRole(role);
       const passwordHash = await hashPassword(password);
       try {
-        await repos.users.create(username, passwordHash, now().toISOString());
+        await repos.users.create(username, passwordHash, now().toISOString(), role);
       } catch (error) {
         // Another process added the same name while the password was being hashed.
         if (await repos.users.findByUsername(username)) throw new UserError(`Staff user ${username} already exists.`);
@@ -89,6 +98,7 @@ export function createUserService(
         createdAt: user.createdAt,
         status: user.disabledAt ? 'disabled' : 'active',
         disabledAt: user.disabledAt,
+        role: user.role,
       }));
     },
 
@@ -103,6 +113,12 @@ export function createUserService(
         await inTransaction.users.disable(user.username, at);
         return { revokedSessions: await inTransaction.sessions.revokeAllForUser(user.id, at) };
       });
+    },
+
+    /** Gives a user another role; it applies to their next API call (roles are read on every call). */
+    async setRole(username: string, role: string): Promise<void> {
+      const checked = checkRole(role);
+      if (!(await repos.users.setRole(username, checked))) throw new UserError(`There is no staff user ${username}.`);
     },
 
     /** Sets a new password; a disabled account is enabled again. */

@@ -1,5 +1,6 @@
 // SQL for staff accounts. Usernames match whatever their case.
 import { type Kysely, sql } from 'kysely';
+import type { StaffRole } from '../../../common/content.ts';
 import type { DB } from '../schema.ts';
 
 export type User = {
@@ -8,6 +9,7 @@ export type User = {
   passwordHash: string;
   createdAt: string;
   disabledAt: string | null;
+  role: StaffRole;
 };
 
 const lowerUsername = sql<string>`lower(username)`;
@@ -16,13 +18,13 @@ export function createUsersRepository(db: Kysely<DB>) {
   const selectUsers = () =>
     db
       .selectFrom('users')
-      .select(['id', 'username', 'password_hash as passwordHash', 'created_at as createdAt', 'disabled_at as disabledAt']);
+      .select(['id', 'username', 'password_hash as passwordHash', 'created_at as createdAt', 'disabled_at as disabledAt', 'role']);
 
   return {
-    async create(username: string, passwordHash: string, createdAt: string): Promise<number> {
+    async create(username: string, passwordHash: string, createdAt: string, role: StaffRole = 'admin'): Promise<number> {
       const { id } = await db
         .insertInto('users')
-        .values({ username, password_hash: passwordHash, created_at: createdAt })
+        .values({ username, password_hash: passwordHash, created_at: createdAt, role })
         .returning('id')
         .executeTakeFirstOrThrow();
       return id;
@@ -39,6 +41,11 @@ export function createUsersRepository(db: Kysely<DB>) {
         .where(lowerUsername, '=', username.toLowerCase())
         .where('disabled_at', 'is', null)
         .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+    /** True when the user exists. */
+    async setRole(username: string, role: StaffRole): Promise<boolean> {
+      const result = await db.updateTable('users').set({ role }).where(lowerUsername, '=', username.toLowerCase()).executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
     /** Sets a new password and enables the account; true when the user exists. */

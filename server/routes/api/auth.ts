@@ -52,7 +52,7 @@ const authRoutes: FastifyPluginAsyncZod<{ signInPerMinute: number }> = async (ap
     handler: async (request) => {
       const session = await app.services.auth.validate(bearerToken(request));
       if (!session) throw new PublicError(401, MESSAGES.tokenInvalid);
-      return { username: session.username, expires_at: session.expiresAt.toISOString() };
+      return { username: session.username, expires_at: session.expiresAt.toISOString(), role: session.role };
     },
   });
 
