@@ -171,7 +171,7 @@ describe('hostile input', () => {
     const before = server.count('faqs');
     const body = JSON.stringify({ question: 'Forged?', answer: 'No.' });
     const headers = { authorization: `Bearer ${admin}`, 'content-type': 'application/json' };
-    const forged = [
+    const forged: Record<string, string>[] = [
       {},
       { 'x-xsrf-token': 'forged.token' },
       { ...client.csrfHeader(), origin: 'https://evil.example' },
