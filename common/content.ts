@@ -6,6 +6,9 @@ import { z } from 'zod';
 export const STAFF_ROLES = ['admin', 'sales'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
+/** The cookie the Content area's pages read the staff sign-in from (HttpOnly, SameSite=Strict, Path=/content). */
+export const CONTENT_COOKIE = 'haulora_content';
+
 export const CONTENT_KINDS = ['faq', 'glossary'] as const;
 export type ContentKind = (typeof CONTENT_KINDS)[number];
 export const CONTENT_ACTIONS = ['create', 'update', 'delete', 'restore', 'import'] as const;
@@ -26,7 +29,7 @@ export const CONTENT_MESSAGES = {
   duplicateTerm: 'This term is already in this category.',
   versionRequired: 'The version you opened is required',
   changedSince: (username: string, at: string) =>
-    `Changed by ${username} at ${at} since you opened it. Your text is kept below: reload the item to see the new version, then save again.`,
+    `Changed by ${username} at ${at} since you opened it. Nothing was saved: compare with their version, then save again to replace it.`,
   deletedSince: 'This item was deleted since you opened it.',
   orderChanged: 'The FAQ changed since you opened it. Reload the list and try again.',
   noSuchVersion: 'There is no such earlier version of this item.',

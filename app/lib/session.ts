@@ -39,11 +39,33 @@ export function isTokens(value: unknown): value is Tokens {
 // Who is signed in. A tiny store rather than React state: the navbar and the sign-in form live
 // in different trees (the form may be in a modal or on /sign-in).
 let signedInUser: string | null = null;
+// The staff role (issue 19), from ValidateToken: what the navbar offers. The server checks every call.
+let signedInRole: string | null = null;
 const listeners = new Set<() => void>();
 
-export function setSignedInUser(username: string | null) {
+export function setSignedInUser(username: string | null, role: string | null = null) {
   signedInUser = username;
+  signedInRole = username ? role : null;
   for (const listener of listeners) listener();
+}
+
+/** The signed-in staff member's role, or null while unknown or signed out. */
+export function useSignedInRole(): string | null {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => signedInRole,
+    () => null,
+  );
+}
+
+/** After a sign-in: asks the server which role the new sign-in has, for the navbar. */
+export async function learnRole(accessToken: string): Promise<void> {
+  const { apiGet } = await import('./api-client.ts');
+  const result = await apiGet<{ username?: string; role?: string }>('/api/ValidateToken', { bearer: accessToken });
+  if (result.kind === 'data' && result.data?.role && signedInUser) setSignedInUser(signedInUser, result.data.role);
 }
 
 export function useSignedInUser(): string | null {
@@ -64,11 +86,11 @@ export async function restoreSession(): Promise<boolean> {
   if (!accessToken) return false;
   // The client loads only for visitors with a stored sign-in: nearly nobody.
   const { apiGet } = await import('./api-client.ts');
-  const result = await apiGet<{ username?: string }>('/api/ValidateToken', { bearer: accessToken });
+  const result = await apiGet<{ username?: string; role?: string }>('/api/ValidateToken', { bearer: accessToken });
   // Any 2xx is a live sign-in (spec 7 does not fix the body); the name when the body has one.
   const status = result.status ?? 0;
   if (status && status < 300) {
-    setSignedInUser((result.kind === 'data' && result.data?.username) || 'Staff');
+    setSignedInUser((result.kind === 'data' && result.data?.username) || 'Staff', (result.kind === 'data' && result.data?.role) || null);
     return true;
   }
   // Logged, not shown (spec 4); console.log, not console.error: nothing is broken. Only a refusal

@@ -111,7 +111,7 @@ export function createAuthService(deps: {
     },
 
     /** Who a bearer token belongs to, or null when it is not a live access token. */
-    async validate(accessToken: string): Promise<{ username: string; role: StaffRole; expiresAt: Date; sessionId: string } | null> {
+    async validate(accessToken: string): Promise<{ userId: number; username: string; role: StaffRole; expiresAt: Date; sessionId: string } | null> {
       const claims = await tokens.verifyAccessToken(accessToken);
       if (!claims) return null;
       const session = await repos.sessions.findBySessionId(claims.sessionId);
@@ -120,7 +120,16 @@ export function createAuthService(deps: {
       const user = await repos.users.findById(claims.userId);
       if (!user || user.disabledAt) return null;
       // The role is the database's, read on every call: never a claim the token carries.
-      return { username: user.username, role: user.role, expiresAt: claims.expiresAt, sessionId: claims.sessionId };
+      return { userId: user.id, username: user.username, role: user.role, expiresAt: claims.expiresAt, sessionId: claims.sessionId };
+    },
+
+    /** A fresh access token for the same live sign-in (the Content area's cookie slides with each
+     * page view, decision 021); null when the token is not live. Signing out still ends it. */
+    async renew(accessToken: string) {
+      const session = await this.validate(accessToken);
+      if (!session) return null;
+      const renewed = await tokens.signAccessToken({ userId: session.userId, username: session.username, sessionId: session.sessionId });
+      return { ...session, accessToken: renewed, ttlSeconds: tokens.accessTtlSeconds };
     },
 
     /** Revokes the sign-in behind a valid access token: the access and the refresh token both die. */

@@ -5,7 +5,7 @@ import { href, useLocation, useNavigate } from 'react-router';
 import { MESSAGES } from '../../../common/messages.ts';
 import type { FormFailure } from '../../lib/form-fields.ts';
 import { safeBackPath } from '../../lib/form-results.ts';
-import { isTokens, setSignedInUser, storeTokens } from '../../lib/session.ts';
+import { isTokens, learnRole, setSignedInUser, storeTokens } from '../../lib/session.ts';
 import { useForm } from '../../lib/use-form.ts';
 import { Button } from '../ui/button.tsx';
 import { InputField } from '../ui/field.tsx';
@@ -33,6 +33,7 @@ export function SignInForm({ failure, onSignedIn }: SignInFormProps) {
       if (answer.kind !== 'data' || !isTokens(answer.data)) return false;
       storeTokens(answer.data);
       setSignedInUser(String(data.username));
+      void learnRole(answer.data.access_token);
       return true;
     },
     onClosed: (succeeded) => {

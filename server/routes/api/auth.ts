@@ -9,6 +9,7 @@ import {
   tokenInfoSchema,
   tokensSchema,
 } from '../../../common/api.ts';
+import { CONTENT_COOKIE } from '../../../common/content.ts';
 import { MESSAGES } from '../../../common/messages.ts';
 import { signInSchema } from '../../../common/schemas.ts';
 import { PublicError } from '../../errors.ts';
@@ -32,11 +33,20 @@ const authRoutes: FastifyPluginAsyncZod<{ signInPerMinute: number }> = async (ap
       body: signInSchema,
       response: { 200: tokensSchema, '4xx': errorAnswerSchema },
     },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const result = await app.services.auth.signIn(request.body, request.ip);
       if (result.kind === 'locked') throw new PublicError(429, MESSAGES.lockedOut);
       if (result.kind === 'wrong-credentials') throw new PublicError(401, MESSAGES.wrongCredentials);
       request.log.info({ username: request.body.username }, 'signed in');
+      // The Content area's pages (rendered on the server, decision 021) read the same sign-in
+      // from a cookie only they receive; it dies with the access token or at sign-out.
+      reply.setCookie(CONTENT_COOKIE, result.tokens.access_token, {
+        path: '/content',
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: request.protocol === 'https',
+        maxAge: result.tokens.expires_in,
+      });
       return result.tokens;
     },
   });
@@ -64,9 +74,10 @@ const authRoutes: FastifyPluginAsyncZod<{ signInPerMinute: number }> = async (ap
       headers: bearerHeaders,
       response: { 200: successAnswerSchema, '4xx': errorInfoObjectSchema },
     },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const signedOut = await app.services.auth.signOut(bearerToken(request));
       if (!signedOut) throw new PublicError(401, MESSAGES.tokenInvalid);
+      reply.clearCookie(CONTENT_COOKIE, { path: '/content' });
       return success(MESSAGES.signedOut);
     },
   });
