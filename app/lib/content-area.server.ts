@@ -7,7 +7,7 @@ import { data, redirect } from 'react-router';
 import { CONTENT_COOKIE, CONTENT_MESSAGES } from '../../common/content.ts';
 import { MESSAGES } from '../../common/messages.ts';
 import { signInSchema } from '../../common/schemas.ts';
-import { ContentError } from '../../server/services/content-editing.ts';
+import type { ContentError } from '../../server/services/content-editing.ts';
 import type { AppContext } from './app-context.ts';
 import { readFormPost } from './forms.server.ts';
 
@@ -88,7 +88,7 @@ export function failure(status: number, message: string, values: Record<string, 
 
 /** The service's refusals as a failure; anything else is thrown on. */
 export function refused(error: unknown, values: Record<string, string>, current: Record<string, string> | null = null) {
-  if (!(error instanceof ContentError)) throw error;
+  if (!isContentError(error)) throw error;
   const status = { invalid: 400, 'not-found': 404, conflict: 409 }[error.reason];
   return failure(status, error.message, values, {}, error.reason === 'conflict' ? current : null);
 }
@@ -101,6 +101,13 @@ export function errorsOf(issues: readonly { path: PropertyKey[]; message: string
     errors[key] ??= issue.message;
   }
   return errors;
+}
+
+/** The build bundles its own copy of the service module, so its class is not the server's:
+ * the refusal is told by its name and reason. */
+function isContentError(error: unknown): error is ContentError {
+  const candidate = error as { name?: unknown; reason?: unknown } | null;
+  return candidate?.name === 'ContentError' && typeof candidate.reason === 'string' && candidate.reason in { invalid: 1, 'not-found': 1, conflict: 1 };
 }
 
 /** A positive id from a URL or form value, or null. */

@@ -10,7 +10,10 @@ import { Button } from '../components/ui/button.tsx';
 import { RichText } from '../components/ui/rich-text.tsx';
 import { appContext } from '../lib/app-context.ts';
 import { type ActionFailure, errorsOf, failure, idFrom, readContentPost, refused, signedOut, staffFor } from '../lib/content-area.server.ts';
+import { contentHeaders } from '../lib/content-headers.ts';
 import { pageMeta } from '../lib/seo.ts';
+
+export const headers = contentHeaders;
 
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args, 'Content: FAQ item', 'Edit an FAQ item.'), { name: 'robots', content: 'noindex' }];
 

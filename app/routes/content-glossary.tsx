@@ -10,7 +10,10 @@ import { Button, ButtonLink } from '../components/ui/button.tsx';
 import { InputField, TextareaField } from '../components/ui/field.tsx';
 import { appContext } from '../lib/app-context.ts';
 import { type ActionFailure, errorsOf, failure, readContentPost, refused, signedOut, staffFor } from '../lib/content-area.server.ts';
+import { contentHeaders } from '../lib/content-headers.ts';
 import { pageMeta } from '../lib/seo.ts';
+
+export const headers = contentHeaders;
 
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args, 'Content: Glossary', 'Edit the Haulora glossary.'), { name: 'robots', content: 'noindex' }];
 
@@ -103,9 +106,7 @@ export default function ContentGlossary({ loaderData, actionData }: Route.Compon
           Filter
         </Button>
       </Form>
-      <p role="status">
-        {entries.length} of {total} terms
-      </p>
+      <p role="status">{`${entries.length} of ${total} terms`}</p>
       <table className="content-table">
         <caption className="visually-hidden">Glossary terms</caption>
         <thead>
@@ -189,8 +190,9 @@ function ImportPreview({ result, csv, csrfToken }: { result: ImportResult; csv: 
     <section aria-labelledby="preview-title" className="content-panels">
       <h2 id="preview-title">Import preview</h2>
       <p role="status">
-        {count('add')} to add, {count('change')} to change, {count('unchanged')} unchanged, {refusedRows} refused.
-        {refusedRows ? ' Nothing can be imported until the refused rows are fixed.' : ' Nothing is saved until you confirm.'}
+        {`${count('add')} to add, ${count('change')} to change, ${count('unchanged')} unchanged, ${refusedRows} refused. ${
+          refusedRows ? 'Nothing can be imported until the refused rows are fixed.' : 'Nothing is saved until you confirm.'
+        }`}
       </p>
       <table className="content-table">
         <caption className="visually-hidden">What the import would do, row by row</caption>

@@ -10,7 +10,10 @@ import { ContentFrame, ContentSignIn, Csrf, ItemEditor, Notice } from '../compon
 import { Button } from '../components/ui/button.tsx';
 import { appContext } from '../lib/app-context.ts';
 import { type ActionFailure, errorsOf, failure, idFrom, readContentPost, refused, signedOut, staffFor } from '../lib/content-area.server.ts';
+import { contentHeaders } from '../lib/content-headers.ts';
 import { pageMeta } from '../lib/seo.ts';
+
+export const headers = contentHeaders;
 
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args, 'Content: FAQ', 'Edit the Haulora FAQ.'), { name: 'robots', content: 'noindex' }];
 
