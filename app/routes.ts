@@ -26,6 +26,7 @@ export default [
   route('inbox/:kind/:id', 'routes/inbox-item.tsx'),
   // The Content area (issue 19): admins edit the FAQ and the glossary; rendered on the server.
   route('content', 'routes/content.tsx'),
+  route('content/faq', 'routes/content-faq-list.tsx'),
   route('content/faq/:id', 'routes/content-faq.tsx'),
   route('content/glossary', 'routes/content-glossary.tsx'),
   route('content/glossary/:id', 'routes/content-glossary-entry.tsx'),

@@ -25,6 +25,9 @@ try {
     TOKEN_SECRET: randomBytes(32).toString('hex'),
     LOG_LEVEL: 'warn',
     RATE_LIMIT_PAGES_PER_MINUTE: '100000',
+    // This script is the only Pagefind user here: the server's own live index (which shares the
+    // process's Pagefind service and closes it) stays off.
+    SEARCH_LIVE_INDEX: 'false',
   });
   const app = await buildApp(config, { logger: false });
   await app.ready();

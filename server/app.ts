@@ -141,7 +141,11 @@ const LINGER_MS = 5_000;
 
 function lingerThenClose(body: IncomingMessage) {
   let drained = 0;
-  const cut = () => body.socket?.destroy();
+  // An injected request (app.inject: the search index, tests) has a stand-in socket that cannot be destroyed.
+  const cut = () => {
+    const socket = body.socket as { destroy?: unknown } | null;
+    if (typeof socket?.destroy === 'function') body.socket.destroy();
+  };
   const timer = setTimeout(cut, LINGER_MS).unref();
   body.on('data', (chunk: Buffer) => {
     drained += chunk.byteLength;

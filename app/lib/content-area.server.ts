@@ -55,7 +55,10 @@ export async function readContentPost(
   if (!read.ok) return { ok: false, response: read.refusal };
   const { values } = read.post;
   const intent = values.intent ?? '';
-  const here = new URL(request.url).pathname + new URL(request.url).search;
+  // A post from the hydrated page arrives as /content.data (React Router's data request): back
+  // to the page itself, never to its data URL.
+  const url = new URL(request.url);
+  const here = url.pathname.replace(/\.data$/, '') + url.search.replace(/[?&]_routes=[^&]*/, '').replace(/^&/, '?');
   if (intent === 'sign-in') {
     const parsed = signInSchema.safeParse(values);
     if (!parsed.success) return { ok: false, response: signedOut(app, MESSAGES.allFieldsRequired, 400) };
@@ -72,7 +75,7 @@ export async function readContentPost(
   const staff = await staffFor(request, app);
   if (intent === 'sign-out') {
     if (staff) await app.services.auth.signOut(staff.token);
-    return { ok: false, response: redirect('/content', { status: 303, headers: { 'Set-Cookie': cookie(request, '', 0) } }) };
+    return { ok: false, response: redirect('/content/faq', { status: 303, headers: { 'Set-Cookie': cookie(request, '', 0) } }) };
   }
   if (!staff) return { ok: false, response: signedOut(app, 'Your sign-in has ended. Please sign in again; what you typed was not saved.', 401) };
   return { ok: true, staff, post: { values, intent } };

@@ -61,7 +61,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
     if (intent === 'delete') {
       await edit.deleteFaq(id, Number(values.version), staff.username);
-      return redirect(`${href('/content')}?done=deleted`, { status: 303, headers: staff.headers });
+      return redirect(`${href('/content/faq')}?done=deleted`, { status: 303, headers: staff.headers });
     }
     return failure(400, 'Unknown action.', values);
   } catch (error) {

@@ -30,10 +30,10 @@ function post(client: ApiClient, path: string, fields: Record<string, string>, h
 /** A browser signed in on /content's own form. */
 async function signedIn(username: string) {
   const client = new ApiClient(server.url);
-  const page = await client.get('/content');
+  const page = await client.get('/content/faq');
   assert.equal(page.status, 200);
   const token = tokenOf(page.text);
-  const response = await post(client, '/content', { _csrf: token, intent: 'sign-in', username, password: PASSWORD });
+  const response = await post(client, '/content/faq', { _csrf: token, intent: 'sign-in', username, password: PASSWORD });
   return { client, token, response };
 }
 
@@ -41,7 +41,10 @@ const decode = (html: string) => html.replace(/&#x27;|&#39;/g, "'").replace(/&qu
 
 describe('signing in', () => {
   test('signed out, /content offers its sign-in form, never cached, never indexed', async () => {
-    const page = await new ApiClient(server.url).get('/content');
+    const door = await new ApiClient(server.url).get('/content');
+    assert.equal(door.status, 302);
+    assert.equal(door.headers.get('location'), '/content/faq');
+    const page = await new ApiClient(server.url).get('/content/faq');
     assert.equal(page.status, 200);
     assert.equal(page.headers.get('cache-control'), 'no-store');
     assert.match(page.text, /<meta name="robots" content="noindex"/);
@@ -65,10 +68,10 @@ describe('signing in', () => {
     const client = new ApiClient(server.url);
     assert.equal((await client.post('/api/SignIn', { username: 'seller', password: PASSWORD })).status, 200);
     assert.ok(client.cookies.get(CONTENT_COOKIE));
-    for (const path of ['/content', '/content/glossary', '/content/faq/1', '/content/glossary/1', '/content/glossary.csv']) {
+    for (const path of ['/content/faq', '/content/glossary', '/content/faq/1', '/content/glossary/1', '/content/glossary.csv']) {
       assert.equal((await client.get(path)).status, 403, path);
     }
-    assert.equal((await post(client, '/content', { _csrf: client.csrfToken ?? '', intent: 'add', question: 'Sales?', answer: 'No.' })).status, 403);
+    assert.equal((await post(client, '/content/faq', { _csrf: client.csrfToken ?? '', intent: 'add', question: 'Sales?', answer: 'No.' })).status, 403);
     assert.equal(server.count('faqs') > 0, true);
     assert.equal(Number((server.app.database.sqlite!.prepare("SELECT count(*) AS n FROM faqs WHERE question = 'Sales?'").get() as { n: number }).n), 0);
   });
@@ -79,7 +82,7 @@ describe('editing without JavaScript', () => {
     const { client, token } = await signedIn('editor');
     await client.get('/faq'); // a cached copy the change must empty
     await client.get('/home');
-    const added = await post(client, '/content', { _csrf: token, intent: 'add', question: 'Can we import rate cards?', answer: 'Yes.\n\nSee [the manual](/docs).' });
+    const added = await post(client, '/content/faq', { _csrf: token, intent: 'add', question: 'Can we import rate cards?', answer: 'Yes.\n\nSee [the manual](/docs).' });
     assert.equal(added.status, 303);
     const faqPage = decode((await client.get('/faq')).text);
     assert.match(faqPage, /Can we import rate cards\?/);
@@ -89,7 +92,7 @@ describe('editing without JavaScript', () => {
     // Moved to the top, it is on the home page (the first five shown questions).
     const ids = (server.app.database.sqlite!.prepare('SELECT id FROM faqs ORDER BY position, id').all() as { id: number }[]).map((row) => row.id);
     const order = [id, ...ids.filter((other) => other !== id)].join(',');
-    assert.equal((await post(client, '/content', { _csrf: token, intent: 'order', ids: order })).status, 303);
+    assert.equal((await post(client, '/content/faq', { _csrf: token, intent: 'order', ids: order })).status, 303);
     assert.match(decode((await client.get('/home')).text), /Can we import rate cards\?/);
 
     const editPage = await client.get(`/content/faq/${id}`);
@@ -120,7 +123,7 @@ describe('editing without JavaScript', () => {
 
   test('typed HTML is shown as text on the site, never run', async () => {
     const { client, token } = await signedIn('editor');
-    await post(client, '/content', { _csrf: token, intent: 'add', question: 'Is <b>bold</b> allowed?', answer: '<script>alert(1)</script> <img src=x onerror=alert(2)>' });
+    await post(client, '/content/faq', { _csrf: token, intent: 'add', question: 'Is <b>bold</b> allowed?', answer: '<script>alert(1)</script> <img src=x onerror=alert(2)>' });
     const html = (await client.get('/faq')).text;
     assert.match(html, /&lt;script&gt;alert\(1\)&lt;\/script&gt;/);
     assert.doesNotMatch(html, /<script>alert\(1\)/);
@@ -157,19 +160,19 @@ describe('editing without JavaScript', () => {
   test('a forged post (no token, another site) is refused with 403 and changes nothing', async () => {
     const { client, token } = await signedIn('editor');
     const before = server.count('faqs');
-    assert.equal((await post(client, '/content', { intent: 'add', question: 'Forged?', answer: 'x' })).status, 403);
-    assert.equal((await post(client, '/content', { _csrf: token, intent: 'add', question: 'Forged?', answer: 'x' }, { origin: 'https://evil.example' })).status, 403);
+    assert.equal((await post(client, '/content/faq', { intent: 'add', question: 'Forged?', answer: 'x' })).status, 403);
+    assert.equal((await post(client, '/content/faq', { _csrf: token, intent: 'add', question: 'Forged?', answer: 'x' }, { origin: 'https://evil.example' })).status, 403);
     assert.equal(server.count('faqs'), before);
   });
 
   test('signing out ends the sign-in: the cookie is cleared and the token revoked', async () => {
     const { client, token } = await signedIn('second.editor');
     const cookie = client.cookies.get(CONTENT_COOKIE);
-    const out = await post(client, '/content', { _csrf: token, intent: 'sign-out' });
+    const out = await post(client, '/content/faq', { _csrf: token, intent: 'sign-out' });
     assert.equal(out.status, 303);
     const replay = new ApiClient(server.url);
-    await replay.get('/content');
+    await replay.get('/content/faq');
     replay.cookies.set(CONTENT_COOKIE, cookie!);
-    assert.match((await replay.get('/content')).text, /name="password"/, 'the old cookie signs in no more');
+    assert.match((await replay.get('/content/faq')).text, /name="password"/, 'the old cookie signs in no more');
   });
 });

@@ -75,7 +75,7 @@ export function HeaderActions() {
             </ButtonLink>
             {/* The Content area (issue 19) is offered to admins only; its pages check the role too. */}
             {role === 'admin' ? (
-              <ButtonLink to={href('/content')} variant="inverse" size="sm">
+              <ButtonLink to={href('/content/faq')} variant="inverse" size="sm">
                 <FilePenLine aria-hidden="true" />
                 <span className="header-inbox-label">Content</span>
               </ButtonLink>

@@ -37,9 +37,7 @@ export function ContentFrame({ title, username, csrfToken, children }: { title: 
             <nav aria-label="Content area">
               <ul className="content-tabs">
                 <li>
-                  <NavLink to={href('/content')} end>
-                    FAQ
-                  </NavLink>
+                  <NavLink to={href('/content/faq')}>FAQ</NavLink>
                 </li>
                 <li>
                   <NavLink to={href('/content/glossary')}>Glossary</NavLink>
