@@ -39,6 +39,12 @@ export const tokensSchema = z.object({
 });
 export type Tokens = z.infer<typeof tokensSchema>;
 
+/** POST /api/auth/refresh: the refresh token, only ever in this body. */
+export const refreshBodySchema = z.object({
+  /** The refresh token from sign-in or the last refresh. */
+  refresh_token: z.string().min(1).max(512),
+});
+
 export const tokenInfoSchema = z.object({
   username: z.string(),
   /** When the access token expires, as an ISO 8601 time. */

@@ -38,3 +38,36 @@ export const NOTE_MAX_LENGTH = 2000;
 export const SEARCH_MAX_LENGTH = 200;
 /** Characters of the text a list row previews. */
 export const PREVIEW_LENGTH = 160;
+
+/** What a list can be ordered by. 'company' is the demo request's, 'subject' the contact
+ * message's, 'email' the newsletter's; every kind has received, status and owner. */
+export const INBOX_SORTS = ['received', 'name', 'company', 'subject', 'email', 'status', 'owner'] as const;
+export type InboxSort = (typeof INBOX_SORTS)[number];
+export const SORT_LABELS: Record<InboxSort, string> = {
+  received: 'Received',
+  name: 'Name',
+  company: 'Company',
+  subject: 'Subject',
+  email: 'Email',
+  status: 'Status',
+  owner: 'Owner',
+};
+export const SORTS_BY_KIND: Record<InboxKind, readonly InboxSort[]> = {
+  'demo-requests': ['received', 'name', 'company', 'status', 'owner'],
+  'contact-messages': ['received', 'name', 'subject', 'status', 'owner'],
+  feedback: ['received', 'status', 'owner'],
+  newsletter: ['received', 'email', 'status', 'owner'],
+};
+export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
+export type SortDirection = (typeof SORT_DIRECTIONS)[number];
+export const DEFAULT_SORT: InboxSort = 'received';
+export const DEFAULT_DIRECTION: SortDirection = 'desc';
+export const isInboxSort = (value: unknown): value is InboxSort => INBOX_SORTS.includes(value as InboxSort);
+
+/** The owner filter's words beside a username: mine, and nobody's. */
+export const OWNER_ME = 'me';
+export const OWNER_NONE = 'none';
+/** A staff username as an owner (what `npm run user:add` accepts). */
+export const USERNAME_PATTERN = /^[A-Za-z0-9._@-]{1,64}$/;
+/** Most submissions one bulk change or selection export takes. */
+export const BULK_MAX_IDS = 500;

@@ -11,6 +11,12 @@ import {
   NOTE_MAX_LENGTH,
   PAGE_SIZES,
   SEARCH_MAX_LENGTH,
+  BULK_MAX_IDS,
+  INBOX_SORTS,
+  OWNER_ME,
+  OWNER_NONE,
+  SORT_DIRECTIONS,
+  USERNAME_PATTERN,
 } from './inbox-vocabulary.ts';
 
 export * from './inbox-vocabulary.ts';
@@ -27,6 +33,15 @@ export const INBOX_MESSAGES = {
   noteTooLong: `A note must be at most ${NOTE_MAX_LENGTH} characters`,
   spamOnlyToNew: 'A spam submission can only be moved back to New',
   changedMeanwhile: 'Someone else changed this submission just now. Reload it and try again.',
+  sort: `Sort by one of: ${INBOX_SORTS.join(', ')}`,
+  sortForKind: 'This list cannot be sorted by that column',
+  dir: 'The direction must be asc or desc',
+  owner: 'Choose an owner: me, none, or a staff username',
+  ownerBody: 'The owner must be a staff username, or null for nobody',
+  unknownOwner: 'There is no staff member with that username',
+  ids: `Send ids: a list of 1 to ${BULK_MAX_IDS} submission ids, each a whole number from 1`,
+  bulkEmpty: 'Say what to change: a status, an owner, or both',
+  bulkNotFound: 'Some of these submissions do not exist: nothing was changed',
 } as const;
 
 function isRealDate(value: string): boolean {
@@ -53,6 +68,20 @@ const filterFields = z.object({
   from: optional(isoDate),
   /** Last day received (UTC), inclusive. */
   to: optional(isoDate),
+  /** 'me', 'none' (nobody's), or a staff username. */
+  owner: optional(z.string({ error: INBOX_MESSAGES.owner }).regex(USERNAME_PATTERN, { error: INBOX_MESSAGES.owner })),
+  /** The column the list is ordered by. */
+  sort: optional(z.enum(INBOX_SORTS, { error: INBOX_MESSAGES.sort })),
+  /** asc or desc; desc by default. */
+  dir: optional(z.enum(SORT_DIRECTIONS, { error: INBOX_MESSAGES.dir })),
+  /** Only these submissions (an export of a selection): comma-separated ids. */
+  ids: optional(
+    z
+      .string({ error: INBOX_MESSAGES.ids })
+      .regex(/^[1-9]\d{0,14}(,[1-9]\d{0,14})*$/, { error: INBOX_MESSAGES.ids })
+      .transform((text) => [...new Set(text.split(',').map(Number))])
+      .refine((ids) => ids.length <= BULK_MAX_IDS, { error: INBOX_MESSAGES.ids }),
+  ),
 });
 const datesInOrder = (query: { from?: string | undefined; to?: string | undefined }) => !query.from || !query.to || query.from <= query.to;
 
@@ -72,6 +101,14 @@ export const inboxListQuerySchema = filterFields
         .max(1_000_000, { error: INBOX_MESSAGES.page })
         .default(1),
     ),
+    /** Rows per page: 10, 25, 50 or 100 (also as `size`). */
+    size: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.coerce
+        .number({ error: INBOX_MESSAGES.pageSize })
+        .refine((value) => (PAGE_SIZES as readonly number[]).includes(value), { error: INBOX_MESSAGES.pageSize })
+        .optional(),
+    ),
     /** Rows per page: 10, 25, 50 or 100. */
     pageSize: z.preprocess(
       (value) => (value === '' ? undefined : value),
@@ -83,6 +120,36 @@ export const inboxListQuerySchema = filterFields
   })
   .refine(datesInOrder, { error: INBOX_MESSAGES.dateOrder });
 export type InboxListQuery = z.infer<typeof inboxListQuerySchema>;
+
+/** The detail's query: the list it was opened from, for its previous and next. */
+export const inboxDetailQuerySchema = filterFields.omit({ ids: true });
+export type InboxDetailQuery = z.infer<typeof inboxDetailQuerySchema>;
+
+export const ownerBodySchema = z.object({
+  /** A staff username, or null to give the submission to nobody. */
+  owner: z.string({ error: INBOX_MESSAGES.ownerBody }).regex(USERNAME_PATTERN, { error: INBOX_MESSAGES.ownerBody }).nullable(),
+});
+
+export const bulkBodySchema = z
+  .object({
+    /** The submissions to change: 1 to BULK_MAX_IDS ids. */
+    ids: z
+      .array(z.number({ error: INBOX_MESSAGES.ids }).int({ error: INBOX_MESSAGES.ids }).min(1, { error: INBOX_MESSAGES.ids }).max(Number.MAX_SAFE_INTEGER), {
+        error: INBOX_MESSAGES.ids,
+      })
+      .min(1, { error: INBOX_MESSAGES.ids })
+      .max(BULK_MAX_IDS, { error: INBOX_MESSAGES.ids }),
+    /** The status every one of them moves to. */
+    status: z.enum(INBOX_STATUSES, { error: INBOX_MESSAGES.newStatus }).optional(),
+    /** The owner every one of them gets: a username, or null for nobody. */
+    owner: ownerBodySchema.shape.owner.optional(),
+  })
+  .refine((body) => body.status !== undefined || body.owner !== undefined, { error: INBOX_MESSAGES.bulkEmpty });
+export type BulkBody = z.infer<typeof bulkBodySchema>;
+export const bulkAnswerSchema = z.object({ changed: z.number(), ids: z.array(z.number()) });
+export type BulkAnswer = z.infer<typeof bulkAnswerSchema>;
+export const staffListSchema = z.object({ me: z.string(), staff: z.array(z.object({ username: z.string() })) });
+export type StaffList = z.infer<typeof staffListSchema>;
 
 export const statusBodySchema = z.object({
   /** The new status. */
@@ -99,7 +166,15 @@ export const noteBodySchema = z.object({
 });
 
 // Answers (documentation for the OpenAPI file; the types are what the handlers return).
-const statusCountsSchema = z.object({ new: z.number(), in_progress: z.number(), done: z.number(), spam: z.number(), total: z.number() });
+const statusCountsSchema = z.object({
+  new: z.number(),
+  in_progress: z.number(),
+  done: z.number(),
+  spam: z.number(),
+  total: z.number(),
+  /** Not spam and not yet opened by the signed-in staff member. */
+  unread: z.number(),
+});
 export const inboxSummarySchema = z.object({ counts: z.record(z.enum(INBOX_KINDS), statusCountsSchema) });
 export type InboxSummary = { counts: Record<InboxKind, z.infer<typeof statusCountsSchema>> };
 
@@ -115,6 +190,10 @@ export const listItemSchema = z.object({
   subtitle: z.string(),
   /** The first PREVIEW_LENGTH characters of the text, whitespace folded; '' when there is none. */
   preview: z.string(),
+  /** The staff member it belongs to, or null. */
+  owner: z.string().nullable(),
+  /** Not yet opened by the signed-in staff member (or marked unread again). */
+  unread: z.boolean(),
 });
 export type ListItem = z.infer<typeof listItemSchema>;
 export const listPageSchema = z.object({ items: z.array(listItemSchema), total: z.number(), page: z.number(), pageSize: z.number() });
@@ -129,6 +208,7 @@ export const itemSchema = z.object({
   is_spam: z.boolean(),
   /** The list row's title, for the detail heading. */
   title: z.string(),
+  owner: z.string().nullable(),
   /** The statuses this submission may move to now. */
   next_statuses: z.array(z.enum(INBOX_STATUSES)),
   /** Every field in the form's order, with its human label; values as text. */
@@ -142,13 +222,21 @@ export type InboxItem = z.infer<typeof itemSchema>;
 
 export const eventSchema = z.object({
   id: z.number(),
-  action: z.enum(['status', 'note']),
+  action: z.enum(['status', 'note', 'owner']),
   username: z.string(),
   from_status: z.enum(INBOX_STATUSES).nullable(),
   to_status: z.enum(INBOX_STATUSES).nullable(),
   note: z.string().nullable(),
+  /** For an owner change: who had it and who has it now (null: nobody). */
+  from_owner: z.string().nullable(),
+  to_owner: z.string().nullable(),
   created_at: z.string(),
 });
 export type InboxEvent = z.infer<typeof eventSchema>;
-export const itemDetailSchema = z.object({ item: itemSchema, events: z.array(eventSchema) });
+export const itemDetailSchema = z.object({
+  item: itemSchema,
+  events: z.array(eventSchema),
+  /** The ids before and after this one in the list it was opened from (its filters and sort). */
+  neighbours: z.object({ previous: z.number().nullable(), next: z.number().nullable() }),
+});
 export type ItemDetail = z.infer<typeof itemDetailSchema>;

@@ -51,6 +51,8 @@ export const MESSAGES = {
   contactThanks: 'Thank you for your message. We will reply by email shortly.',
   newsletterThanks: 'You are subscribed to the Haulora newsletter.',
   signedOut: 'Signed out.',
+  refreshTokenMissing: 'Send the refresh token as {"refresh_token": "…"} in a JSON body.',
+  refreshTokenInUrl: 'A refresh token is accepted only in the JSON body, never in a URL.',
 } as const;
 
 /** A server-side failure's message with the request's id, for support to find its log line. */

@@ -31,6 +31,12 @@ export const schema = z.strictObject({
     /** The closing line; {brand}. */
     signOff: text(80),
   }),
+  ownerAssigned: z.strictObject({
+    /** Subject of the email a staff member gets when someone else gives them a submission; {by} and {what}. */
+    subject: text(120),
+    /** The opening paragraph; {by}. */
+    intro: text(400),
+  }),
   /** The line under a sales email with the link to the submission in the staff inbox. */
   inboxLink: text(200),
   /** The label of each field, as the emails list them. */

@@ -1,5 +1,6 @@
 // Staff accounts from the command line:
-//   node scripts/users.ts add <username> [--role admin|sales]
+//   node scripts/users.ts add <username> [--email <address>] [--role admin|sales]
+//   node scripts/users.ts set-email <username> <address | --none>
 //   node scripts/users.ts set-role <username> admin|sales
 //   node scripts/users.ts list
 //   node scripts/users.ts disable <username>
@@ -12,45 +13,58 @@
 import { createInterface } from 'node:readline';
 import { createRepositories } from '../server/db/repositories/index.ts';
 import { STAFF_ROLES, type StaffRole } from '../common/content.ts';
-import { createUserService, UserError } from '../server/services/users.ts';
+import { checkEmail, createUserService, UserError } from '../server/services/users.ts';
 import { runCli, UsageError } from './lib/cli.ts';
 
 const USAGE = `Usage:
-  node scripts/users.ts add <username> [--role admin|sales]
+  node scripts/users.ts add <username> [--email <address>] [--role admin|sales]
                                                    add a staff user (password from the terminal or stdin);
+                                                   with an address, they are emailed when given a submission;
                                                    admin (the default) may do everything, sales the inbox only
   node scripts/users.ts set-role <username> <role> give a staff user the role admin or sales
+  node scripts/users.ts set-email <username> <address | --none>
+                                                   set or remove a staff user's email address
   node scripts/users.ts list                       list staff users
   node scripts/users.ts disable <username>         disable a staff user and sign out its sessions
   node scripts/users.ts reset-password <username>  set a new password (enables a disabled user)
 
 Through npm: npm run user:add -- <username> [--role sales], npm run user:set-role -- <username> <role>, npm run user:list, npm run user:disable -- <username>,
-npm run user:reset-password -- <username>. Piped: printf '%s\\n' "$PASSWORD" | npm run user:add -- alice`;
+npm run user:reset-password -- <username>, npm run user:set-email -- <username> <address>. Piped: printf '%s\\n' "$PASSWORD" | npm run user:add -- alice`;
 
 type Command =
   | { name: 'list' }
-  | { name: 'disable' | 'reset-password'; username: string }
-  | { name: 'add'; username: string; role: StaffRole }
-  | { name: 'set-role'; username: string; role: StaffRole };
+  | { name: 'add'; username: string; email: string | null; role: StaffRole }
+  | { name: 'set-email'; username: string; email: string | null }
+  | { name: 'set-role'; username: string; role: StaffRole }
+  | { name: 'disable' | 'reset-password'; username: string };
 
 function roleOf(value: string | undefined): StaffRole {
   if (!value || !(STAFF_ROLES as readonly string[]).includes(value)) throw new UsageError(`The role must be one of: ${STAFF_ROLES.join(', ')}.`);
   return value as StaffRole;
 }
 
+/** Takes `--name value` (or `--name=value`) out of args; undefined when absent. */
+function takeOption(args: string[], name: string): string | undefined {
+  const at = args.findIndex((arg) => arg === name || arg.startsWith(`${name}=`));
+  if (at < 0) return undefined;
+  const flag = args[at]!;
+  const inline = flag.startsWith(`${name}=`);
+  const value = inline ? flag.slice(name.length + 1) : args[at + 1];
+  if (!value || value.startsWith('--')) throw new UsageError(`${name} needs a value.`);
+  args.splice(at, inline ? 1 : 2);
+  return value;
+}
+
 function parseArgs(args: string[]): Command {
   const [name, ...rest] = args;
   if (name === 'add') {
-    const roleAt = rest.findIndex((arg) => arg === '--role' || arg.startsWith('--role='));
-    let role: StaffRole = 'admin';
-    if (roleAt >= 0) {
-      const flag = rest[roleAt]!;
-      const inline = flag.startsWith('--role=');
-      role = roleOf(inline ? flag.slice('--role='.length) : rest[roleAt + 1]);
-      rest.splice(roleAt, inline ? 1 : 2);
+    const roleValue = takeOption(rest, '--role');
+    const role = roleValue === undefined ? 'admin' : roleOf(roleValue);
+    const email = takeOption(rest, '--email') ?? null;
+    if (rest.length !== 1 || !rest[0] || rest[0].startsWith('--')) {
+      throw new UsageError('add takes one username (and --email <address>, --role admin|sales); the password is read from stdin.');
     }
-    if (rest.length !== 1 || !rest[0] || rest[0].startsWith('--')) throw new UsageError('add takes one username (and --role admin|sales); the password is read from stdin.');
-    return { name, username: rest[0], role };
+    return { name, username: rest[0], email, role };
   }
   if (name === 'set-role') {
     if (rest.length !== 2 || !rest[0]) throw new UsageError('set-role takes a username and a role (admin or sales).');
@@ -59,6 +73,10 @@ function parseArgs(args: string[]): Command {
   if (name === 'list') {
     if (rest.length !== 0) throw new UsageError('list takes no arguments.');
     return { name };
+  }
+  if (name === 'set-email') {
+    if (rest.length !== 2 || !rest[0] || !rest[1]) throw new UsageError('set-email takes a username and an address (or --none).');
+    return { name, username: rest[0], email: rest[1] === '--none' ? null : rest[1] };
   }
   if (name === 'disable' || name === 'reset-password') {
     if (rest.length !== 1 || !rest[0]) {
@@ -148,7 +166,8 @@ process.exitCode = await runCli<Command>({
       case 'add': {
         // Refuse a bad or taken name before asking for a password.
         await users.checkNewUsername(command.username);
-        await users.addUser(command.username, await readNewPassword(), command.role);
+        if (command.email !== null) checkEmail(command.email);
+        await users.addUser(command.username, await readNewPassword(), command.email, command.role);
         console.log(`Added staff user ${command.username} (${command.role}).`);
         break;
       }
@@ -161,8 +180,13 @@ process.exitCode = await runCli<Command>({
         const width = Math.max(...list.map((user) => user.username.length));
         for (const user of list) {
           const status = user.status === 'disabled' ? `disabled ${user.disabledAt}` : 'active';
-          console.log(`${user.username.padEnd(width)}  ${user.role.padEnd(5)}  created ${user.createdAt}  ${status}`);
+          console.log(`${user.username.padEnd(width)}  ${user.role.padEnd(5)}  created ${user.createdAt}  ${status}${user.email ? `  ${user.email}` : ''}`);
         }
+        break;
+      }
+      case 'set-email': {
+        await users.setEmail(command.username, command.email);
+        console.log(command.email ? `Set the email address of staff user ${command.username}.` : `Removed the email address of staff user ${command.username}.`);
         break;
       }
       case 'disable': {

@@ -57,7 +57,9 @@ const envSchema = z.object({
   CONNECTION_TIMEOUT_MS: positiveInt.default(30_000),
   /** Access token lifetime in seconds. */
   ACCESS_TOKEN_TTL_SECONDS: positiveInt.default(15 * 60),
-  /** Refresh token lifetime in days. */
+  /** A sign-in unused (not refreshed) for this many minutes ends: the idle limit. */
+  SESSION_IDLE_MINUTES: positiveInt.default(8 * 60),
+  /** Refresh token lifetime in days: the absolute limit of a sign-in, however often refreshed. */
   REFRESH_TOKEN_TTL_DAYS: positiveInt.default(7),
   /** Submissions older than this many months are deleted by `npm run data:purge`. */
   RETENTION_MONTHS: positiveInt.max(1200).default(24),
@@ -150,6 +152,8 @@ const configSchema = envSchema
       },
       accessTokenTtlSeconds: vars.ACCESS_TOKEN_TTL_SECONDS,
       refreshTokenTtlDays: vars.REFRESH_TOKEN_TTL_DAYS,
+      /** A sign-in not refreshed for this many minutes ends (the idle limit). */
+      sessionIdleMinutes: vars.SESSION_IDLE_MINUTES,
       /** How long submissions are kept, in months (scripts/data.ts purge). */
       retentionMonths: vars.RETENTION_MONTHS,
       /** Run the retention purge once a day in the server. */

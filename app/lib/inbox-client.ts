@@ -1,20 +1,33 @@
 // The staff inbox's calls to /api/inbox (issue 7, the shared contract): typed answers on top of
 // the site's API client, with the signed-in staff member's bearer token. Every call answers one
-// InboxResult; `unauthorized` (401) means the sign-in is gone and the page sends the visitor to
-// sign in again. Browser only.
+// InboxResult. A 401 is first answered by one silent refresh of the tokens and a retry (calls
+// failing together share that refresh); `unauthorized` means the refresh failed too: the sign-in
+// is over and the page sends the visitor to sign in again. Browser only.
 import { apiGet, apiPostJson, apiPutJson, type ApiResult } from './api-client.ts';
-import type { InboxSummary, ItemDetail, ListPage } from '../../common/inbox.ts';
-import type { InboxKind, InboxStatus } from '../../common/inbox-vocabulary.ts';
-import { storedAccessToken } from './session.ts';
+import type { BulkAnswer, BulkBody, InboxSummary, ItemDetail, ListPage, StaffList } from '../../common/inbox.ts';
+import type { InboxKind, InboxSort, InboxStatus, SortDirection } from '../../common/inbox-vocabulary.ts';
+import { refreshSession, storedAccessToken } from './session.ts';
 
-export type { InboxEvent, InboxItem, InboxSummary, ItemDetail, ListItem, ListPage } from '../../common/inbox.ts';
+export type { BulkAnswer, BulkBody, InboxEvent, InboxItem, InboxSummary, ItemDetail, ListItem, ListPage, StaffList } from '../../common/inbox.ts';
 // The vocabulary only: common/inbox.ts itself builds zod schemas when loaded.
 export * from '../../common/inbox-vocabulary.ts';
+import { DEFAULT_DIRECTION, DEFAULT_SORT } from '../../common/inbox-vocabulary.ts';
 
 export type ItemImage = NonNullable<ItemDetail['item']['image']>;
 
 /** The list's filters, as the URL and the API name them. `status` '' is every status but spam. */
-export type ListFilters = { status: InboxStatus | 'all' | ''; q: string; from: string; to: string; page: number; pageSize: number };
+export type ListFilters = {
+  status: InboxStatus | 'all' | '';
+  q: string;
+  from: string;
+  to: string;
+  /** 'me', 'none', a username, or '' for anyone. */
+  owner: string;
+  sort: InboxSort;
+  dir: SortDirection;
+  page: number;
+  pageSize: number;
+};
 
 export type InboxResult<T> =
   | { ok: true; data: T }
@@ -22,8 +35,14 @@ export type InboxResult<T> =
 
 const FAILED_MESSAGE = 'The inbox could not be reached. Please check your connection and try again.';
 
-function bearer() {
-  return { bearer: storedAccessToken() };
+/** Makes a call with the stored access token; on a 401, refreshes the sign-in once and retries. */
+async function authorized<T>(call: (token: string | null) => Promise<ApiResult<T>>): Promise<InboxResult<T>> {
+  const first = await call(storedAccessToken());
+  if (first.status !== 401) return toResult(first);
+  const refreshed = await refreshSession();
+  if (refreshed.kind === 'unreachable') return { ok: false, reason: 'failed', message: FAILED_MESSAGE };
+  if (refreshed.kind === 'signed-out') return toResult(first);
+  return toResult(await call(refreshed.accessToken));
 }
 
 function toResult<T>(result: ApiResult<T>): InboxResult<T> {
@@ -36,47 +55,82 @@ function toResult<T>(result: ApiResult<T>): InboxResult<T> {
 }
 
 /** The query string of a list or its export: defaults are left out. */
-export function filterQuery(filters: Partial<ListFilters>, withPaging = true): string {
+export function filterQuery(filters: Partial<ListFilters> & { ids?: number[] }, withPaging = true): string {
   const query = new URLSearchParams();
+  if (filters.ids) query.set('ids', filters.ids.join(','));
   if (filters.status) query.set('status', filters.status);
   if (filters.q) query.set('q', filters.q);
   if (filters.from) query.set('from', filters.from);
   if (filters.to) query.set('to', filters.to);
+  if (filters.owner) query.set('owner', filters.owner);
+  if (filters.sort && filters.sort !== DEFAULT_SORT) query.set('sort', filters.sort);
+  if (filters.dir && filters.dir !== DEFAULT_DIRECTION) query.set('dir', filters.dir);
   if (withPaging && filters.page && filters.page > 1) query.set('page', String(filters.page));
-  if (withPaging && filters.pageSize) query.set('pageSize', String(filters.pageSize));
+  if (withPaging && filters.pageSize) query.set('size', String(filters.pageSize));
   const text = query.toString();
   return text ? `?${text}` : '';
 }
 
 const base = (kind: InboxKind) => `/api/inbox/${encodeURIComponent(kind)}`;
 
-export async function fetchSummary(signal?: AbortSignal) {
-  return toResult(await apiGet<InboxSummary>('/api/inbox/summary', { ...bearer(), signal }));
+export function fetchSummary(signal?: AbortSignal) {
+  return authorized((bearer) => apiGet<InboxSummary>('/api/inbox/summary', { bearer, signal }));
 }
 
-export async function fetchList(kind: InboxKind, filters: ListFilters, signal?: AbortSignal) {
-  return toResult(await apiGet<ListPage>(base(kind) + filterQuery(filters), { ...bearer(), signal }));
+export function fetchList(kind: InboxKind, filters: ListFilters, signal?: AbortSignal) {
+  return authorized((bearer) => apiGet<ListPage>(base(kind) + filterQuery(filters), { bearer, signal }));
 }
 
-export async function fetchItem(kind: InboxKind, id: number, signal?: AbortSignal) {
-  return toResult(await apiGet<ItemDetail>(`${base(kind)}/${id}`, { ...bearer(), signal }));
+/** One submission; with the list's filters and sort, also its previous and next in that list. */
+export function fetchItem(kind: InboxKind, id: number, filters: Partial<ListFilters> = {}, signal?: AbortSignal) {
+  return authorized((bearer) => apiGet<ItemDetail>(`${base(kind)}/${id}${filterQuery(filters, false)}`, { bearer, signal }));
 }
 
-export async function changeStatus(kind: InboxKind, id: number, status: InboxStatus) {
-  return toResult(await apiPutJson<ItemDetail>(`${base(kind)}/${id}/status`, { status }, bearer()));
+export function changeStatus(kind: InboxKind, id: number, status: InboxStatus) {
+  return authorized((bearer) => apiPutJson<ItemDetail>(`${base(kind)}/${id}/status`, { status }, { bearer }));
 }
 
-export async function addNote(kind: InboxKind, id: number, note: string) {
-  return toResult(await apiPostJson<ItemDetail>(`${base(kind)}/${id}/notes`, { note }, bearer()));
+export function addNote(kind: InboxKind, id: number, note: string) {
+  return authorized((bearer) => apiPostJson<ItemDetail>(`${base(kind)}/${id}/notes`, { note }, { bearer }));
+}
+
+/** Gives a submission to a staff member (a username) or to nobody (null). */
+export function changeOwner(kind: InboxKind, id: number, owner: string | null) {
+  return authorized((bearer) => apiPutJson<ItemDetail>(`${base(kind)}/${id}/owner`, { owner }, { bearer }));
+}
+
+/** Marks a submission unread for the signed-in staff member (opening it marks it read). */
+export function markUnread(kind: InboxKind, id: number) {
+  return authorized((bearer) => apiPostJson<{ unread: boolean }>(`${base(kind)}/${id}/unread`, {}, { bearer }));
+}
+
+/** One change to many submissions at once: all of it or none. */
+export function bulkChange(kind: InboxKind, change: BulkBody) {
+  return authorized((bearer) => apiPostJson<BulkAnswer>(`${base(kind)}/bulk`, change, { bearer }));
+}
+
+/** The staff members a submission can be given to. */
+export function fetchStaff(signal?: AbortSignal) {
+  return authorized((bearer) => apiGet<StaffList>('/api/inbox/staff', { bearer, signal }));
 }
 
 /** Bytes the API serves only to staff (the contact image, the CSV export): fetched with the
  * bearer token, since an <img src> or a plain link could not send it. */
-export async function fetchBlob(url: string, signal?: AbortSignal): Promise<InboxResult<{ blob: Blob; fileName: string | null }>> {
-  const token = storedAccessToken();
+export async function fetchBlob(url: string, signal?: AbortSignal, post?: unknown): Promise<InboxResult<{ blob: Blob; fileName: string | null }>> {
+  const send = (token: string | null) => {
+    const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+    if (post === undefined) return fetch(url, { headers, credentials: 'same-origin', signal });
+    const csrf = /(?:^|; )XSRF-TOKEN=([^;]*)/.exec(document.cookie)?.[1];
+    Object.assign(headers, { 'content-type': 'application/json' }, csrf ? { 'x-xsrf-token': decodeURIComponent(csrf) } : {});
+    return fetch(url, { method: 'POST', headers, body: JSON.stringify(post), credentials: 'same-origin', signal });
+  };
   let response: Response;
   try {
-    response = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {}, credentials: 'same-origin', signal });
+    response = await send(storedAccessToken());
+    if (response.status === 401) {
+      const refreshed = await refreshSession();
+      if (refreshed.kind === 'refreshed') response = await send(refreshed.accessToken);
+    }
   } catch {
     return { ok: false, reason: 'failed', message: FAILED_MESSAGE };
   }
@@ -91,8 +145,9 @@ export async function fetchBlob(url: string, signal?: AbortSignal): Promise<Inbo
   return { ok: true, data: { blob: await response.blob(), fileName: attachmentName(response.headers.get('content-disposition')) } };
 }
 
-export function exportUrl(kind: InboxKind, filters: Partial<ListFilters>) {
-  return `${base(kind)}/export.csv${filterQuery(filters, false)}`;
+/** The export of a filtered list, as CSV or as an Excel workbook. */
+export function exportUrl(kind: InboxKind, filters: Partial<ListFilters> & { ids?: number[] }, format: 'csv' | 'xlsx' = 'csv') {
+  return `${base(kind)}/export.${format}${filterQuery(filters, false)}`;
 }
 
 /** The file name a Content-Disposition header gives, if it gives a plain one. */

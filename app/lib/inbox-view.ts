@@ -1,42 +1,64 @@
-// The inbox list's view in the URL query (?kind=&status=&q=&from=&to=&page=&size=), so a filtered
-// list can be linked to and Back returns to it. Defaults are left out of the URL; nonsense
-// falls back to them.
-import { INBOX_KINDS, type InboxKind, isInboxKind, isInboxStatus, type ListFilters, PAGE_SIZES } from './inbox-client.ts';
+// The inbox list's view in the URL query (?kind=&status=&q=&from=&to=&owner=&sort=&dir=&page=&size=),
+// so a filtered, sorted list can be linked to, reloads keep it and Back returns to it. Defaults
+// are left out of the URL; nonsense falls back to them. A submission's page carries the same
+// query (without kind and page), so its previous and next follow the list it was opened from.
+import {
+  DEFAULT_DIRECTION,
+  DEFAULT_SORT,
+  INBOX_KINDS,
+  type InboxKind,
+  isInboxKind,
+  isInboxSort,
+  isInboxStatus,
+  type ListFilters,
+  PAGE_SIZES,
+  SORTS_BY_KIND,
+  USERNAME_PATTERN,
+} from './inbox-client.ts';
 
 export type InboxView = { kind: InboxKind } & ListFilters;
 
 export const DEFAULT_PAGE_SIZE = 25;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-export function readInboxView(params: URLSearchParams): InboxView {
-  const kind = params.get('kind');
+export function readInboxView(params: URLSearchParams, kindFallback?: InboxKind): InboxView {
+  const kindParam = params.get('kind');
+  const kind = isInboxKind(kindParam) ? kindParam : (kindFallback ?? INBOX_KINDS[0]);
   const status = params.get('status');
   const page = Number(params.get('page'));
   const size = Number(params.get('size'));
+  const sort = params.get('sort');
+  const owner = params.get('owner') ?? '';
   const date = (name: string) => {
     const value = params.get(name) ?? '';
     return DATE.test(value) ? value : '';
   };
   return {
-    kind: isInboxKind(kind) ? kind : INBOX_KINDS[0],
+    kind,
     status: isInboxStatus(status) || status === 'all' ? status : '',
     q: (params.get('q') ?? '').trim().slice(0, 200),
     from: date('from'),
     to: date('to'),
+    owner: USERNAME_PATTERN.test(owner) ? owner : '',
+    sort: isInboxSort(sort) && SORTS_BY_KIND[kind].includes(sort) ? sort : DEFAULT_SORT,
+    dir: params.get('dir') === 'asc' ? 'asc' : params.get('dir') === 'desc' ? 'desc' : DEFAULT_DIRECTION,
     page: Number.isInteger(page) && page > 1 ? page : 1,
     pageSize: (PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE,
   };
 }
 
-export function writeInboxView(view: InboxView): URLSearchParams {
+export function writeInboxView(view: InboxView, options: { withKind?: boolean; withPage?: boolean } = {}): URLSearchParams {
   const params = new URLSearchParams();
-  if (view.kind !== INBOX_KINDS[0]) params.set('kind', view.kind);
+  if ((options.withKind ?? true) && view.kind !== INBOX_KINDS[0]) params.set('kind', view.kind);
   if (view.status) params.set('status', view.status);
   if (view.q) params.set('q', view.q);
   if (view.from) params.set('from', view.from);
   if (view.to) params.set('to', view.to);
-  if (view.page > 1) params.set('page', String(view.page));
-  if (view.pageSize !== DEFAULT_PAGE_SIZE) params.set('size', String(view.pageSize));
+  if (view.owner) params.set('owner', view.owner);
+  if (view.sort !== DEFAULT_SORT) params.set('sort', view.sort);
+  if (view.dir !== DEFAULT_DIRECTION) params.set('dir', view.dir);
+  if ((options.withPage ?? true) && view.page > 1) params.set('page', String(view.page));
+  if ((options.withPage ?? true) && view.pageSize !== DEFAULT_PAGE_SIZE) params.set('size', String(view.pageSize));
   return params;
 }
 
@@ -44,4 +66,10 @@ export function writeInboxView(view: InboxView): URLSearchParams {
 export function inboxListPath(view: Partial<InboxView>): string {
   const query = writeInboxView({ ...readInboxView(new URLSearchParams()), ...view }).toString();
   return query ? `/inbox?${query}` : '/inbox';
+}
+
+/** A submission's URL, carrying the list's filters and sort for its previous and next. */
+export function inboxItemPath(kind: InboxKind, id: number, view?: InboxView): string {
+  const query = view ? writeInboxView(view, { withKind: false, withPage: false }).toString() : '';
+  return `/inbox/${kind}/${id}${query ? `?${query}` : ''}`;
 }

@@ -23,6 +23,11 @@ export function storedAccessToken(): string | null {
 
 export function clearTokens() {
   for (const key of TOKEN_KEYS) sessionStorage.removeItem(key);
+  try {
+    localStorage.removeItem('haulora-refresh-handoff');
+  } catch {
+    // Storage switched off: nothing was handed off.
+  }
 }
 
 export function isTokens(value: unknown): value is Tokens {
@@ -79,6 +84,100 @@ export function useSignedInUser(): string | null {
   );
 }
 
+export type RefreshOutcome = { kind: 'refreshed'; accessToken: string } | { kind: 'signed-out' } | { kind: 'unreachable' };
+
+let refreshing: Promise<RefreshOutcome> | null = null;
+
+// Tabs that hold the same sign-in (a duplicated tab copies session storage, refresh token and
+// all) must not each spend the refresh token: the second use would look like a stolen token and
+// end the sign-in everywhere. So refreshes take a lock shared by every tab of the site (Web
+// Locks), and the tab that rotated hands the new tokens to the tabs that held the old one: at
+// once over a BroadcastChannel, and for a tab already waiting on the lock, through a short-lived
+// local storage entry it reads under the lock (removed after HANDOFF_MS, and on sign-out).
+const LOCK_NAME = 'haulora-refresh';
+const HANDOFF_KEY = 'haulora-refresh-handoff';
+const HANDOFF_MS = 30_000;
+type Handoff = { from: string; tokens: Tokens; at: number };
+
+// Browser only (the server renders this module too, where a channel would keep Node running).
+const channel = typeof window === 'undefined' || typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(LOCK_NAME);
+channel?.addEventListener('message', (event: MessageEvent<Handoff>) => adoptHandoff(event.data));
+
+/** Takes the new tokens when they replace the refresh token this tab holds; true when taken. */
+function adoptHandoff(handoff: Handoff | null): boolean {
+  try {
+    if (!handoff || !isTokens(handoff.tokens) || sessionStorage.getItem('refresh_token') !== handoff.from) return false;
+    storeTokens(handoff.tokens);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function readHandoff(): Handoff | null {
+  try {
+    const handoff = JSON.parse(localStorage.getItem(HANDOFF_KEY) ?? 'null') as Handoff | null;
+    if (handoff && Date.now() - handoff.at < HANDOFF_MS) return handoff;
+    localStorage.removeItem(HANDOFF_KEY);
+  } catch {
+    // Storage switched off or a bad entry: no hand-off.
+  }
+  return null;
+}
+
+function publishHandoff(handoff: Handoff) {
+  channel?.postMessage(handoff);
+  try {
+    localStorage.setItem(HANDOFF_KEY, JSON.stringify(handoff));
+    setTimeout(() => {
+      if (readHandoff()?.at === handoff.at) localStorage.removeItem(HANDOFF_KEY);
+    }, HANDOFF_MS);
+  } catch {
+    // Without local storage the broadcast alone tells the other tabs.
+  }
+}
+
+/** Runs `work` holding the site-wide refresh lock where the browser has Web Locks. */
+function withRefreshLock<T>(work: () => Promise<T>): Promise<T> {
+  return typeof navigator !== 'undefined' && navigator.locks ? navigator.locks.request(LOCK_NAME, work) : work();
+}
+
+/** Trades the stored refresh token for new tokens (POST /api/auth/refresh) and stores them.
+ * Calls that fail together share one refresh, and tabs refresh one at a time: each refresh token
+ * works once, and a second use would end the sign-in everywhere. */
+export function refreshSession(): Promise<RefreshOutcome> {
+  const stored = (key: string) => {
+    try {
+      return sessionStorage.getItem(key);
+    } catch {
+      // Storage switched off: nobody is signed in.
+      return null;
+    }
+  };
+  const before = stored('refresh_token');
+  refreshing ??= withRefreshLock(async (): Promise<RefreshOutcome> => {
+    // Another tab holding this very token rotated it while this one waited for the lock: take
+    // its tokens (already taken if its broadcast came first) instead of spending the old one.
+    adoptHandoff(readHandoff());
+    const refreshToken = stored('refresh_token');
+    const accessToken = stored('access_token');
+    if (!refreshToken) return { kind: 'signed-out' };
+    if (refreshToken !== before && accessToken) return { kind: 'refreshed', accessToken };
+    const { apiPostJson } = await import('./api-client.ts');
+    const result = await apiPostJson<Tokens>('/api/auth/refresh', { refresh_token: refreshToken });
+    if (result.kind === 'data' && isTokens(result.data)) {
+      storeTokens(result.data);
+      publishHandoff({ from: refreshToken, tokens: result.data, at: Date.now() });
+      return { kind: 'refreshed', accessToken: result.data.access_token };
+    }
+    if (result.kind === 'failed' && (result.status === null || result.status >= 500)) return { kind: 'unreachable' };
+    return { kind: 'signed-out' };
+  }).finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
 /** On page load (spec 4): checks stored tokens with the server. True when they are live; a
  * failure is only logged, and the stale tokens are cleared. */
 export async function restoreSession(): Promise<boolean> {
@@ -86,7 +185,13 @@ export async function restoreSession(): Promise<boolean> {
   if (!accessToken) return false;
   // The client loads only for visitors with a stored sign-in: nearly nobody.
   const { apiGet } = await import('./api-client.ts');
-  const result = await apiGet<{ username?: string; role?: string }>('/api/ValidateToken', { bearer: accessToken });
+  type Validated = { username?: string; role?: string };
+  let result = await apiGet<Validated>('/api/ValidateToken', { bearer: accessToken });
+  // An access token that has run out is renewed with the refresh token, silently.
+  if (result.status === 401) {
+    const refreshed = await refreshSession();
+    if (refreshed.kind === 'refreshed') result = await apiGet<Validated>('/api/ValidateToken', { bearer: refreshed.accessToken });
+  }
   // Any 2xx is a live sign-in (spec 7 does not fix the body); the name when the body has one.
   const status = result.status ?? 0;
   if (status && status < 300) {

@@ -2,7 +2,7 @@
 // newsletter sign-up, with filters in the URL. A page for signed-in staff, built in the browser
 // from /api/inbox: not in the sitemap or the search index, and never indexed.
 import type { Route } from './+types/inbox.ts';
-import { InboxList } from '../components/sections/inbox/inbox-list.tsx';
+import { InboxList, InboxListHeader } from '../components/sections/inbox/inbox-list.tsx';
 import { InboxShell } from '../components/sections/inbox/inbox-shell.tsx';
 import { PageHero } from '../components/ui/page-hero.tsx';
 import { pageMeta } from '../lib/seo.ts';
@@ -20,6 +20,8 @@ export default function Inbox() {
       </PageHero>
       <section className="section inbox-section" aria-label="Submissions">
         <div className="container">
+          {/* Tabs and filters come in the server's HTML: typing starts before the list arrives. */}
+          <InboxListHeader />
           <InboxShell>
             <InboxList />
           </InboxShell>

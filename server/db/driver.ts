@@ -2,10 +2,10 @@
 // the embedded SQLite file by default, PostgreSQL when DATABASE_URL is set. Engine differences
 // live here and in the migrations; repositories are written once against `Kysely<DB>`.
 import type { DatabaseSync } from 'node:sqlite';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import { checkConnection, createPool, isConnectionError, listen } from './postgres.ts';
 import type { DB } from './schema.ts';
-import { kyselySqliteAdapter, openSqliteFile } from './sqlite.ts';
+import { nodeSqliteDialect, openSqliteFile } from './sqlite.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -41,7 +41,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
 
 function openSqlite(file: string): Database {
   const raw = openSqliteFile(file);
-  const kysely = new Kysely<DB>({ dialect: new SqliteDialect({ database: kyselySqliteAdapter(raw) }) });
+  const kysely = new Kysely<DB>({ dialect: nodeSqliteDialect(raw) });
   const local = new Map<string, Set<(payload: string) => void>>();
   return {
     engine: 'sqlite',

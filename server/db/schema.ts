@@ -6,10 +6,13 @@ import type { ContentAction, ContentKind, StaffRole } from '../../common/content
 import type { InboxKind, InboxStatus } from '../../common/inbox.ts';
 
 type Flag = Generated<number>;
+
+/** What an outbox email is for; 'owner-assigned' tells a staff member a submission became theirs. */
+export type OutboxKind = 'sales-demo' | 'sales-contact' | 'demo-confirmation' | 'owner-assigned';
 type Status = Generated<InboxStatus>;
 
 export type DB = {
-  feedback: { id: Generated<number>; feedback: string; is_spam: Flag; status: Status; created_at: string };
+  feedback: { id: Generated<number>; feedback: string; is_spam: Flag; status: Status; created_at: string; owner: string | null };
   demo_requests: {
     id: Generated<number>;
     name: string;
@@ -24,6 +27,7 @@ export type DB = {
     created_at: string;
     marketing_consent_version: string | null;
     marketing_consent_at: string | null;
+    owner: string | null;
   };
   contact_messages: {
     id: Generated<number>;
@@ -41,14 +45,18 @@ export type DB = {
     created_at: string;
     marketing_consent_version: string | null;
     marketing_consent_at: string | null;
+    owner: string | null;
   };
-  newsletter_subscribers: { id: Generated<number>; email: string; is_spam: Flag; status: Status; created_at: string };
+  newsletter_subscribers: { id: Generated<number>; email: string; is_spam: Flag; status: Status; created_at: string; owner: string | null };
   users: {
     id: Generated<number>;
     username: string;
     password_hash: string;
     created_at: string;
     disabled_at: string | null;
+    /** Where this staff member's own notifications go (migration 006); null: none sent. */
+    email: string | null;
+    /** admin or sales (migration 007). */
     role: Generated<StaffRole>;
   };
   refresh_tokens: {
@@ -58,8 +66,12 @@ export type DB = {
     token_hash: string;
     created_at: string;
     expires_at: string;
+    /** Sign-in or last refresh (migration 006): the idle limit counts from here. */
+    last_used_at: string;
     revoked_at: string | null;
   };
+  /** Refresh tokens rotated away from: a second use of one is a reuse (migration 006). */
+  retired_refresh_tokens: { token_hash: string; session_id: string; retired_at: string };
   sign_in_failures: { key: string; failures: number; last_failed_at: string; locked_until: string | null };
   faqs: {
     id: Generated<number>;
@@ -97,16 +109,20 @@ export type DB = {
     kind: InboxKind;
     submission_id: number;
     username: string;
-    action: 'status' | 'note';
+    action: 'status' | 'note' | 'owner';
     from_status: InboxStatus | null;
     to_status: InboxStatus | null;
     note: string | null;
+    from_owner: string | null;
+    to_owner: string | null;
     created_at: string;
   };
+  /** Which staff member has opened which submission: no row = unread (migration 006). */
+  submission_reads: { kind: InboxKind; submission_id: number; username: string; read_at: string };
   outbox: {
     id: Generated<number>;
-    kind: 'sales-demo' | 'sales-contact' | 'demo-confirmation';
-    submission_kind: 'demo-requests' | 'contact-messages';
+    kind: OutboxKind;
+    submission_kind: InboxKind;
     submission_id: number;
     recipient: string;
     reply_to: string | null;

@@ -32,31 +32,33 @@ export default fp(
     app.addHook('preClose', stopListening);
 
     watchOutbox(app.metrics, repos.outbox);
+    const notifications = createNotificationService({
+      copy: loadEmailContent(),
+      settings: {
+        salesEmail: config.mail.salesEmail,
+        demoConfirmation: config.mail.demoConfirmation,
+        siteUrl: config.siteUrl ?? `http://localhost:${config.port}`,
+        brand: config.site.brand,
+      },
+      messageId: () => newMessageId(domainOf(config.mail.from)),
+    });
     // A demo request or contact message and its email notifications are stored together.
-    const submissions = createSubmissionService(database, undefined, {
-        notifications: createNotificationService({
-          copy: loadEmailContent(),
-          settings: {
-            salesEmail: config.mail.salesEmail,
-            demoConfirmation: config.mail.demoConfirmation,
-            siteUrl: config.siteUrl ?? `http://localhost:${config.port}`,
-            brand: config.site.brand,
-          },
-          messageId: () => newMessageId(domainOf(config.mail.from)),
-        }),
-    }, { stored: (kind, spam) => app.metrics.submissions.inc({ kind, outcome: spam ? 'spam' : 'success' }) });
+    const submissions = createSubmissionService(database, undefined, { notifications }, {
+      stored: (kind, spam) => app.metrics.submissions.inc({ kind, outcome: spam ? 'spam' : 'success' }),
+    });
     app.decorate('services', {
       submissions,
       // What the API routes and the page actions call to take in a submission (services/intake.ts).
       intake: createIntake({ submissions, keys: repos.idempotency, checkImage }),
       content,
       contentEditing: createContentEditing({ database, content }),
-      inbox: createInboxService(repos.inbox),
+      inbox: createInboxService(database, { notifications }),
       auth: createAuthService({
         repos,
         tokens: createTokenService(config.tokenSecret, config.accessTokenTtlSeconds),
         lock: config.signInLock,
         refreshTokenTtlDays: config.refreshTokenTtlDays,
+        idleTimeoutMinutes: config.sessionIdleMinutes,
         observer: { failed: () => app.metrics.signInFailures.inc(), lockedOut: () => app.metrics.signInLockouts.inc() },
       }),
     });

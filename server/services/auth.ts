@@ -12,6 +12,10 @@ export type SignInLockPolicy = { accountFailures: number; addressFailures: numbe
 
 export type SignInResult = { kind: 'signed-in'; tokens: Tokens } | { kind: 'wrong-credentials' } | { kind: 'locked' };
 
+/** refreshed: new tokens; reused: a refresh token used a second time, so the whole sign-in was
+ * revoked; invalid: unknown, expired, idle too long, revoked or a disabled user. */
+export type RefreshResult = { kind: 'refreshed'; tokens: Tokens } | { kind: 'reused' } | { kind: 'invalid' };
+
 /** Each earlier failure on an account adds this much delay to its next attempt, up to the cap. */
 const SLOWDOWN_STEP_MS = 200;
 const SLOWDOWN_MAX_MS = 1000;
@@ -20,7 +24,10 @@ export function createAuthService(deps: {
   repos: Pick<Repositories, 'users' | 'sessions'>;
   tokens: TokenService;
   lock: SignInLockPolicy;
+  /** The absolute limit of a sign-in: refreshing never takes it past this many days. */
   refreshTokenTtlDays: number;
+  /** A sign-in not refreshed for this long is over (the idle limit); 0 turns it off. */
+  idleTimeoutMinutes?: number;
   now?: () => Date;
   /** Told of refused attempts (the metrics count them). */
   observer?: { failed(): void; lockedOut(): void };
@@ -57,6 +64,22 @@ export function createAuthService(deps: {
     return { kind: 'locked' };
   }
 
+  async function tokensFor(userId: number, username: string, sessionId: string, refreshToken: string): Promise<Tokens> {
+    return {
+      access_token: await tokens.signAccessToken({ userId, username, sessionId }),
+      refresh_token: refreshToken,
+      token_type: 'Bearer',
+      expires_in: tokens.accessTtlSeconds,
+    };
+  }
+
+  const idleMs = (deps.idleTimeoutMinutes ?? 8 * 60) * 60_000;
+  /** Past its absolute end, or idle for longer than the idle limit. */
+  function sessionOver(session: { expiresAt: string; lastUsedAt: string | null }, at: Date) {
+    if (Date.parse(session.expiresAt) <= at.getTime()) return true;
+    return idleMs > 0 && session.lastUsedAt !== null && at.getTime() - Date.parse(session.lastUsedAt) > idleMs;
+  }
+
   async function startSession(userId: number, username: string): Promise<Tokens> {
     const at = now();
     const sessionId = newSessionId();
@@ -68,12 +91,7 @@ export function createAuthService(deps: {
       createdAt: at.toISOString(),
       expiresAt: new Date(at.getTime() + deps.refreshTokenTtlDays * 86_400_000).toISOString(),
     });
-    return {
-      access_token: await tokens.signAccessToken({ userId, username, sessionId }),
-      refresh_token: refreshToken,
-      token_type: 'Bearer',
-      expires_in: tokens.accessTtlSeconds,
-    };
+    return tokensFor(userId, username, sessionId, refreshToken);
   }
 
   return {
@@ -116,7 +134,7 @@ export function createAuthService(deps: {
       if (!claims) return null;
       const session = await repos.sessions.findBySessionId(claims.sessionId);
       if (!session || session.revokedAt || session.userId !== claims.userId) return null;
-      if (Date.parse(session.expiresAt) <= now().getTime()) return null;
+      if (sessionOver(session, now())) return null;
       const user = await repos.users.findById(claims.userId);
       if (!user || user.disabledAt) return null;
       // The role is the database's, read on every call: never a claim the token carries.
@@ -130,6 +148,31 @@ export function createAuthService(deps: {
       if (!session) return null;
       const renewed = await tokens.signAccessToken({ userId: session.userId, username: session.username, sessionId: session.sessionId });
       return { ...session, accessToken: renewed, ttlSeconds: tokens.accessTtlSeconds };
+    },
+
+    /** Trades a refresh token for new tokens (rotation: the one presented never works again). A
+     * token presented a second time revokes its whole sign-in (OAuth 2.0 Security BCP, refresh
+     * token reuse detection): whoever holds the other copy is signed out too. */
+    async refresh(refreshToken: string): Promise<RefreshResult> {
+      const at = now();
+      const hash = hashToken(refreshToken);
+      const session = await repos.sessions.findByTokenHash(hash);
+      if (!session) {
+        const reusedIn = await repos.sessions.findRetired(hash);
+        if (!reusedIn) return { kind: 'invalid' };
+        await repos.sessions.revoke(reusedIn, at.toISOString());
+        return { kind: 'reused' };
+      }
+      if (session.revokedAt || sessionOver(session, at)) return { kind: 'invalid' };
+      const user = await repos.users.findById(session.userId);
+      if (!user || user.disabledAt) return { kind: 'invalid' };
+      const next = newRefreshToken();
+      if (!(await repos.sessions.rotate({ sessionId: session.sessionId, fromHash: hash, toHash: hashToken(next), at: at.toISOString() }))) {
+        // Another request rotated this very token a moment ago: that is a second use too.
+        await repos.sessions.revoke(session.sessionId, at.toISOString());
+        return { kind: 'reused' };
+      }
+      return { kind: 'refreshed', tokens: await tokensFor(user.id, user.username, session.sessionId, next) };
     },
 
     /** Revokes the sign-in behind a valid access token: the access and the refresh token both die. */

@@ -4,6 +4,7 @@
 // worker sends them later. Nothing a visitor typed can reach a header with a line break in it.
 import { randomUUID } from 'node:crypto';
 import { INQUIRY_TYPES, type InquiryType } from '../../common/constants.ts';
+import { type InboxKind, KIND_SINGULAR } from '../../common/inbox-vocabulary.ts';
 import type { EmailContent } from '../../content/emails.schema.ts';
 import type { NewOutboxMessage, OutboxRepository } from '../db/repositories/outbox.ts';
 
@@ -195,6 +196,40 @@ export function composeContactMessage(
   };
 }
 
+/** A submission given to a staff member by someone else (the inbox's owner change). */
+export type OwnerAssignment = {
+  kind: InboxKind;
+  id: number;
+  /** The submission's title as the inbox lists it (a name, 'Feedback #3', an address). */
+  title: string;
+  /** Who gave it. */
+  by: string;
+  /** The new owner's address. */
+  recipient: string;
+  at: string;
+};
+
+/** The new owner's email: what they were given, by whom, and the link to it. */
+export function composeOwnerAssigned(assignment: OwnerAssignment, copy: EmailContent, settings: MailSettings, messageId: () => string): NewOutboxMessage {
+  const what = `${KIND_SINGULAR[assignment.kind].toLowerCase()} #${assignment.id}`;
+  const by = headerText(assignment.by, 64);
+  return {
+    kind: 'owner-assigned',
+    submissionKind: assignment.kind,
+    submissionId: assignment.id,
+    createdAt: assignment.at,
+    recipient: assignment.recipient,
+    replyTo: null,
+    subject: headerText(`${fill(copy.ownerAssigned.subject, { by, what })}: ${headerText(assignment.title, 80)}`),
+    bodyText: [
+      fill(copy.ownerAssigned.intro, { by }),
+      `${headerText(KIND_SINGULAR[assignment.kind])} #${assignment.id}: ${headerText(assignment.title)}`,
+      `${copy.inboxLink}\n${inboxUrl(settings, assignment.kind, assignment.id)}`,
+    ].join('\n\n') + '\n',
+    messageId: messageId(),
+  };
+}
+
 /** Writes the emails for a stored submission into the outbox it is given: the outbox of the
  * submission's transaction. Not called for a honeypot submission. */
 export function createNotificationService(deps: { copy: EmailContent; settings: MailSettings; messageId: () => string }) {
@@ -205,6 +240,10 @@ export function createNotificationService(deps: { copy: EmailContent; settings: 
     },
     async contactReceived(outbox: OutboxRepository, contact: ContactDetails): Promise<void> {
       await outbox.add(composeContactMessage(contact, copy, settings, messageId));
+    },
+    /** Into the outbox of the owner change's own transaction. */
+    async ownerAssigned(outbox: OutboxRepository, assignment: OwnerAssignment): Promise<void> {
+      await outbox.add(composeOwnerAssigned(assignment, copy, settings, messageId));
     },
   };
 }

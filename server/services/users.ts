@@ -19,6 +19,7 @@ export type StaffUserSummary = {
   createdAt: string;
   status: 'active' | 'disabled';
   disabledAt: string | null;
+  email: string | null;
   role: StaffRole;
 };
 
@@ -26,6 +27,13 @@ export type StaffUserSummary = {
 export function checkRole(role: string): StaffRole {
   if (!(STAFF_ROLES as readonly string[]).includes(role)) throw new UserError(`Role must be one of: ${STAFF_ROLES.join(', ')}.`);
   return role as StaffRole;
+}
+
+/** Throws UserError unless the address looks like one an email can be sent to (one line, one @). */
+export function checkEmail(email: string): void {
+  if (email.length > MAX_LENGTH.email || !/^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;"]+$/.test(email)) {
+    throw new UserError(`Not an email address: ${email.slice(0, 80)}`);
+  }
 }
 
 /** Throws UserError unless the username is 3–64 letters, digits, dots, underscores or hyphens. */
@@ -78,13 +86,16 @@ export function createUserService(
       await existing(username);
     },
 
-    async addUser(username: string, password: string, role: StaffRole = 'admin'): Promise<void> {
+    /** `email`, optional, is where the inbox tells them of a submission someone gave them;
+     * `role` admin (the default) or sales. */
+    async addUser(username: string, password: string, email: string | null = null, role: StaffRole = 'admin'): Promise<void> {
       await checkNewUsername(username);
       checkPassword(password);
+      if (email !== null) checkEmail(email);
       checkRole(role);
       const passwordHash = await hashPassword(password);
       try {
-        await repos.users.create(username, passwordHash, now().toISOString(), role);
+        await repos.users.create(username, passwordHash, now().toISOString(), email, role);
       } catch (error) {
         // Another process added the same name while the password was being hashed.
         if (await repos.users.findByUsername(username)) throw new UserError(`Staff user ${username} already exists.`);
@@ -98,8 +109,16 @@ export function createUserService(
         createdAt: user.createdAt,
         status: user.disabledAt ? 'disabled' : 'active',
         disabledAt: user.disabledAt,
+        email: user.email,
         role: user.role,
       }));
+    },
+
+    /** Sets a user's email address, or removes it with null (then no assignment emails). */
+    async setEmail(username: string, email: string | null): Promise<void> {
+      await existing(username);
+      if (email !== null) checkEmail(email);
+      if (!(await repos.users.setEmail(username, email))) throw new UserError(`There is no staff user ${username}.`);
     },
 
     /** Disables the account and signs out all of its sessions; returns how many sessions were revoked. */

@@ -23,7 +23,7 @@ before(async () => {
   const now = new Date().toISOString();
   await server.app.repos.users.create('ada', hash, now);
   await server.app.repos.users.create('bea', hash, now);
-  await server.app.repos.users.create('sam', hash, now, 'sales');
+  await server.app.repos.users.create('sam', hash, now, null, 'sales');
   client = await server.client().visit();
   admin = await signIn('ada');
   sales = await signIn('sam');

@@ -168,6 +168,9 @@ describe('lists', () => {
       title: `Feedback #${ids[23]}`,
       subtitle: '',
       preview: 'Feedback number 22b',
+      // Issue 21: nobody owns it yet, and alice has not opened it.
+      owner: null,
+      unread: true,
     });
   });
 
@@ -278,7 +281,7 @@ describe('lists', () => {
     const response = await get('/api/inbox/summary');
     assert.equal(response.status, 200);
     assert.deepEqual(Object.keys(response.body.counts), ['demo-requests', 'contact-messages', 'feedback', 'newsletter']);
-    assert.deepEqual(response.body.counts.newsletter, { new: 1, in_progress: 0, done: 1, spam: 1, total: 3 });
+    assert.deepEqual(response.body.counts.newsletter, { new: 1, in_progress: 0, done: 1, spam: 1, total: 3, unread: 2 });
     const feedback = response.body.counts.feedback;
     assert.equal(feedback.total, server.count('feedback'));
   });
@@ -331,9 +334,9 @@ describe('detail, status and notes', () => {
     assert.deepEqual(
       events.map(({ id: _id, created_at: _at, ...event }: { id: number; created_at: string }) => event),
       [
-        { action: 'status', username: 'alice', from_status: 'new', to_status: 'in_progress', note: null },
-        { action: 'note', username: 'carol', from_status: null, to_status: null, note: 'Passed to the mobile team.' },
-        { action: 'status', username: 'carol', from_status: 'in_progress', to_status: 'done', note: null },
+        { action: 'status', username: 'alice', from_status: 'new', to_status: 'in_progress', note: null, from_owner: null, to_owner: null },
+        { action: 'note', username: 'carol', from_status: null, to_status: null, note: 'Passed to the mobile team.', from_owner: null, to_owner: null },
+        { action: 'status', username: 'carol', from_status: 'in_progress', to_status: 'done', note: null, from_owner: null, to_owner: null },
       ],
     );
     for (const event of events) {
@@ -459,27 +462,27 @@ describe('CSV export', () => {
 
     const text = bytes.subarray(3).toString('utf8');
     const lines = text.split('\r\n');
-    assert.equal(lines[0], 'ID,Received (UTC),Status,Feedback,Honeypot filled');
+    assert.equal(lines[0], 'ID,Received (UTC),Status,Owner,Feedback,Honeypot filled');
     assert.ok(text.endsWith('\r\n'));
     assert.ok(!text.includes('=spam'), 'spam is left out by default, as in the list');
     for (const expected of [
-      `,New,"'=HYPERLINK(""http://evil.example"",""click"")",no\r\n`,
-      `,New,'+61 400 000 000,no\r\n`,
-      `,New,'-2+3,no\r\n`,
-      `,New,'@SUM(A1:A2),no\r\n`,
-      `,New,'\tindented,no\r\n`,
-      `,New,"'\rcarriage",no\r\n`,
-      `,New,"He said ""hi"", then left\nnext line",no\r\n`,
-      `,New,Plain café feedback,no\r\n`,
+      `,New,,"'=HYPERLINK(""http://evil.example"",""click"")",no\r\n`,
+      `,New,,'+61 400 000 000,no\r\n`,
+      `,New,,'-2+3,no\r\n`,
+      `,New,,'@SUM(A1:A2),no\r\n`,
+      `,New,,'\tindented,no\r\n`,
+      `,New,,"'\rcarriage",no\r\n`,
+      `,New,,"He said ""hi"", then left\nnext line",no\r\n`,
+      `,New,,Plain café feedback,no\r\n`,
     ]) {
       assert.ok(text.includes(expected), JSON.stringify(expected));
     }
     // Newest first, as the list: the last inserted row is the first data row.
-    assert.match(lines[1]!, /^\d+,2026-08-01T00:07:00\.000Z,New,Plain café feedback,no$/);
+    assert.match(lines[1]!, /^\d+,2026-08-01T00:07:00\.000Z,New,,Plain café feedback,no$/);
 
     const spamOnly = (await getBytes('/api/inbox/feedback/export.csv?status=spam')).bytes.subarray(3).toString('utf8');
     assert.equal(spamOnly.split('\r\n').length, 3);
-    assert.match(spamOnly, /,Spam,'=spam,yes\r\n$/);
+    assert.match(spamOnly, /,Spam,,'=spam,yes\r\n$/);
     const searched = (await getBytes('/api/inbox/feedback/export.csv?q=caf%C3%A9&status=all')).bytes.subarray(3).toString('utf8');
     assert.equal(searched.split('\r\n').length, 3);
   });
@@ -495,13 +498,13 @@ describe('CSV export', () => {
     const [header, row] = text.split('\r\n');
     assert.equal(
       header,
-      'ID,Received (UTC),Status,Name,Email,Subject,Inquiry type,Message,Image name,Image type,Image size (bytes),Marketing consent version,Marketing consent at,Honeypot filled',
+      'ID,Received (UTC),Status,Owner,Name,Email,Subject,Inquiry type,Message,Image name,Image type,Image size (bytes),Marketing consent version,Marketing consent at,Honeypot filled',
     );
-    assert.equal(row, `${id},2026-09-01T00:00:00.000Z,New,Mia,mia@example.com,Quote,Pricing,How much for 12 vans?,contact-${id}.png,image/png,${bytes.byteLength},,,no`);
+    assert.equal(row, `${id},2026-09-01T00:00:00.000Z,New,,Mia,mia@example.com,Quote,Pricing,How much for 12 vans?,contact-${id}.png,image/png,${bytes.byteLength},,,no`);
 
     clear('newsletter_subscribers');
     const empty = await getBytes('/api/inbox/newsletter/export.csv');
-    assert.equal(empty.bytes.toString('utf8'), '\uFEFFID,Received (UTC),Status,Email,Honeypot filled\r\n');
+    assert.equal(empty.bytes.toString('utf8'), '\uFEFFID,Received (UTC),Status,Owner,Email,Honeypot filled\r\n');
   });
 
   test('a large export streams every row, across the read chunks', async () => {

@@ -16,7 +16,7 @@ before(async () => {
   const hash = await hashPassword(PASSWORD);
   await server.app.repos.users.create('editor', hash, new Date().toISOString());
   await server.app.repos.users.create('second.editor', hash, new Date().toISOString());
-  await server.app.repos.users.create('seller', hash, new Date().toISOString(), 'sales');
+  await server.app.repos.users.create('seller', hash, new Date().toISOString(), null, 'sales');
 });
 after(() => server.close());
 

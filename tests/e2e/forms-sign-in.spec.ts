@@ -109,7 +109,7 @@ test('success stores the four token fields, and a reload shows Signed In! after 
 });
 
 test('an invalid stored token shows nothing, is only logged, and is cleared', async ({ page }) => {
-  allowFailedRequests(page, /\/api\/ValidateToken$/);
+  allowFailedRequests(page, /\/api\/(ValidateToken|auth\/refresh)$/);
   const logged: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'log') logged.push(message.text());

@@ -21,7 +21,7 @@ export default async function globalSetup() {
   // The sign-in specs sign in as this staff user; the form specs read rows from this file.
   await server.app.repos.users.create(E2E_STAFF.username, await hashPassword(E2E_STAFF.password), new Date().toISOString());
   // A sales member (issue 19): the inbox, never the Content area.
-  await server.app.repos.users.create(E2E_SALES.username, await hashPassword(E2E_SALES.password), new Date().toISOString(), 'sales');
+  await server.app.repos.users.create(E2E_SALES.username, await hashPassword(E2E_SALES.password), new Date().toISOString(), null, 'sales');
   process.env.E2E_DATABASE_FILE = server.config.database.file;
   return async () => {
     await server.close();

@@ -14,18 +14,20 @@ describe('inbox view in the URL', () => {
   test('a full view round-trips', () => {
     const params = new URLSearchParams('kind=contact-messages&status=spam&q=fuel+card&from=2026-01-01&to=2026-11-30&page=3&size=50');
     const view = readInboxView(params);
-    assert.deepEqual(view, { kind: 'contact-messages', status: 'spam', q: 'fuel card', from: '2026-01-01', to: '2026-11-30', page: 3, pageSize: 50 });
+    assert.deepEqual(view, {
+      kind: 'contact-messages', status: 'spam', q: 'fuel card', from: '2026-01-01', to: '2026-11-30', owner: '', sort: 'received', dir: 'desc', page: 3, pageSize: 50,
+    });
     assert.equal(writeInboxView(view).toString(), params.toString());
   });
 
   test('nonsense falls back to the defaults', () => {
     const view = readInboxView(new URLSearchParams('kind=orders&status=archived&from=yesterday&page=-2&size=7'));
-    assert.deepEqual(view, { kind: 'demo-requests', status: '', q: '', from: '', to: '', page: 1, pageSize: 25 });
+    assert.deepEqual(view, { kind: 'demo-requests', status: '', q: '', from: '', to: '', owner: '', sort: 'received', dir: 'desc', page: 1, pageSize: 25 });
   });
 
   test('the API query carries only what is set; the export has no paging', () => {
     const view = { status: 'all' as const, q: 'a&b', from: '', to: '2026-02-01', page: 2, pageSize: 25 };
-    assert.equal(filterQuery(view), '?status=all&q=a%26b&to=2026-02-01&page=2&pageSize=25');
+    assert.equal(filterQuery(view), '?status=all&q=a%26b&to=2026-02-01&page=2&size=25');
     assert.equal(exportUrl('feedback', view), '/api/inbox/feedback/export.csv?status=all&q=a%26b&to=2026-02-01');
   });
 });

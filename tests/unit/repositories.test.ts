@@ -293,13 +293,13 @@ for (const { engine, open } of await engineSuites()) {
     test('users are admins unless made sales; the role can change', async () => {
       const { repos } = await fresh();
       await repos.users.create('ann', 'hash', at);
-      await repos.users.create('sam', 'hash', at, 'sales');
+      await repos.users.create('sam', 'hash', at, null, 'sales');
       assert.equal((await repos.users.findByUsername('ann'))?.role, 'admin');
       assert.equal((await repos.users.findByUsername('sam'))?.role, 'sales');
       assert.ok(await repos.users.setRole('SAM', 'admin'));
       assert.equal((await repos.users.findByUsername('sam'))?.role, 'admin');
       assert.equal(await repos.users.setRole('nobody', 'admin'), false);
-      await assert.rejects(repos.users.create('root', 'hash', at, 'root' as 'admin'), /check constraint/i);
+      await assert.rejects(repos.users.create('root', 'hash', at, null, 'root' as 'admin'), /check constraint/i);
     });
 
     test('usernames are unique regardless of case', async () => {
@@ -390,6 +390,118 @@ for (const { engine, open } of await engineSuites()) {
       for await (const row of repos.inbox.iterate('demo-requests', { status: 'all' }, 7)) all.push(row.id);
       assert.equal(all.length, 30);
       assert.equal(new Set(all).size, 30);
+    });
+  });
+
+  describe(`inbox owners, reads and bulk changes (${engine})`, () => {
+    /** Five contact messages with names and subjects out of order, one of them spam. */
+    async function seeded() {
+      const { db, repos } = await fresh();
+      const names = ['carol', 'Alice', 'eve', 'bob', 'Dan'];
+      const ids: number[] = [];
+      for (const [index, name] of names.entries()) {
+        ids.push(
+          await repos.submissions.addContactMessage({
+            name, email: `${name.toLowerCase()}@example.com`, subject: `S${5 - index}`, inqType: 1, message: 'm',
+            img: new Uint8Array([1]), imgType: 'image/png', imgSha256: 'x', isSpam: index === 4,
+            createdAt: `2026-11-0${index + 1}T00:00:00.000Z`,
+          }),
+        );
+      }
+      return { db, repos, ids };
+    }
+    const names = (page: { rows: { values: Record<string, unknown> }[] }) => page.rows.map((row) => row.values.name);
+
+    test('sorts by each column both ways (case-folded, ties by id), and neighbours follow the order', async () => {
+      const { repos, ids } = await seeded();
+      const all = { status: 'all' } as const;
+      assert.deepEqual(names(await repos.inbox.list('contact-messages', all, 1, 10, { sort: 'name', dir: 'asc' })), ['Alice', 'bob', 'carol', 'Dan', 'eve']);
+      assert.deepEqual(names(await repos.inbox.list('contact-messages', all, 1, 10, { sort: 'name', dir: 'desc' })), ['eve', 'Dan', 'carol', 'bob', 'Alice']);
+      assert.deepEqual(names(await repos.inbox.list('contact-messages', all, 1, 10, { sort: 'subject', dir: 'asc' })), ['Dan', 'bob', 'eve', 'Alice', 'carol']);
+      assert.deepEqual(names(await repos.inbox.list('contact-messages', all, 1, 10, { sort: 'received', dir: 'asc' })), ['carol', 'Alice', 'eve', 'bob', 'Dan']);
+      // Status: new before in progress before done before spam.
+      await repos.inbox.changeStatus({ kind: 'contact-messages', id: ids[0]!, from: 'new', to: 'done', username: 'a', at });
+      assert.deepEqual(names(await repos.inbox.list('contact-messages', all, 1, 10, { sort: 'status', dir: 'asc' })), ['Alice', 'eve', 'bob', 'carol', 'Dan']);
+      // Owner: nobody's first ascending.
+      await repos.inbox.changeOwner({ kind: 'contact-messages', id: ids[2]!, to: 'zed', username: 'a', at });
+      await repos.inbox.changeOwner({ kind: 'contact-messages', id: ids[3]!, to: 'amy', username: 'a', at });
+      assert.deepEqual(names(await repos.inbox.list('contact-messages', all, 1, 10, { sort: 'owner', dir: 'desc' })).slice(0, 2), ['eve', 'bob']);
+      // Neighbours in name order, spam excluded by the default filter.
+      const order = { sort: 'name', dir: 'asc' } as const;
+      assert.deepEqual(await repos.inbox.neighbours('contact-messages', ids[3]!, {}, order), { previous: ids[1], next: ids[0] });
+      assert.deepEqual(await repos.inbox.neighbours('contact-messages', ids[1]!, {}, order), { previous: null, next: ids[3] });
+      assert.deepEqual(await repos.inbox.neighbours('contact-messages', ids[2]!, {}, order), { previous: ids[0], next: null });
+      assert.deepEqual(await repos.inbox.neighbours('contact-messages', ids[4]!, {}, order), { previous: null, next: null });
+    });
+
+    test('owner filters (someone, nobody), owner events, unread per reader', async () => {
+      const { repos, ids } = await seeded();
+      assert.deepEqual(await repos.inbox.changeOwner({ kind: 'contact-messages', id: ids[0]!, to: 'alice', username: 'bob', at }), { changed: true, from: null });
+      assert.deepEqual(await repos.inbox.changeOwner({ kind: 'contact-messages', id: ids[0]!, to: 'alice', username: 'bob', at }), { changed: false, from: 'alice' });
+      assert.equal(await repos.inbox.changeOwner({ kind: 'contact-messages', id: 999, to: 'alice', username: 'bob', at }), null);
+      assert.equal((await repos.inbox.list('contact-messages', { owner: 'alice' }, 1, 10)).total, 1);
+      assert.equal((await repos.inbox.list('contact-messages', { owner: null }, 1, 10)).total, 3);
+      assert.deepEqual(
+        (await repos.inbox.events('contact-messages', ids[0]!)).map((e) => [e.action, e.username, e.from_owner, e.to_owner]),
+        [['owner', 'bob', null, 'alice']],
+      );
+      assert.equal(await repos.inbox.countUnread('contact-messages', 'alice'), 4);
+      await repos.inbox.markRead('contact-messages', ids[0]!, 'alice', at);
+      await repos.inbox.markRead('contact-messages', ids[0]!, 'alice', at);
+      assert.equal(await repos.inbox.countUnread('contact-messages', 'alice'), 3);
+      assert.equal(await repos.inbox.countUnread('contact-messages', 'bob'), 4);
+      const page = await repos.inbox.list('contact-messages', { ids: [ids[0]!, ids[1]!] }, 1, 10, undefined, 'alice');
+      assert.deepEqual(page.rows.map((row) => [row.id, row.unread, row.owner]), [[ids[1], true, null], [ids[0], false, 'alice']]);
+      await repos.inbox.markUnread('contact-messages', ids[0]!, 'alice');
+      assert.equal(await repos.inbox.countUnread('contact-messages', 'alice'), 4);
+    });
+
+    test('bulk: all of it or nothing (unknown id, refused by the check), one event per real change', async () => {
+      const { db, repos, ids } = await seeded();
+      const base = { kind: 'contact-messages' as const, username: 'bob', at, check: () => null };
+      const missing = await repos.inbox.bulk({ ...base, ids: [ids[0]!, 999], status: 'done', owner: 'alice' });
+      assert.deepEqual(missing, { ok: false, missing: [999] });
+      const refused = await repos.inbox.bulk({ ...base, ids: [ids[0]!, ids[4]!], status: 'done', check: () => 'no' });
+      assert.deepEqual(refused, { ok: false, refused: 'no' });
+      assert.equal(Number((await rows<{ n: number }>(db, "SELECT count(*) AS n FROM contact_messages WHERE status = 'done' OR owner IS NOT NULL"))[0]!.n), 0);
+      assert.equal(Number((await rows<{ n: number }>(db, 'SELECT count(*) AS n FROM submission_events'))[0]!.n), 0);
+      await repos.inbox.changeOwner({ kind: 'contact-messages', id: ids[1]!, to: 'alice', username: 'bob', at });
+      const done = await repos.inbox.bulk({ ...base, ids: [ids[0]!, ids[1]!, ids[1]!], status: 'in_progress', owner: 'alice' });
+      assert.ok(done.ok);
+      assert.deepEqual([done.changed.sort((a, b) => a - b), done.ownerChanged], [[ids[0], ids[1]], [ids[0]]]);
+      assert.equal(Number((await rows<{ n: number }>(db, 'SELECT count(*) AS n FROM submission_events'))[0]!.n), 4);
+      // A failure half-way (the CHECK refusing a status) leaves nothing behind.
+      await assert.rejects(repos.inbox.bulk({ ...base, ids: [ids[2]!, ids[3]!], owner: 'carol', status: 'bogus' as never }));
+      assert.equal((await repos.inbox.list('contact-messages', { owner: 'carol' }, 1, 10)).total, 0);
+      // 500 ids at once, in one transaction.
+      const many: number[] = [];
+      for (let i = 0; i < 500; i++) many.push(await repos.submissions.addFeedback({ feedback: `f${i}`, isSpam: false, createdAt: at }));
+      const big = await repos.inbox.bulk({ ...base, kind: 'feedback', ids: many, owner: 'alice', status: 'done' });
+      assert.equal(big.ok && big.changed.length, 500);
+    });
+  });
+
+  describe(`refresh token rotation (${engine})`, () => {
+    test('rotates once per token; the old hash is retired; a lost race or a revoked session does not rotate', async () => {
+      const { repos } = await fresh();
+      const userId = await repos.users.create('alice', 'hash', at, 'alice@example.com');
+      assert.equal((await repos.users.findById(userId))?.email, 'alice@example.com');
+      await repos.sessions.create({ userId, sessionId: 's1', tokenHash: 'h1', createdAt: at, expiresAt: at });
+      assert.equal((await repos.sessions.findByTokenHash('h1'))?.lastUsedAt, at);
+      const later = '2026-11-21T11:00:00.000Z';
+      const race = await Promise.all([
+        repos.sessions.rotate({ sessionId: 's1', fromHash: 'h1', toHash: 'h2', at: later }),
+        repos.sessions.rotate({ sessionId: 's1', fromHash: 'h1', toHash: 'h3', at: later }),
+      ]);
+      assert.deepEqual(race.sort(), [false, true]);
+      const current = (await repos.sessions.findBySessionId('s1'))!;
+      assert.equal(current.lastUsedAt, later);
+      assert.equal(await repos.sessions.findByTokenHash('h1'), null);
+      assert.equal(await repos.sessions.findRetired('h1'), 's1');
+      assert.equal(await repos.sessions.findRetired('h9'), null);
+      const live = (await repos.sessions.findByTokenHash('h2')) ? 'h2' : 'h3';
+      await repos.sessions.revoke('s1', later);
+      assert.equal(await repos.sessions.rotate({ sessionId: 's1', fromHash: live, toHash: 'h4', at: later }), false);
     });
   });
 

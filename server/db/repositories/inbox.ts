@@ -1,7 +1,7 @@
 // SQL for the staff inbox: the four submission tables read through one map (which table, which
 // fields in the form's order with their labels, which are searched), their statuses, and the
 // submission_events log of status changes and notes. Column names only ever come from the map.
-import type { InboxEvent, InboxFilter, InboxKind, InboxStatus } from '../../../common/inbox.ts';
+import type { InboxEvent, InboxFilter, InboxKind, InboxSort, InboxStatus, SortDirection } from '../../../common/inbox.ts';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { DB } from '../schema.ts';
 
@@ -65,9 +65,32 @@ export type StoredSubmission = {
   image: { type: string; size: number } | null;
   /** Marketing consent, for the tables that record it (migration 003). */
   consent: { version: string; at: string } | null;
+  /** The staff member it belongs to (migration 006), or null. */
+  owner: string | null;
+  /** Not opened by the reader the rows were read for (false when read for nobody). */
+  unread: boolean;
 };
 
-export type ListFilter = Pick<InboxFilter, 'status' | 'q' | 'from' | 'to'>;
+/** `owner` here is already resolved: a username, or null for nobody's. */
+export type ListFilter = Pick<InboxFilter, 'status' | 'q' | 'from' | 'to' | 'ids'> & { owner?: string | null | undefined };
+export type ListOrder = { sort: InboxSort; dir: SortDirection };
+
+/** The SQL each sort orders by (indexed in migration 006); ties go by id in the same direction. */
+const SORT_EXPRESSIONS: Record<InboxSort, RawBuilder<unknown>> = {
+  received: sql`created_at`,
+  name: sql`lower(name)`,
+  company: sql`lower(company)`,
+  subject: sql`lower(subject)`,
+  email: sql`lower(email)`,
+  status: sql`(CASE status WHEN 'new' THEN 0 WHEN 'in_progress' THEN 1 WHEN 'done' THEN 2 ELSE 3 END)`,
+  owner: sql`coalesce(owner, '')`,
+};
+const DEFAULT_ORDER: ListOrder = { sort: 'received', dir: 'desc' };
+
+function orderBy(order: ListOrder): RawBuilder<unknown> {
+  const dir = sql.raw(order.dir === 'asc' ? 'ASC' : 'DESC');
+  return sql`ORDER BY ${SORT_EXPRESSIONS[order.sort]} ${dir}, id ${dir}`;
+}
 
 type Row = Record<string, string | number | null>;
 
@@ -90,6 +113,9 @@ function dayAfter(date: string): string {
  * side, as SQLite's LIKE ignores ASCII case and PostgreSQL's does not. */
 function whereFor(spec: InboxTable, filter: ListFilter): RawBuilder<unknown> {
   const clauses: RawBuilder<unknown>[] = [];
+  if (filter.ids) clauses.push(filter.ids.length ? sql`id IN (${sql.join(filter.ids)})` : sql`1 = 0`);
+  if (filter.owner === null) clauses.push(sql`owner IS NULL`);
+  else if (filter.owner !== undefined) clauses.push(sql`owner = ${filter.owner}`);
   if (filter.status === undefined) clauses.push(sql`status <> 'spam'`);
   else if (filter.status !== 'all') clauses.push(sql`status = ${filter.status}`);
   if (filter.q) {
@@ -115,6 +141,7 @@ export function createInboxRepository(db: Kysely<DB>) {
       'status',
       'created_at',
       'is_spam',
+      'owner',
       ...spec.fields.map((f) => f.column),
       ...(spec.image ? ['img_type', 'img_size'] : []),
       ...(CONSENT_KINDS.has(kind) ? ['marketing_consent_version', 'marketing_consent_at'] : []),
@@ -134,27 +161,84 @@ export function createInboxRepository(db: Kysely<DB>) {
       values: Object.fromEntries(spec.fields.map((f) => [f.column, row[f.column] ?? null])),
       image: spec.image ? { type: String(row.img_type), size: Number(row.img_size) } : null,
       consent: typeof version === 'string' ? { version, at: String(row.marketing_consent_at) } : null,
+      owner: typeof row.owner === 'string' ? row.owner : null,
+      unread: Number(row.unread ?? 0) === 1,
     };
   }
 
+  /** Runs `work` in the caller's transaction when the repository was made over one, else in its own. */
+  const atomically = <T>(work: (trx: Kysely<DB>) => Promise<T>): Promise<T> => (db.isTransaction ? work(db) : db.transaction().execute(work));
   const tableOf = (kind: InboxKind) => sql.table(INBOX_TABLES[kind].table);
-  const rowsOf = async (query: RawBuilder<Row>) => (await query.execute(db)).rows;
+  const rowsOf = async (query: RawBuilder<Row>, executor: Kysely<DB> = db) => (await query.execute(executor)).rows;
+
+  /** The unread flag as a column, for one reader (no reader: 0). */
+  function unreadColumn(kind: InboxKind, reader: string | null): RawBuilder<unknown> {
+    if (reader === null) return sql`0 AS unread`;
+    return sql`CASE WHEN EXISTS (SELECT 1 FROM submission_reads r WHERE r.username = ${reader} AND r.kind = ${kind}
+      AND r.submission_id = ${sql.ref(`${INBOX_TABLES[kind].table}.id`)}) THEN 0 ELSE 1 END AS unread`;
+  }
+
+  const ownerEvent = (kind: InboxKind, id: number, username: string, from: string | null, to: string | null, at: string) =>
+    ({ kind, submission_id: id, username, action: 'owner', from_status: null, to_status: null, note: null, from_owner: from, to_owner: to, created_at: at }) as const;
 
   return {
-    /** One page, newest first, and how many rows match in all. */
-    async list(kind: InboxKind, filter: ListFilter, page: number, pageSize: number): Promise<{ rows: StoredSubmission[]; total: number }> {
+    /** One page in the given order (newest first by default), each row's unread flag for
+     * `reader`, and how many rows match in all. */
+    async list(
+      kind: InboxKind,
+      filter: ListFilter,
+      page: number,
+      pageSize: number,
+      order: ListOrder = DEFAULT_ORDER,
+      reader: string | null = null,
+    ): Promise<{ rows: StoredSubmission[]; total: number }> {
       const where = whereFor(INBOX_TABLES[kind], filter);
-      const [count] = await rowsOf(sql<Row>`SELECT count(*) AS n FROM ${tableOf(kind)} WHERE ${where}`);
-      const rows = await rowsOf(
-        sql<Row>`SELECT ${columnsOf(kind)} FROM ${tableOf(kind)} WHERE ${where}
-          ORDER BY created_at DESC, id DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
-      );
-      return { rows: rows.map((row) => toSubmission(kind, row)), total: Number(count?.n ?? 0) };
+      const countAll = async () => Number((await rowsOf(sql<Row>`SELECT count(*) AS n FROM ${tableOf(kind)} WHERE ${where}`))[0]?.n ?? 0);
+      const window = sql`${orderBy(order)} LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`;
+      if (filter.q) {
+        // A search reads every row whatever the index: one pass counts the matches (a window
+        // over the matching rows) and returns the page, instead of a count and a second scan.
+        const rows = await rowsOf(
+          sql<Row>`SELECT ${columnsOf(kind)}, ${unreadColumn(kind, reader)}, count(*) OVER () AS total_rows FROM ${tableOf(kind)} WHERE ${where} ${window}`,
+        );
+        const total = rows.length ? Number(rows[0]!.total_rows) : page > 1 ? await countAll() : 0;
+        return { rows: rows.map((row) => toSubmission(kind, row)), total };
+      }
+      const total = await countAll();
+      const rows = await rowsOf(sql<Row>`SELECT ${columnsOf(kind)}, ${unreadColumn(kind, reader)} FROM ${tableOf(kind)} WHERE ${where} ${window}`);
+      return { rows: rows.map((row) => toSubmission(kind, row)), total };
+    },
+
+    /** The ids just before and just after `id` in a filtered, sorted list (null at either end;
+     * both null when the row itself is not in the list). */
+    async neighbours(
+      kind: InboxKind,
+      id: number,
+      filter: ListFilter,
+      order: ListOrder = DEFAULT_ORDER,
+    ): Promise<{ previous: number | null; next: number | null }> {
+      const expression = SORT_EXPRESSIONS[order.sort];
+      const where = whereFor(INBOX_TABLES[kind], filter);
+      const [key] = await rowsOf(sql<Row>`SELECT ${expression} AS k FROM ${tableOf(kind)} WHERE ${where} AND id = ${id}`);
+      if (!key) return { previous: null, next: null };
+      const k = key.k;
+      // In a descending list the next row has a smaller key; in an ascending one, a larger.
+      const step = async (forward: boolean) => {
+        const smaller = forward === (order.dir === 'desc');
+        const [cmp, dir] = smaller ? [sql.raw('<'), sql.raw('DESC')] : [sql.raw('>'), sql.raw('ASC')];
+        const [row] = await rowsOf(
+          sql<Row>`SELECT id FROM ${tableOf(kind)} WHERE ${where} AND (${expression} ${cmp} ${k} OR (${expression} = ${k} AND id ${cmp} ${id}))
+            ORDER BY ${expression} ${dir}, id ${dir} LIMIT 1`,
+        );
+        return row ? Number(row.id) : null;
+      };
+      return { previous: await step(false), next: await step(true) };
     },
 
     /** Every matching row, newest first, read in chunks so a large export never sits in memory. */
     async *iterate(kind: InboxKind, filter: ListFilter, chunkSize = 500): AsyncGenerator<StoredSubmission> {
       const where = whereFor(INBOX_TABLES[kind], filter);
+      // The keyset below walks newest first by (created_at, id); an export keeps that order.
       let after = sql`1 = 1`;
       for (;;) {
         const rows = await rowsOf(
@@ -167,6 +251,116 @@ export function createInboxRepository(db: Kysely<DB>) {
         const [at, id] = [String(last.created_at), Number(last.id)];
         after = sql`(created_at < ${at} OR (created_at = ${at} AND id < ${id}))`;
       }
+    },
+
+    /** Rows that are not spam and that `reader` has not opened: all of them less those read
+     * (reads are few beside the rows, and found by their key). */
+    async countUnread(kind: InboxKind, reader: string): Promise<number> {
+      const [row] = await rowsOf(
+        sql<Row>`SELECT (SELECT count(*) FROM ${tableOf(kind)} WHERE status <> 'spam')
+          - (SELECT count(*) FROM submission_reads r JOIN ${tableOf(kind)} t ON t.id = r.submission_id
+             WHERE r.username = ${reader} AND r.kind = ${kind} AND t.status <> 'spam') AS n`,
+      );
+      return Number(row?.n ?? 0);
+    },
+
+    async markRead(kind: InboxKind, id: number, reader: string, at: string) {
+      await db
+        .insertInto('submission_reads')
+        .values({ username: reader, kind, submission_id: id, read_at: at })
+        .onConflict((conflict) => conflict.columns(['username', 'kind', 'submission_id']).doUpdateSet({ read_at: at }))
+        .execute();
+    },
+
+    async markUnread(kind: InboxKind, id: number, reader: string) {
+      await db.deleteFrom('submission_reads').where('username', '=', reader).where('kind', '=', kind).where('submission_id', '=', id).execute();
+    },
+
+    /** Gives a submission to `to` (null: nobody) and logs it, in one transaction (the caller's,
+     * when made over one, so the new owner's email is stored with it). Null when the row is gone;
+     * `changed` false when it already belongs to `to` (nothing logged). */
+    changeOwner(change: {
+      kind: InboxKind;
+      id: number;
+      to: string | null;
+      username: string;
+      at: string;
+    }): Promise<{ changed: boolean; from: string | null } | null> {
+      return atomically(async (trx) => {
+        // The row is locked by the UPDATE before it is read (PostgreSQL; SQLite's writes are one at
+        // a time), so two staff giving it away at once each log what they really changed.
+        const [row] = await rowsOf(sql<Row>`UPDATE ${tableOf(change.kind)} SET owner = owner WHERE id = ${change.id} RETURNING owner`, trx);
+        if (!row) return null;
+        const from = typeof row.owner === 'string' ? row.owner : null;
+        if (from === change.to) return { changed: false, from };
+        await sql`UPDATE ${tableOf(change.kind)} SET owner = ${change.to} WHERE id = ${change.id}`.execute(trx);
+        await trx.insertInto('submission_events').values(ownerEvent(change.kind, change.id, change.username, from, change.to, change.at)).execute();
+        return { changed: true, from };
+      });
+    },
+
+    /** One change to many rows, in one transaction: all of it or none. `check` sees every row
+     * first and may refuse the lot (its message is handed back); ids that do not exist refuse it
+     * too. Each row that really changes gets its event. */
+    bulk(change: {
+      kind: InboxKind;
+      ids: number[];
+      status?: InboxStatus | undefined;
+      owner?: string | null | undefined;
+      username: string;
+      at: string;
+      check: (rows: { id: number; status: InboxStatus; owner: string | null }[]) => string | null;
+    }): Promise<{ ok: true; changed: number[]; ownerChanged: number[] } | { ok: false; missing: number[] } | { ok: false; refused: string }> {
+      const ids = [...new Set(change.ids)];
+      const table = tableOf(change.kind);
+      return atomically(async (trx) => {
+        // FOR UPDATE would be PostgreSQL-only: a no-op UPDATE locks the rows on both engines.
+        const found = await rowsOf(sql<Row>`UPDATE ${table} SET status = status WHERE id IN (${sql.join(ids)}) RETURNING id, status, owner`, trx);
+        const rows = found.map((row) => ({
+          id: Number(row.id),
+          status: row.status as InboxStatus,
+          owner: typeof row.owner === 'string' ? row.owner : null,
+        }));
+        if (rows.length !== ids.length) {
+          const present = new Set(rows.map((row) => row.id));
+          return { ok: false as const, missing: ids.filter((id) => !present.has(id)) };
+        }
+        const refused = change.check(rows);
+        if (refused) return { ok: false as const, refused };
+        const changed = new Set<number>();
+        const ownerChanged: number[] = [];
+        const events: DB['submission_events'][] = [];
+        if (change.status !== undefined) {
+          const moving = rows.filter((row) => row.status !== change.status);
+          if (moving.length) {
+            await sql`UPDATE ${table} SET status = ${change.status} WHERE id IN (${sql.join(moving.map((row) => row.id))})`.execute(trx);
+            for (const row of moving) {
+              changed.add(row.id);
+              events.push({
+                kind: change.kind, submission_id: row.id, username: change.username, action: 'status', from_status: row.status,
+                to_status: change.status, note: null, from_owner: null, to_owner: null, created_at: change.at,
+              } as DB['submission_events']);
+            }
+          }
+        }
+        if (change.owner !== undefined) {
+          const owner = change.owner;
+          const moving = rows.filter((row) => row.owner !== owner);
+          if (moving.length) {
+            await sql`UPDATE ${table} SET owner = ${owner} WHERE id IN (${sql.join(moving.map((row) => row.id))})`.execute(trx);
+            for (const row of moving) {
+              changed.add(row.id);
+              ownerChanged.push(row.id);
+              events.push(ownerEvent(change.kind, row.id, change.username, row.owner, owner, change.at) as DB['submission_events']);
+            }
+          }
+        }
+        // Inserted in slices: PostgreSQL takes at most 65,535 parameters in one statement.
+        for (let start = 0; start < events.length; start += 500) {
+          await trx.insertInto('submission_events').values(events.slice(start, start + 500) as never).execute();
+        }
+        return { ok: true as const, changed: [...changed], ownerChanged };
+      });
     },
 
     /** Rows per status for each kind. */
@@ -190,7 +384,7 @@ export function createInboxRepository(db: Kysely<DB>) {
     events: (kind: InboxKind, id: number): Promise<InboxEvent[]> =>
       db
         .selectFrom('submission_events')
-        .select(['id', 'action', 'username', 'from_status', 'to_status', 'note', 'created_at'])
+        .select(['id', 'action', 'username', 'from_status', 'to_status', 'note', 'from_owner', 'to_owner', 'created_at'])
         .where('kind', '=', kind)
         .where('submission_id', '=', id)
         .orderBy('id')
@@ -199,7 +393,7 @@ export function createInboxRepository(db: Kysely<DB>) {
     /** Moves a submission from one status to another and logs it, in one transaction. False when
      * the row is gone or no longer has status `from` (someone else changed it first). */
     changeStatus(change: { kind: InboxKind; id: number; from: InboxStatus; to: InboxStatus; username: string; at: string }): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
+      return atomically(async (trx) => {
         const updated = await sql`UPDATE ${tableOf(change.kind)} SET status = ${change.to} WHERE id = ${change.id} AND status = ${change.from}`.execute(trx);
         if (Number(updated.numAffectedRows ?? 0) !== 1) return false;
         await trx

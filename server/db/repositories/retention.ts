@@ -1,5 +1,5 @@
 // SQL for the retention period and for subject access: delete every submission older than a
-// cutoff with its inbox events and its outbox emails (images are in the row, so they go with
+// cutoff with its inbox events, read marks and outbox emails (images are in the row, so they go with
 // it), and gather everything stored about one email address.
 import { type Kysely, sql } from 'kysely';
 import type { InboxKind } from '../../../common/inbox.ts';
@@ -11,8 +11,6 @@ export type PurgeCounts = Record<string, number>;
 
 type Row = Record<string, unknown>;
 
-/** Kinds whose rows may have outbox emails. */
-const OUTBOX_KINDS: readonly InboxKind[] = ['demo-requests', 'contact-messages'];
 const KINDS = Object.keys(INBOX_TABLES) as InboxKind[];
 
 /** Binary values (the contact image) become base64 so the export is plain JSON. */
@@ -49,15 +47,19 @@ export function createRetentionRepository(database: Database) {
     const counts: PurgeCounts = {};
     let events = 0;
     let emails = 0;
+    let reads = 0;
     for (const kind of KINDS) {
       const { table } = INBOX_TABLES[kind];
       const old = sql`SELECT id FROM ${sql.table(table)} WHERE created_at < ${cutoff}`;
       events += await apply('submission_events', sql`kind = ${kind} AND submission_id IN (${old})`);
-      if (OUTBOX_KINDS.includes(kind)) emails += await apply('outbox', sql`submission_kind = ${kind} AND submission_id IN (${old})`);
+      reads += await apply('submission_reads', sql`kind = ${kind} AND submission_id IN (${old})`);
+      // Any kind may have emails: the sales notifications, and the new owner's (migration 006).
+      emails += await apply('outbox', sql`submission_kind = ${kind} AND submission_id IN (${old})`);
       counts[table] = await apply(table, sql`created_at < ${cutoff}`);
     }
     counts.submission_events = events;
     counts.outbox = emails;
+    counts.submission_reads = reads;
     return counts;
   }
 

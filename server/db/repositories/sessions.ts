@@ -6,26 +6,65 @@ export type Session = {
   id: number;
   userId: number;
   sessionId: string;
+  createdAt: string;
   expiresAt: string;
+  /** Sign-in or last refresh: the idle limit counts from here. */
+  lastUsedAt: string;
   revokedAt: string | null;
 };
 
 export type FailureCounter = { failures: number; lastFailedAt: string; lockedUntil: string | null };
 
 export function createSessionsRepository(db: Kysely<DB>) {
+  const sessionColumns = [
+    'id',
+    'user_id as userId',
+    'session_id as sessionId',
+    'created_at as createdAt',
+    'expires_at as expiresAt',
+    'last_used_at as lastUsedAt',
+    'revoked_at as revokedAt',
+  ] as const;
   return {
     async create(row: { userId: number; sessionId: string; tokenHash: string; createdAt: string; expiresAt: string }) {
       await db
         .insertInto('refresh_tokens')
-        .values({ user_id: row.userId, session_id: row.sessionId, token_hash: row.tokenHash, created_at: row.createdAt, expires_at: row.expiresAt })
+        .values({
+          user_id: row.userId,
+          session_id: row.sessionId,
+          token_hash: row.tokenHash,
+          created_at: row.createdAt,
+          expires_at: row.expiresAt,
+          last_used_at: row.createdAt,
+        })
         .execute();
     },
     findBySessionId: async (sessionId: string): Promise<Session | null> =>
-      (await db
-        .selectFrom('refresh_tokens')
-        .select(['id', 'user_id as userId', 'session_id as sessionId', 'expires_at as expiresAt', 'revoked_at as revokedAt'])
-        .where('session_id', '=', sessionId)
-        .executeTakeFirst()) ?? null,
+      ((await db.selectFrom('refresh_tokens').select(sessionColumns).where('session_id', '=', sessionId).executeTakeFirst()) as Session | undefined) ?? null,
+    /** The session whose current refresh token has this hash. */
+    findByTokenHash: async (tokenHash: string): Promise<Session | null> =>
+      ((await db.selectFrom('refresh_tokens').select(sessionColumns).where('token_hash', '=', tokenHash).executeTakeFirst()) as Session | undefined) ?? null,
+    /** The session a refresh token belonged to before it was rotated away: a second use. */
+    findRetired: async (tokenHash: string): Promise<string | null> =>
+      (await db.selectFrom('retired_refresh_tokens').select('session_id').where('token_hash', '=', tokenHash).executeTakeFirst())?.session_id ?? null,
+    /** Swaps a live session's refresh token for a new one and keeps the old hash as used, in one
+     * transaction. False when the old token is no longer the current one (a concurrent refresh
+     * won, on this instance or another) or the session was revoked meanwhile. */
+    rotate(change: { sessionId: string; fromHash: string; toHash: string; at: string }): Promise<boolean> {
+      const run = <T,>(work: (trx: Kysely<DB>) => Promise<T>) => (db.isTransaction ? work(db) : db.transaction().execute(work));
+      return run(async (trx) => {
+        const updated = await trx
+          .updateTable('refresh_tokens')
+          .set({ token_hash: change.toHash, last_used_at: change.at })
+          .where('session_id', '=', change.sessionId)
+          .where('token_hash', '=', change.fromHash)
+          .where('revoked_at', 'is', null)
+          .executeTakeFirst();
+        if (Number(updated.numUpdatedRows) !== 1) return false;
+        await trx.insertInto('retired_refresh_tokens').values({ token_hash: change.fromHash, session_id: change.sessionId, retired_at: change.at }).execute();
+        return true;
+      });
+    },
     /** True when a live session was revoked. */
     async revoke(sessionId: string, at: string): Promise<boolean> {
       const result = await db

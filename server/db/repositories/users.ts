@@ -9,6 +9,8 @@ export type User = {
   passwordHash: string;
   createdAt: string;
   disabledAt: string | null;
+  /** Where their own notifications go (a submission given to them); null: none are sent. */
+  email: string | null;
   role: StaffRole;
 };
 
@@ -18,13 +20,13 @@ export function createUsersRepository(db: Kysely<DB>) {
   const selectUsers = () =>
     db
       .selectFrom('users')
-      .select(['id', 'username', 'password_hash as passwordHash', 'created_at as createdAt', 'disabled_at as disabledAt', 'role']);
+      .select(['id', 'username', 'password_hash as passwordHash', 'created_at as createdAt', 'disabled_at as disabledAt', 'email', 'role']);
 
   return {
-    async create(username: string, passwordHash: string, createdAt: string, role: StaffRole = 'admin'): Promise<number> {
+    async create(username: string, passwordHash: string, createdAt: string, email: string | null = null, role: StaffRole = 'admin'): Promise<number> {
       const { id } = await db
         .insertInto('users')
-        .values({ username, password_hash: passwordHash, created_at: createdAt, role })
+        .values({ username, password_hash: passwordHash, created_at: createdAt, email, role })
         .returning('id')
         .executeTakeFirstOrThrow();
       return id;
@@ -46,6 +48,11 @@ export function createUsersRepository(db: Kysely<DB>) {
     /** True when the user exists. */
     async setRole(username: string, role: StaffRole): Promise<boolean> {
       const result = await db.updateTable('users').set({ role }).where(lowerUsername, '=', username.toLowerCase()).executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+    /** Sets (or with null removes) a user's email address; true when the user exists. */
+    async setEmail(username: string, email: string | null): Promise<boolean> {
+      const result = await db.updateTable('users').set({ email }).where(lowerUsername, '=', username.toLowerCase()).executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
     /** Sets a new password and enables the account; true when the user exists. */

@@ -1,9 +1,12 @@
 // POST /api/SignIn, GET /api/SignOut and GET /api/ValidateToken: staff sign-in with bearer tokens.
 // Answers about credentials are never cached.
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  type Tokens,
   errorAnswerSchema,
   errorInfoObjectSchema,
+  refreshBodySchema,
   success,
   successAnswerSchema,
   tokenInfoSchema,
@@ -15,6 +18,18 @@ import { signInSchema } from '../../../common/schemas.ts';
 import { PublicError } from '../../errors.ts';
 import { rateLimitFor } from '../../plugins/rate-limits.ts';
 import { bearerHeaders, bearerToken } from './bearer.ts';
+
+/** The Content area's pages (rendered on the server, decision 021) read the same sign-in from a
+ * cookie only they receive; it dies with the access token or at sign-out. */
+function setContentCookie(request: FastifyRequest, reply: FastifyReply, tokens: Tokens) {
+  reply.setCookie(CONTENT_COOKIE, tokens.access_token, {
+    path: '/content',
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: request.protocol === 'https',
+    maxAge: tokens.expires_in,
+  });
+}
 
 const authRoutes: FastifyPluginAsyncZod<{ signInPerMinute: number }> = async (app, options) => {
   app.addHook('onRequest', async (_request, reply) => {
@@ -38,15 +53,33 @@ const authRoutes: FastifyPluginAsyncZod<{ signInPerMinute: number }> = async (ap
       if (result.kind === 'locked') throw new PublicError(429, MESSAGES.lockedOut);
       if (result.kind === 'wrong-credentials') throw new PublicError(401, MESSAGES.wrongCredentials);
       request.log.info({ username: request.body.username }, 'signed in');
-      // The Content area's pages (rendered on the server, decision 021) read the same sign-in
-      // from a cookie only they receive; it dies with the access token or at sign-out.
-      reply.setCookie(CONTENT_COOKIE, result.tokens.access_token, {
-        path: '/content',
-        httpOnly: true,
-        sameSite: 'strict',
-        secure: request.protocol === 'https',
-        maxAge: result.tokens.expires_in,
-      });
+      setContentCookie(request, reply, result.tokens);
+      return result.tokens;
+    },
+  });
+
+  app.post('/auth/refresh', {
+    config: { errorShape: 'errorInfo', validationMessage: MESSAGES.refreshTokenMissing },
+    schema: {
+      summary: 'Trade a refresh token for new tokens (each refresh token works once)',
+      description:
+        'Rotation: the answer carries a new refresh token and the one sent never works again. Sending a used one answers 401 and revokes the whole sign-in. The token is accepted only in this JSON body, never in a URL.',
+      tags: ['Sign-in'],
+      body: refreshBodySchema,
+      response: { 200: tokensSchema, '4xx': errorInfoObjectSchema },
+    },
+    handler: async (request, reply) => {
+      // A token in a URL ends up in logs and histories: refused, even alongside a body.
+      if (Object.keys((request.query as Record<string, unknown> | undefined) ?? {}).length > 0) {
+        throw new PublicError(400, MESSAGES.refreshTokenInUrl);
+      }
+      const result = await app.services.auth.refresh(request.body.refresh_token);
+      if (result.kind === 'reused') {
+        request.log.warn('refresh token used twice: its sign-in is revoked');
+        throw new PublicError(401, MESSAGES.tokenInvalid);
+      }
+      if (result.kind === 'invalid') throw new PublicError(401, MESSAGES.tokenInvalid);
+      setContentCookie(request, reply, result.tokens);
       return result.tokens;
     },
   });

@@ -7,7 +7,12 @@ import { z } from 'zod';
 import { errorInfoObjectSchema } from '../../../common/api.ts';
 import { ACCEPTED_IMAGE_TYPES } from '../../../common/constants.ts';
 import {
+  bulkAnswerSchema,
+  bulkBodySchema,
+  inboxDetailQuerySchema,
   inboxFilterSchema,
+  ownerBodySchema,
+  staffListSchema,
   inboxListQuerySchema,
   inboxSummarySchema,
   isInboxKind,
@@ -19,7 +24,7 @@ import {
 } from '../../../common/inbox.ts';
 import { MESSAGES } from '../../../common/messages.ts';
 import { PublicError } from '../../errors.ts';
-import type { InboxChange } from '../../services/inbox.ts';
+import { type InboxChange, InboxInputError } from '../../services/inbox.ts';
 import { bearerHeaders, bearerToken } from './bearer.ts';
 
 declare module 'fastify' {
@@ -49,6 +54,16 @@ function idOf(value: string): number {
   return Number(value);
 }
 
+/** The service's refusals of bad input (an unknown owner, a sort the kind lacks) as 400s. */
+async function refuseBadInput<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof InboxInputError) throw new PublicError(400, error.message);
+    throw error;
+  }
+}
+
 function changed(result: InboxChange) {
   if (result.ok) return result.detail;
   if (result.reason === 'not-found') throw new PublicError(404, MESSAGES.notFound);
@@ -68,7 +83,13 @@ const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/summary', {
     config,
     schema: { summary: 'Submissions per kind and status', tags, headers: bearerHeaders, response: { 200: inboxSummarySchema, ...errors } },
-    handler: async () => await app.services.inbox.summary(),
+    handler: async (request) => app.services.inbox.summary(request.staffUsername),
+  });
+
+  app.get('/staff', {
+    config,
+    schema: { summary: 'Who can own submissions, and who is asking', tags, headers: bearerHeaders, response: { 200: staffListSchema, ...errors } },
+    handler: async (request) => ({ me: request.staffUsername, staff: await app.services.inbox.staff() }),
   });
 
   app.get('/:kind', {
@@ -81,7 +102,45 @@ const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: inboxListQuerySchema,
       response: { 200: listPageSchema, ...errors },
     },
-    handler: async (request) => await app.services.inbox.list(kindOf(request.params.kind), request.query),
+    handler: async (request) => await refuseBadInput(() => app.services.inbox.list(kindOf(request.params.kind), request.query, request.staffUsername)),
+  });
+
+  app.post('/:kind/bulk', {
+    config,
+    schema: {
+      summary: 'One status and/or owner for up to 500 submissions: all of it or nothing',
+      tags,
+      headers: bearerHeaders,
+      params: kindParams,
+      body: bulkBodySchema,
+      response: { 200: bulkAnswerSchema, ...errors },
+    },
+    handler: async (request) => {
+      const result = await app.services.inbox.bulk(kindOf(request.params.kind), request.body, request.staffUsername);
+      if (result.ok) return { changed: result.changed.length, ids: result.changed };
+      throw new PublicError(result.reason === 'not-found' ? 404 : 400, result.message);
+    },
+  });
+
+  app.get('/:kind/export.xlsx', {
+    config,
+    schema: {
+      summary: 'Every submission the filters (or ids) match, as an Excel workbook with every cell as text',
+      tags,
+      headers: bearerHeaders,
+      params: kindParams,
+      querystring: inboxFilterSchema,
+      produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+      response: { 200: z.any().describe('The workbook'), ...errors },
+    },
+    handler: async (request, reply) => {
+      const kind = kindOf(request.params.kind);
+      const { fileName, bytes } = await refuseBadInput(() => app.services.inbox.exportXlsx(kind, request.query, request.staffUsername));
+      return reply
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .send(bytes);
+    },
   });
 
   app.get('/:kind/export.csv', {
@@ -96,7 +155,8 @@ const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: z.any().describe('The CSV file'), ...errors },
     },
     handler: async (request, reply) => {
-      const { fileName, stream } = app.services.inbox.exportCsv(kindOf(request.params.kind), request.query);
+      const kind = kindOf(request.params.kind);
+      const { fileName, stream } = await refuseBadInput(() => app.services.inbox.exportCsv(kind, request.query, request.staffUsername));
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${fileName}"`)
@@ -111,10 +171,12 @@ const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       headers: bearerHeaders,
       params: itemParams,
+      querystring: inboxDetailQuerySchema,
       response: { 200: itemDetailSchema, ...errors },
     },
     handler: async (request) => {
-      const detail = await app.services.inbox.detail(kindOf(request.params.kind), idOf(request.params.id));
+      const [kind, id] = [kindOf(request.params.kind), idOf(request.params.id)];
+      const detail = await refuseBadInput(() => app.services.inbox.open(kind, id, request.query, request.staffUsername));
       if (!detail) throw new PublicError(404, MESSAGES.notFound);
       return detail;
     },
@@ -166,6 +228,39 @@ const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const { kind, id } = request.params;
       return changed(await app.services.inbox.addNote(kindOf(kind), idOf(id), request.body.note, request.staffUsername));
+    },
+  });
+
+  app.put('/:kind/:id/owner', {
+    config,
+    schema: {
+      summary: 'Give a submission to a staff member, or to nobody (null)',
+      tags,
+      headers: bearerHeaders,
+      params: itemParams,
+      body: ownerBodySchema,
+      response: { 200: itemDetailSchema, ...errors },
+    },
+    handler: async (request) => {
+      const { kind, id } = request.params;
+      return changed(await app.services.inbox.changeOwner(kindOf(kind), idOf(id), request.body.owner, request.staffUsername));
+    },
+  });
+
+  app.post('/:kind/:id/unread', {
+    config,
+    schema: {
+      summary: 'Mark a submission unread for the signed-in staff member',
+      tags,
+      headers: bearerHeaders,
+      params: itemParams,
+      response: { 200: z.object({ unread: z.literal(true) }), ...errors },
+    },
+    handler: async (request) => {
+      if (!(await app.services.inbox.markUnread(kindOf(request.params.kind), idOf(request.params.id), request.staffUsername))) {
+        throw new PublicError(404, MESSAGES.notFound);
+      }
+      return { unread: true as const };
     },
   });
 

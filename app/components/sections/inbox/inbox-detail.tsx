@@ -3,12 +3,14 @@
 // is revoked on leaving), the status with a control to change it ("Move back to New" for spam),
 // and the history of status changes and internal notes with a form to add one. Everything a
 // visitor wrote is React text: no HTML from a submission is ever rendered.
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, ChevronLeft, ChevronRight, Copy } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
   addNote,
+  changeOwner,
   changeStatus,
+  markUnread,
   fetchBlob,
   fetchItem,
   type InboxKind,
@@ -22,8 +24,10 @@ import {
   NOTE_MAX_LENGTH,
   STATUS_LABELS,
 } from '../../../lib/inbox-client.ts';
-import { inboxListPath } from '../../../lib/inbox-view.ts';
+import { inboxItemPath, inboxListPath, readInboxView } from '../../../lib/inbox-view.ts';
 import { Button } from '../../ui/button.tsx';
+import { isTypingTarget, KeyboardHelp } from './inbox-keys.tsx';
+import { useInboxState } from './inbox-store.ts';
 import { useSignInAgain } from './inbox-shell.tsx';
 import { StatusBadge, Timestamp } from './inbox-parts.tsx';
 
@@ -31,25 +35,50 @@ type Loaded = { state: 'loading' } | { state: 'ready'; detail: ItemDetail } | { 
 
 export function InboxDetail({ kind, id }: { kind: InboxKind; id: number }) {
   const signInAgain = useSignInAgain();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  // The list this submission was opened from: its filters and sort give previous and next.
+  const view = readInboxView(params, kind);
+  const listKey = params.toString();
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const [unreadMessage, setUnreadMessage] = useState<string | null>(null);
+  const neighbours = loaded.state === 'ready' ? loaded.detail.neighbours : { previous: null, next: null };
+
+  useEffect(() => {
+    function onKey(event: KeyboardEvent) {
+      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || isTypingTarget(event.target)) return;
+      if (document.querySelector('dialog[open]')) return;
+      const target = event.key === '[' ? neighbours.previous : event.key === ']' ? neighbours.next : undefined;
+      if (event.key === '?') {
+        event.preventDefault();
+        setHelpOpen(true);
+      } else if (target) {
+        event.preventDefault();
+        navigate(inboxItemPath(kind, target, view));
+      }
+    }
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [neighbours.previous, neighbours.next, listKey]);
 
   useEffect(() => {
     const abort = new AbortController();
     setLoaded({ state: 'loading' });
-    fetchItem(kind, id, abort.signal).then((result) => {
+    fetchItem(kind, id, readInboxView(new URLSearchParams(listKey), kind), abort.signal).then((result) => {
       if (abort.signal.aborted) return;
       if (result.ok) setLoaded({ state: 'ready', detail: result.data });
       else if (result.reason === 'unauthorized') signInAgain();
       else setLoaded({ state: 'error', message: result.message, notFound: result.reason === 'not-found' });
     });
     return () => abort.abort();
-  }, [kind, id, attempt, signInAgain]);
+  }, [kind, id, attempt, signInAgain, listKey]);
 
   /** Applies what a status change or a note answered; a failure's message is handed back. */
   function take(result: InboxResult<ItemDetail>): string | null {
     if (result.ok) {
-      setLoaded({ state: 'ready', detail: result.data });
+      setLoaded((current) => ({ state: 'ready', detail: { ...result.data, neighbours: current.state === 'ready' ? current.detail.neighbours : result.data.neighbours } }));
       return null;
     }
     if (result.reason === 'unauthorized') signInAgain();
@@ -58,11 +87,28 @@ export function InboxDetail({ kind, id }: { kind: InboxKind; id: number }) {
 
   const back = (
     <p className="inbox-back">
-      <Link to={inboxListPath({ kind })}>
+      <Link to={inboxListPath(view)}>
         <ArrowLeft aria-hidden="true" />
         All {KIND_LABELS[kind].toLowerCase()}
       </Link>
     </p>
+  );
+
+  const steps = (
+    <nav className="inbox-steps" aria-label="Submissions in this list">
+      {neighbours.previous ? (
+        <Link to={inboxItemPath(kind, neighbours.previous, view)} rel="prev" aria-keyshortcuts="[">
+          <ChevronLeft aria-hidden="true" />
+          Previous
+        </Link>
+      ) : null}
+      {neighbours.next ? (
+        <Link to={inboxItemPath(kind, neighbours.next, view)} rel="next" aria-keyshortcuts="]">
+          Next
+          <ChevronRight aria-hidden="true" />
+        </Link>
+      ) : null}
+    </nav>
   );
 
   if (loaded.state === 'loading') {
@@ -92,9 +138,13 @@ export function InboxDetail({ kind, id }: { kind: InboxKind; id: number }) {
   }
 
   const { item, events } = loaded.detail;
+  const person = item.fields.find((field) => field.name === 'name')?.value ?? '';
   return (
     <div className="inbox-detail">
-      {back}
+      <div className="inbox-detail-top">
+        {back}
+        {steps}
+      </div>
       <div className="inbox-detail-grid">
         <div className="inbox-detail-main">
           <section className="inbox-panel" aria-labelledby="inbox-fields-title">
@@ -109,7 +159,9 @@ export function InboxDetail({ kind, id }: { kind: InboxKind; id: number }) {
               {item.fields.map((field) => (
                 <div key={field.name}>
                   <dt>{field.label}</dt>
-                  <dd className="inbox-field-value">{field.value === null || field.value === '' ? '—' : String(field.value)}</dd>
+                  <dd className="inbox-field-value">
+                    <FieldValue name={field.name} value={field.value} kind={kind} person={person} />
+                  </dd>
                 </div>
               ))}
               {item.consent !== undefined ? (
@@ -137,10 +189,150 @@ export function InboxDetail({ kind, id }: { kind: InboxKind; id: number }) {
             nextStatuses={item.next_statuses}
             honeypot={item.is_spam}
             onChange={async (status) => take(await changeStatus(kind, id, status))} />
-          <HistoryPanel events={events} onAddNote={async (note) => take(await addNote(kind, id, note))} />
+          <OwnerPanel
+            key={`owner-${item.owner ?? ''}`}
+            owner={item.owner}
+            onChange={async (owner) => take(await changeOwner(kind, id, owner))}
+            onMarkUnread={async () => {
+              const result = await markUnread(kind, id);
+              if (!result.ok && result.reason === 'unauthorized') return signInAgain();
+              setUnreadMessage(result.ok ? 'Marked unread: it shows in bold in the list until you open it again.' : result.message);
+            }}
+            unreadMessage={unreadMessage}
+          />
+          <HistoryPanel draftKey={`${kind}/${id}`} events={events} onAddNote={async (note) => take(await addNote(kind, id, note))} />
         </div>
       </div>
+      <KeyboardHelp open={helpOpen} onClose={() => setHelpOpen(false)} where="detail" />
     </div>
+  );
+}
+
+/** A field's value; an email is a mailto: link with a reply ready, a phone number a tel: link,
+ * each with a copy button. */
+function FieldValue({ name, value, kind, person }: { name: string; value: string; kind: InboxKind; person: string }) {
+  if (value === '') return <>—</>;
+  if (name === 'email') {
+    const subject = kind === 'demo-requests' ? 'Re: your Haulora demo request' : kind === 'contact-messages' ? 'Re: your message to Haulora' : 'Haulora';
+    const greeting = person ? `Hello ${person.split(/\s+/)[0]},\n\n` : 'Hello,\n\n';
+    const href = `mailto:${encodeURIComponent(value).replace(/%40/g, '@')}?${new URLSearchParams({ subject, body: greeting }).toString().replace(/\+/g, '%20')}`;
+    return (
+      <span className="inbox-contact">
+        <a href={href}>{value}</a>
+        <CopyButton text={value} label={`Copy the email address ${value}`} />
+      </span>
+    );
+  }
+  if (name === 'number') {
+    const dial = value.replace(/[^\d+]/g, '');
+    return (
+      <span className="inbox-contact">
+        <a href={`tel:${dial}`}>{value}</a>
+        <CopyButton text={value} label={`Copy the phone number ${value}`} />
+      </span>
+    );
+  }
+  return <>{value}</>;
+}
+
+function CopyButton({ text, label }: { text: string; label: string }) {
+  const [copied, setCopied] = useState(false);
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(text);
+      setCopied(true);
+      setTimeout(() => setCopied(false), 2000);
+    } catch {
+      setCopied(false);
+    }
+  }
+  return (
+    <>
+      <button type="button" className="inbox-copy" aria-label={label} onClick={() => void copy()}>
+        <Copy aria-hidden="true" />
+        <span aria-hidden="true">{copied ? 'Copied' : 'Copy'}</span>
+      </button>
+      <span className="visually-hidden" role="status">
+        {copied ? 'Copied' : ''}
+      </span>
+    </>
+  );
+}
+
+type OwnerPanelProps = {
+  owner: string | null;
+  onChange: (owner: string | null) => Promise<string | null>;
+  onMarkUnread: () => Promise<void>;
+  unreadMessage: string | null;
+};
+
+function OwnerPanel({ owner, onChange, onMarkUnread, unreadMessage }: OwnerPanelProps) {
+  const { staff } = useInboxState();
+  const [chosen, setChosen] = useState(owner ?? '');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const names = [...new Set([...(staff?.staff.map((member) => member.username) ?? []), ...(owner ? [owner] : [])])];
+  const me = staff?.me;
+
+  async function save(next: string | null) {
+    setBusy(true);
+    setError(null);
+    const failure = await onChange(next);
+    if (failure) {
+      setError(failure);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="inbox-panel" aria-labelledby="inbox-owner-title">
+      <h2 id="inbox-owner-title">Owner</h2>
+      <p className="inbox-current-owner">{owner ? <>Owned by {owner}</> : 'Nobody owns this yet.'}</p>
+      <form
+        className="inbox-status-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void save(chosen || null);
+        }}
+      >
+        <div className="field">
+          <label className="field-label" htmlFor="inbox-owner-choice">
+            Give to
+          </label>
+          <select id="inbox-owner-choice" className="field-control" value={chosen} onChange={(event) => setChosen(event.target.value)}>
+            <option value="">Nobody</option>
+            {names.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button type="submit" variant="secondary" disabled={busy || chosen === (owner ?? '')}>
+          {busy ? 'Saving…' : 'Save owner'}
+        </Button>
+      </form>
+      <div className="inbox-owner-actions">
+        {me && owner !== me ? (
+          <Button size="sm" variant="ghost" onClick={() => void save(me)} disabled={busy}>
+            Take it
+          </Button>
+        ) : null}
+        <Button size="sm" variant="ghost" onClick={() => void onMarkUnread()}>
+          Mark unread
+        </Button>
+      </div>
+      {error ? (
+        <p className="inbox-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {unreadMessage ? (
+        <p className="inbox-done" role="status">
+          {unreadMessage}
+        </p>
+      ) : null}
+    </section>
   );
 }
 
@@ -219,11 +411,34 @@ function StatusPanel({ status, nextStatuses, honeypot, onChange }: StatusPanelPr
   );
 }
 
-type HistoryPanelProps = { events: InboxEvent[]; onAddNote: (note: string) => Promise<string | null> };
+type HistoryPanelProps = { draftKey: string; events: InboxEvent[]; onAddNote: (note: string) => Promise<string | null> };
 
-function HistoryPanel({ events, onAddNote }: HistoryPanelProps) {
+/** Note drafts are kept per submission as they are typed, in this browser's local storage: a
+ * sign-in that ends, a reload or a closed tab loses nothing. Cleared once the note is saved. */
+const draftStorageKey = (key: string) => `haulora:note-draft:${key}`;
+function readDraft(key: string): string {
+  try {
+    return localStorage.getItem(draftStorageKey(key)) ?? '';
+  } catch {
+    return '';
+  }
+}
+function writeDraft(key: string, text: string) {
+  try {
+    if (text) localStorage.setItem(draftStorageKey(key), text);
+    else localStorage.removeItem(draftStorageKey(key));
+  } catch {
+    // Storage full or switched off: the note box still works, only without a draft.
+  }
+}
+
+function HistoryPanel({ draftKey, events, onAddNote }: HistoryPanelProps) {
   const noteId = useId();
-  const [note, setNote] = useState('');
+  const [note, setNoteState] = useState(() => readDraft(draftKey));
+  const setNote = (text: string) => {
+    setNoteState(text);
+    writeDraft(draftKey, text);
+  };
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -254,6 +469,8 @@ function HistoryPanel({ events, onAddNote }: HistoryPanelProps) {
               <p className="inbox-event-what">
                 {event.action === 'note' ? (
                   <span className="inbox-note">{event.note}</span>
+                ) : event.action === 'owner' ? (
+                  <>{event.to_owner ? `Given to ${event.to_owner}` : 'Given to nobody'}{event.from_owner ? ` (was ${event.from_owner})` : ''}</>
                 ) : (
                   <>
                     Status {event.from_status ? `from ${label(event.from_status)} ` : ''}to {label(event.to_status)}
@@ -261,7 +478,7 @@ function HistoryPanel({ events, onAddNote }: HistoryPanelProps) {
                 )}
               </p>
               <p className="inbox-event-who">
-                {event.action === 'note' ? 'Note by ' : 'Changed by '}
+                {event.action === 'note' ? 'Note by ' : event.action === 'owner' ? 'Assigned by ' : 'Changed by '}
                 <span className="inbox-event-user">{event.username}</span>, <Timestamp iso={event.created_at} />
               </p>
             </li>

@@ -18,3 +18,8 @@ export function StatusBadge({ status }: { status: InboxStatus }) {
     </span>
   );
 }
+
+/** Who a submission belongs to, as the list shows it. */
+export function OwnerName({ owner }: { owner: string | null }) {
+  return <span className="inbox-owner">{owner ? <>Owner: {owner}</> : 'Unassigned'}</span>;
+}

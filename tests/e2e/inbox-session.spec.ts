@@ -1,0 +1,175 @@
+// Issue 21 in Chromium: a sign-in that lasts the working day and nothing typed is lost. An access
+// token that has run out is renewed silently (the note is saved, no sign-in page is seen); a
+// refresh token used twice signs the person out everywhere; a note draft survives a real
+// sign-out and sign-in; text typed in the inbox search within 100 ms of the load survives
+// hydration; bulk selection changes several submissions at once.
+import { SignJWT, decodeJwt } from 'jose';
+import type { Page } from '@playwright/test';
+import { TEST_TOKEN_SECRET } from '../helpers/server.ts';
+import { E2E_STAFF } from '../helpers/e2e-staff.ts';
+import { NARROW, WIDE, expectNoAxeViolations } from './axe-check.ts';
+import { allowFailedRequests, expect, test, waitForHydration } from './fixtures.ts';
+import { openInbox, seedDemoRequest, signInQuietly } from './inbox-helpers.ts';
+
+test.use({ viewport: WIDE });
+
+/** Replaces the stored access token with the same one already expired: what 15 idle minutes do. */
+async function expireAccessToken(page: Page) {
+  const current = await page.evaluate(() => sessionStorage.getItem('access_token'));
+  const claims = decodeJwt(current!);
+  const past = Math.floor(Date.now() / 1000) - 60;
+  const expired = await new SignJWT({ ...claims })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuedAt(past - 900)
+    .setNotBefore(past - 900)
+    .setExpirationTime(past)
+    .sign(new TextEncoder().encode(TEST_TOKEN_SECRET));
+  await page.evaluate((token) => sessionStorage.setItem('access_token', token), expired);
+  return expired;
+}
+
+async function openFirstDemo(page: Page, name: string) {
+  await openInbox(page, `/inbox?q=${encodeURIComponent(name)}`);
+  await page.getByRole('link', { name, exact: true }).click();
+  await expect(page.getByRole('region', { name: 'What was sent' })).toBeVisible();
+}
+
+test('an access token that ran out while a note was typed: Add note saves it, no sign-in seen', async ({ page }) => {
+  // The first try answers 401 before the silent refresh and the retry.
+  allowFailedRequests(page, /\/api\/inbox\//);
+  const name = await seedDemoRequest(page);
+  await signInQuietly(page);
+  await openFirstDemo(page, name);
+  const history = page.getByRole('region', { name: 'Notes and history' });
+  const note = 'Called back: wants the fuel module in the demo.';
+  await history.getByLabel('Internal note').fill(note);
+  const expired = await expireAccessToken(page);
+  const signInPages: string[] = [];
+  page.on('framenavigated', (frame) => frame.url().includes('/sign-in') && signInPages.push(frame.url()));
+  await history.getByRole('button', { name: 'Add note' }).click();
+  await expect(history.getByRole('listitem').filter({ hasText: note })).toContainText(`Note by ${E2E_STAFF.username}`);
+  await expect(history.getByLabel('Internal note')).toHaveValue('');
+  expect(signInPages).toEqual([]);
+  expect(await page.evaluate(() => sessionStorage.getItem('access_token'))).not.toBe(expired);
+});
+
+test('a refresh token used twice signs the person out everywhere', async ({ page }) => {
+  allowFailedRequests(page, /\/api\/(inbox\/|auth\/refresh|ValidateToken)/);
+  await signInQuietly(page);
+  await openInbox(page, '/inbox');
+  // Someone else refreshes with a copy of this tab's refresh token first (a stolen copy)...
+  const stolen = await page.evaluate(() => sessionStorage.getItem('refresh_token'));
+  const answer = await page.evaluate(async (token) => {
+    const csrf = decodeURIComponent(/(?:^|; )XSRF-TOKEN=([^;]*)/.exec(document.cookie)?.[1] ?? '');
+    const response = await fetch('/api/auth/refresh', { method: 'POST', headers: { 'content-type': 'application/json', 'x-xsrf-token': csrf }, body: JSON.stringify({ refresh_token: token }) });
+    return { status: response.status, body: await response.json() };
+  }, stolen);
+  expect(answer.status).toBe(200);
+  // ...then this tab's token runs out: its refresh is a second use, which ends the whole sign-in.
+  await expireAccessToken(page);
+  await page.getByRole('navigation', { name: 'Kinds of submission' }).getByRole('link', { name: /^Feedback/ }).click();
+  await expect(page).toHaveURL(/\/sign-in\?next=/);
+  // The thief's fresh access token died with it.
+  const status = await page.evaluate(async (token) => (await fetch('/api/ValidateToken', { headers: { authorization: `Bearer ${token}` } })).status, answer.body.access_token);
+  expect(status).toBe(401);
+});
+
+test('a duplicated tab shares the sign-in safely: both refresh at once, nobody is signed out', async ({ page, context }) => {
+  allowFailedRequests(page, /\/api\/inbox\//);
+  await signInQuietly(page);
+  await openInbox(page, '/inbox');
+  // Duplicating a tab copies its session storage: the same refresh token in two tabs.
+  const copy = await page.evaluate(() => ({ ...sessionStorage }));
+  const twin = await context.newPage();
+  allowFailedRequests(twin, /\/api\/inbox\//);
+  await twin.goto('/home');
+  await waitForHydration(twin);
+  await twin.evaluate((items) => Object.entries(items).forEach(([key, value]) => sessionStorage.setItem(key, value)), copy);
+  await openInbox(twin, '/inbox');
+  // Both access tokens run out, and both tabs call the API at the same moment.
+  await expireAccessToken(page);
+  await expireAccessToken(twin);
+  const feedback = (tab: Page) => tab.getByRole('navigation', { name: 'Kinds of submission' }).getByRole('link', { name: /^Feedback/ }).click();
+  await Promise.all([feedback(page), feedback(twin)]);
+  for (const tab of [page, twin]) {
+    await expect(tab).toHaveURL(/kind=feedback/);
+    await expect(tab).not.toHaveURL(/sign-in/);
+  }
+  // One refresh was spent and both tabs hold its tokens; the sign-in lives on in both.
+  const held = await Promise.all([page, twin].map((tab) => tab.evaluate(() => sessionStorage.getItem('refresh_token'))));
+  expect(held[0]).toBe(held[1]);
+  expect(held[0]).not.toBe(copy.refresh_token);
+  await expireAccessToken(twin);
+  await twin.getByRole('navigation', { name: 'Kinds of submission' }).getByRole('link', { name: /^Contact/ }).click();
+  await expect(twin).toHaveURL(/kind=contact-messages/);
+  await twin.close();
+});
+
+test('a note draft survives a real sign-out and sign-in', async ({ page }) => {
+  const name = await seedDemoRequest(page);
+  await signInQuietly(page);
+  await openFirstDemo(page, name);
+  const url = page.url();
+  const draft = 'Half-written: quote 40 trucks at the fleet price, then';
+  await page.getByRole('region', { name: 'Notes and history' }).getByLabel('Internal note').fill(draft);
+  // Sign out from the navbar's menu.
+  await page.evaluate(async () => {
+    await fetch('/api/SignOut', { headers: { authorization: `Bearer ${sessionStorage.getItem('access_token')}` } });
+    sessionStorage.clear();
+  });
+  await signInQuietly(page);
+  await openInbox(page, new URL(url).pathname + new URL(url).search);
+  await expect(page.getByRole('region', { name: 'Notes and history' }).getByLabel('Internal note')).toHaveValue(draft);
+});
+
+test('text typed in the inbox search within 100 ms of the load is kept after hydration, and Enter searches', async ({ page }) => {
+  await signInQuietly(page);
+  // Straight after the HTML arrives, before the scripts run: the fixture's goto would wait.
+  await page.route('**/*.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await route.continue();
+  });
+  // Not the fixture's goto, which waits for hydration (and the 'Signed In!' modal that follows
+  // makes the page inert): a person types as soon as the box shows.
+  await page.evaluate(() => window.location.assign('/inbox'));
+  const search = page.getByRole('searchbox', { name: 'Search' });
+  await search.pressSequentially('kerb', { timeout: 2000 });
+  await waitForHydration(page);
+  await expect(search).toHaveValue('kerb');
+  await page.unroute('**/*.js');
+  const signedIn = page.getByRole('dialog');
+  await expect(signedIn).toBeHidden({ timeout: 4000 });
+  await search.press('Enter');
+  await expect(page).toHaveURL(/[?&]q=kerb/);
+});
+
+test('bulk: select two rows, give them to someone and mark them done in one go; keys move and select', async ({ page }) => {
+  test.slow();
+  const marker = `bulk-${Date.now().toString(36)}`;
+  await seedDemoRequest(page, `${marker} Ann`);
+  await seedDemoRequest(page, `${marker} Ben`);
+  await signInQuietly(page);
+  await openInbox(page, `/inbox?q=${marker}`);
+  const list = page.getByRole('list', { name: /Demo requests/ });
+  await expect(list.getByRole('listitem')).toHaveCount(2);
+  // Keys: j focuses the first row, x selects it; the mouse selects the second.
+  await page.keyboard.press('j');
+  await expect(list.getByRole('link').first()).toBeFocused();
+  await page.keyboard.press('x');
+  await list.getByRole('checkbox').nth(1).check();
+  await expect(page.getByRole('status').filter({ hasText: '2 selected' })).toBeVisible();
+  const bulk = page.getByRole('form', { name: 'Change the selected submissions' });
+  await bulk.getByLabel('Set status').selectOption({ label: 'Done' });
+  await bulk.getByLabel('Set owner').selectOption(E2E_STAFF.username);
+  await bulk.getByRole('button', { name: 'Apply to selected' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '2 submissions moved to Done' })).toBeVisible();
+  await expect(list.getByRole('listitem').filter({ hasText: `Owner: ${E2E_STAFF.username}` })).toHaveCount(2);
+  await expect(list.getByRole('listitem').filter({ hasText: 'Done' })).toHaveCount(2);
+  for (const viewport of [NARROW, WIDE]) {
+    await page.setViewportSize(viewport);
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: `test-results/inboxui/screens/bulk-${viewport.width}.png`, fullPage: true });
+  }
+  await page.keyboard.press('?');
+  await expect(page.getByRole('dialog', { name: 'Keyboard keys' })).toBeVisible();
+});
