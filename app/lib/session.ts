@@ -56,32 +56,17 @@ export function setSignedInUser(username: string | null, role: string | null = n
 
 /** The signed-in staff member's role, or null while unknown or signed out. */
 export function useSignedInRole(): string | null {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => signedInRole,
-    () => null,
-  );
+  return useSyncExternalStore(subscribe, () => signedInRole, () => null);
 }
 
-/** After a sign-in: asks the server which role the new sign-in has, for the navbar. */
-export async function learnRole(accessToken: string): Promise<void> {
-  const { apiGet } = await import('./api-client.ts');
-  const result = await apiGet<{ username?: string; role?: string }>('/api/ValidateToken', { bearer: accessToken });
-  if (result.kind === 'data' && result.data?.role && signedInUser) setSignedInUser(signedInUser, result.data.role);
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
 }
+
 
 export function useSignedInUser(): string | null {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => signedInUser,
-    () => null,
-  );
+  return useSyncExternalStore(subscribe, () => signedInUser, () => null);
 }
 
 export type RefreshOutcome = { kind: 'refreshed'; accessToken: string } | { kind: 'signed-out' } | { kind: 'unreachable' };

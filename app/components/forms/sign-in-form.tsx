@@ -5,7 +5,7 @@ import { href, useLocation, useNavigate } from 'react-router';
 import { MESSAGES } from '../../../common/messages.ts';
 import type { FormFailure } from '../../lib/form-fields.ts';
 import { safeBackPath } from '../../lib/form-results.ts';
-import { isTokens, learnRole, setSignedInUser, storeTokens } from '../../lib/session.ts';
+import { isTokens, setSignedInUser, storeTokens } from '../../lib/session.ts';
 import { useForm } from '../../lib/use-form.ts';
 import { Button } from '../ui/button.tsx';
 import { InputField } from '../ui/field.tsx';
@@ -32,8 +32,14 @@ export function SignInForm({ failure, onSignedIn }: SignInFormProps) {
     accept: (answer, data) => {
       if (answer.kind !== 'data' || !isTokens(answer.data)) return false;
       storeTokens(answer.data);
-      setSignedInUser(String(data.username));
-      void learnRole(answer.data.access_token);
+      const username = String(data.username);
+      const bearer = answer.data.access_token;
+      setSignedInUser(username);
+      // Which role the new sign-in has (issue 19), for the navbar's Content link.
+      void import('../../lib/api-client.ts').then(async ({ apiGet }) => {
+        const checked = await apiGet<{ role?: string }>('/api/ValidateToken', { bearer });
+        if (checked.kind === 'data' && checked.data?.role) setSignedInUser(username, checked.data.role);
+      });
       return true;
     },
     onClosed: (succeeded) => {

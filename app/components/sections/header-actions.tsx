@@ -2,7 +2,7 @@
 // pages /sign-in and /request-demo; once hydrated they open the modals instead (spec 2), whose
 // code loads on first use. On page load a stored sign-in is checked with the server (spec 4);
 // while signed in the navbar shows the username and Sign Out.
-import { FilePenLine, Inbox as InboxIcon, UserRound } from 'lucide-react';
+import { Inbox as InboxIcon, UserRound } from 'lucide-react';
 import { lazy, type MouseEvent, Suspense, useEffect, useRef, useState } from 'react';
 import { href } from 'react-router';
 import { SubmissionStatus } from '../../../common/constants.ts';
@@ -76,8 +76,7 @@ export function HeaderActions() {
             {/* The Content area (issue 19) is offered to admins only; its pages check the role too. */}
             {role === 'admin' ? (
               <ButtonLink to={href('/content/faq')} variant="inverse" size="sm">
-                <FilePenLine aria-hidden="true" />
-                <span className="header-inbox-label">Content</span>
+                Content
               </ButtonLink>
             ) : null}
             <Button ref={signOutButton} variant="inverse" size="sm" onClick={onSignOut}>
