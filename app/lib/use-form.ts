@@ -186,9 +186,11 @@ export function useForm<V extends FormValues>(config: FormConfig<V>) {
       const answer = await config.send(api, data, sent.current.key);
       const accepted = config.accept ? config.accept(answer, data) : answer.kind === 'success';
       const outcome = api.outcomeOf(answer, answers, accepted);
-      finish(accepted && config.said ? { ...outcome, message: config.said(answer, data) } : outcome);
+      // A refusal about fields is shown as the browser's own would be: on the fields.
       const refused = accepted ? undefined : config.refused?.(answer);
       if (refused) setErrors(refused);
+      if (refused) finish({ status: SubmissionStatus.Error, message: answers.invalid ?? '' });
+      else finish(accepted && config.said ? { ...outcome, message: config.said(answer, data) } : outcome);
       if (accepted) {
         sent.current = null;
         element.reset();
