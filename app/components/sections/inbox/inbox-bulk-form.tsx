@@ -6,7 +6,7 @@ import type { ApiResult } from '../../../lib/api-client.ts';
 import { type BulkAnswer, bulkChange, INBOX_STATUSES, type InboxKind, type InboxStatus, isInboxStatus, OWNER_NONE, STATUS_LABELS } from '../../../lib/inbox-client.ts';
 import { FormShell } from '../../forms/form-shell.tsx';
 import { Button } from '../../ui/button.tsx';
-import { Field } from '../../ui/field.tsx';
+import { SelectField } from '../../ui/field.tsx';
 import { useStaffForm } from './use-staff-form.ts';
 
 type BulkFormProps = {
@@ -71,31 +71,8 @@ export function BulkForm({ kind, selectedCount, staffNames, selectedIds, onSaved
           <p className="inbox-bulk-count" role="status">
             {selectedCount} selected
           </p>
-          <Field name="status" label="Set status" error={form.error('status')}>
-            {(control) => (
-              <select className="field-control" {...control} {...form.bind('status')}>
-                <option value="">Leave as is</option>
-                {INBOX_STATUSES.map((status) => (
-                  <option key={status} value={status}>
-                    {STATUS_LABELS[status]}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          <Field name="owner" label="Set owner" error={form.error('owner')}>
-            {(control) => (
-              <select className="field-control" {...control} {...form.bind('owner')}>
-                <option value="">Leave as is</option>
-                <option value={OWNER_NONE}>Nobody</option>
-                {staffNames.map((username) => (
-                  <option key={username} value={username}>
-                    {username}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <SelectField label="Set status" options={[['', 'Leave as is'], ...INBOX_STATUSES.map((status) => [status, STATUS_LABELS[status]] as const)]} {...form.field('status')} />
+          <SelectField label="Set owner" options={[['', 'Leave as is'], [OWNER_NONE, 'Nobody'], ...staffNames.map((name) => [name, name] as const)]} {...form.field('owner')} />
         </>
       ) : null}
     </FormShell>

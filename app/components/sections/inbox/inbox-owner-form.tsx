@@ -3,7 +3,7 @@
 import { changeOwner, type InboxKind, type ItemDetail, markUnread } from '../../../lib/inbox-client.ts';
 import { FormShell } from '../../forms/form-shell.tsx';
 import { Button } from '../../ui/button.tsx';
-import { Field } from '../../ui/field.tsx';
+import { SelectField } from '../../ui/field.tsx';
 import { useInboxState } from './inbox-store.ts';
 import { useStaffForm } from './use-staff-form.ts';
 
@@ -51,18 +51,7 @@ export function OwnerPanel({ kind, id, owner, onSaved }: OwnerPanelProps) {
           </div>
         }
       >
-        <Field name="owner" label="Give to" error={form.error('owner')}>
-          {(control) => (
-            <select className="field-control" {...control} {...form.bind('owner')}>
-              <option value="">Nobody</option>
-              {names.map((name) => (
-                <option key={name} value={name}>
-                  {name}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <SelectField label="Give to" options={[['', 'Nobody'], ...names.map((name) => [name, name] as const)]} {...form.field('owner')} />
       </FormShell>
       <UnreadForm kind={kind} id={id} />
     </section>

@@ -3,7 +3,7 @@
 import { changeStatus, type InboxKind, type InboxStatus, type ItemDetail, STATUS_LABELS } from '../../../lib/inbox-client.ts';
 import { FormShell } from '../../forms/form-shell.tsx';
 import { Button } from '../../ui/button.tsx';
-import { Field } from '../../ui/field.tsx';
+import { SelectField } from '../../ui/field.tsx';
 import { StatusBadge } from './inbox-parts.tsx';
 import { useStaffForm } from './use-staff-form.ts';
 
@@ -54,17 +54,11 @@ export function StatusPanel({ kind, id, status, nextStatuses, honeypot, onSaved 
             </Button>
           </div>
         ) : (
-          <Field name="status" label="Change status to" error={form.error('status')}>
-            {(control) => (
-              <select className="field-control" {...control} {...form.bind('status')}>
-                {[status, ...nextStatuses.filter((option) => option !== status)].map((option) => (
-                  <option key={option} value={option}>
-                    {STATUS_LABELS[option]}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <SelectField
+            label="Change status to"
+            options={[status, ...nextStatuses.filter((option) => option !== status)].map((option) => [option, STATUS_LABELS[option]] as const)}
+            {...form.field('status')}
+          />
         )}
       </FormShell>
     </section>
