@@ -24,7 +24,7 @@ import { NoteForm } from './inbox-note-form.tsx';
 import { OwnerPanel } from './inbox-owner-form.tsx';
 import { StatusPanel } from './inbox-status-form.tsx';
 import { useSignInAgain } from './inbox-shell.tsx';
-import { StatusBadge, Timestamp } from './inbox-parts.tsx';
+import { Timestamp } from './inbox-parts.tsx';
 
 type Loaded = { state: 'loading' } | { state: 'ready'; detail: ItemDetail } | { state: 'error'; message: string; notFound: boolean };
 
