@@ -419,7 +419,9 @@ export function InboxList() {
         </div>
       ) : null}
 
+      {/* Keyed on the view: another list starts without the last change's message. */}
       <BulkForm
+        key={viewKey}
         kind={view.kind}
         selectedCount={selectedCount}
         staffNames={staffNames}
