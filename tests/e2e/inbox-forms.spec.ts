@@ -62,6 +62,7 @@ test("the note form: empty is refused in the inbox's words with focus on the box
   await expect(box).toBeFocused();
   await expect(box).toHaveAttribute('aria-invalid', 'true');
   await expect(box).toHaveAccessibleDescription(new RegExp(INBOX_MESSAGES.noteRequired));
+  await history.screenshot({ path: 'test-results/inboxui/screens/note-refused-1280.png' });
   await box.fill('   ');
   await add.click();
   await expect(history.getByText(INBOX_MESSAGES.noteRequired, { exact: true })).toBeVisible();
@@ -88,6 +89,7 @@ test("the note form: empty is refused in the inbox's words with focus on the box
   await expect(box).toHaveValue('');
   await expect(box).not.toHaveAttribute('aria-invalid');
   expect(notesOf(id, note)).toHaveLength(1);
+  await history.screenshot({ path: 'test-results/inboxui/screens/note-added-1280.png' });
   expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.includes('draft')))).toEqual([]);
 });
 
