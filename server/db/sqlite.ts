@@ -112,6 +112,7 @@ export class NodeSqliteDriver implements Driver {
   async commitTransaction() {
     this.#inTransaction = false;
     this.#db.exec('RELEASE kysely_transaction');
+    if (this.#batch) this.#batch.writes++;
     this.#holderWrote = true;
   }
 
