@@ -5,7 +5,8 @@
 // itself is scripts/lib/crash-loop.ts, which `npm run bench:reliability` runs with 100 kills.
 //
 // The child serves the API alone (server.ts --api-only): every write goes through it, and it
-// restarts twice as fast as the whole site, which keeps 25 restarts near a minute on 2 cores.
+// restarts twice as fast as the whole site, which keeps 25 restarts near a minute on 2 cores
+// (the time limit allows for a machine busy with other work: the proof is what was kept).
 import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -15,7 +16,7 @@ import { runCrashLoop } from '../../scripts/lib/crash-loop.ts';
 
 const KILLS = 25;
 
-test(`every acknowledged submission survives ${KILLS} SIGKILLs at random moments`, { timeout: 120_000 }, async (t) => {
+test(`every acknowledged submission survives ${KILLS} SIGKILLs at random moments`, { timeout: 300_000 }, async (t) => {
   const dataDir = await mkdtemp(join(tmpdir(), 'haulora-crash-'));
   try {
     const result = await runCrashLoop({ kills: KILLS, dataDir, minRunMs: 50, maxRunMs: 350 });
