@@ -248,7 +248,7 @@ describe('the command-line tools on PostgreSQL', { skip: cluster ? false : 'Post
     const env = { DATABASE_URL: url };
     const added = run('users.ts', ['add', 'alice'], env, `${PASSWORD}\n`);
     assert.equal(added.status, 0, added.stderr);
-    assert.match(run('users.ts', ['list'], env).stdout, /^alice\s+created \S+\s+active$/m);
+    assert.match(run('users.ts', ['list'], env).stdout, /^alice\s+admin\s+created \S+\s+active$/m);
     const instance = await startServer({ DATABASE_URL: url });
     try {
       const signedIn = await instance.client().post('/api/SignIn', { username: 'alice', password: PASSWORD });

@@ -7,7 +7,7 @@ import { lazy, type MouseEvent, Suspense, useEffect, useRef, useState } from 're
 import { href } from 'react-router';
 import { SubmissionStatus } from '../../../common/constants.ts';
 import { MESSAGES } from '../../../common/messages.ts';
-import { restoreSession, signOut, useSignedInUser } from '../../lib/session.ts';
+import { restoreSession, signOut, useSignedInRole, useSignedInUser } from '../../lib/session.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Button, ButtonLink } from '../ui/button.tsx';
 import { ResultModal, type SubmissionResult } from '../ui/result-modal.tsx';
@@ -26,6 +26,7 @@ const isPlainClick = (event: MouseEvent) => event.button === 0 && !event.metaKey
 export function HeaderActions() {
   const hydrated = useHydrated();
   const username = useSignedInUser();
+  const role = useSignedInRole();
   const [open, setOpen] = useState<ModalName | null>(null);
   // Each opening counts up, so the form inside starts afresh.
   const [openings, setOpenings] = useState({ 'sign-in': 0, demo: 0 });
@@ -72,6 +73,12 @@ export function HeaderActions() {
               <InboxIcon aria-hidden="true" />
               <span className="header-inbox-label">Inbox</span>
             </ButtonLink>
+            {/* The Content area (issue 19) is offered to admins only; its pages check the role too. */}
+            {role === 'admin' ? (
+              <ButtonLink to={href('/content/faq')} variant="inverse" size="sm">
+                Content
+              </ButtonLink>
+            ) : null}
             <Button ref={signOutButton} variant="inverse" size="sm" onClick={onSignOut}>
               Sign Out
             </Button>
