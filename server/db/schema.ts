@@ -56,7 +56,7 @@ export type DB = {
     disabled_at: string | null;
     /** Where this staff member's own notifications go (migration 006); null: none sent. */
     email: string | null;
-    /** admin or sales (migration 007). */
+    /** admin or sales (migration 008). */
     role: Generated<StaffRole>;
   };
   refresh_tokens: {
