@@ -3,10 +3,12 @@
 // change on any instance (ContentService.onInvalidate, which PostgreSQL NOTIFY reaches on every
 // instance), and served under /pagefind-live/; the browser merges that index with the build's
 // (which leaves those two pages out). A new index is written beside the old one and swapped in,
-// so a search never reads half an index; deleted entries leave with the next rebuild.
+// so a search never reads half an index; deleted entries leave with the next rebuild. The files of
+// replaced indexes stay servable for a while (retired/): a page that loaded the index before the
+// swap still finds the chunks it names, instead of failing its search.
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, readdir, rename, rm, stat, utimes } from 'node:fs/promises';
+import { dirname, join, relative } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -16,13 +18,25 @@ import { LIVE_SEARCH_BUNDLE } from '../../common/constants.ts';
 /** How long after a change the index is rebuilt: a burst of edits costs one rebuild. */
 export const LIVE_SEARCH_DELAY_MS = 1_500;
 
+/** How long a replaced index's files stay servable: far longer than a search takes to fetch them. */
+export const LIVE_SEARCH_RETIRED_MS = 10 * 60_000;
+
+/** Every file under `dir`, as paths relative to it. */
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries.filter((entry) => entry.isFile()).map((entry) => relative(dir, join(entry.parentPath, entry.name)));
+}
+
 export default fp(
   async function liveSearch(app: FastifyInstance, options: { dataDir: string }) {
     const dir = join(options.dataDir, 'search-live');
     const current = join(dir, 'current');
+    const retired = join(dir, 'retired');
     await mkdir(current, { recursive: true });
+    await mkdir(retired, { recursive: true });
     await app.register(fastifyStatic, {
-      root: current,
+      // The current index first; a file only a replaced one had comes from retired/.
+      root: [current, retired],
       prefix: LIVE_SEARCH_BUNDLE,
       decorateReply: false,
       cacheControl: false,
@@ -56,9 +70,26 @@ export default fp(
         const old = join(dir, `old-${randomBytes(6).toString('hex')}`);
         await rename(current, old);
         await rename(next, current);
-        await rm(old, { recursive: true, force: true });
+        await retire(old);
       } finally {
         await index.deleteIndex();
+      }
+    }
+
+    /** Moves a replaced index's files into retired/ (stamped with the time they were replaced),
+     * and deletes those replaced longer than LIVE_SEARCH_RETIRED_MS ago. */
+    async function retire(old: string): Promise<void> {
+      const now = new Date();
+      for (const file of await filesUnder(old)) {
+        const target = join(retired, file);
+        await mkdir(dirname(target), { recursive: true });
+        await rename(join(old, file), target);
+        await utimes(target, now, now);
+      }
+      await rm(old, { recursive: true, force: true });
+      for (const file of await filesUnder(retired)) {
+        const path = join(retired, file);
+        if (now.getTime() - (await stat(path)).mtimeMs > LIVE_SEARCH_RETIRED_MS) await rm(path, { force: true });
       }
     }
 

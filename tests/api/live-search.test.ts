@@ -1,9 +1,10 @@
 // The site search follows staff edits (issue 19): the server's live Pagefind index of /faq and
 // /glossary is served under /pagefind-live/, holds a new question shortly after it is saved
-// (without a rebuild of the site), and loses a deleted one.
+// (without a rebuild of the site), and loses a deleted one; a replaced index's files stay servable
+// for a while, so a search begun before the swap still completes.
 import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { after, before, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { gunzipSync } from 'node:zlib';
@@ -26,6 +27,12 @@ async function indexedText(): Promise<string> {
     (await readdir(dir)).map(async (name) => gunzipSync(await readFile(join(dir, name))).toString('utf8')),
   );
   return texts.join('\n');
+}
+
+/** The files of the index now served, relative to /pagefind-live/. */
+async function currentFiles(): Promise<string[]> {
+  const dir = join(server.dataDir, 'search-live', 'current');
+  return (await readdir(dir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile()).map((entry) => relative(dir, join(entry.parentPath, entry.name)));
 }
 
 async function eventually(check: () => Promise<boolean>, label: string) {
@@ -57,4 +64,23 @@ test('a saved question is in the index within seconds, and leaves it once delete
   const deleted = await client.request('DELETE', `/api/content/faqs/${created.body.id}?version=1`, { headers: { authorization, ...client.csrfHeader() } });
   assert.equal(deleted.status, 200);
   await eventually(async () => !(await indexedText()).includes('zephyrine'), 'the deleted question leaves the index');
+});
+
+test("a replaced index's chunks are still served, so a page that loaded the index before the swap can finish its search", async () => {
+  const before = await currentFiles();
+  const client = await server.client().visit();
+  const signIn = await client.post('/api/SignIn', { username: 'indexer', password: 'long enough password 42' });
+  const headers = { authorization: `Bearer ${signIn.body.access_token}`, ...client.csrfHeader(), 'content-type': 'application/json' };
+  const created = await client.request('POST', '/api/content/faqs', { headers, body: JSON.stringify({ question: 'Does Haulora count xylofrond crates?', answer: 'Yes.' }) });
+  assert.equal(created.status, 200);
+  await eventually(async () => (await indexedText()).includes('xylofrond'), 'the new question reaches the index');
+  const now = new Set(await currentFiles());
+  const replaced = before.filter((file) => !now.has(file) && /\.pf_(index|fragment|meta)$/.test(file));
+  assert.ok(replaced.length > 0, 'the rebuild replaced some chunks');
+  for (const file of replaced) {
+    const response = await fetch(`${server.url}/pagefind-live/${file}`);
+    assert.equal(response.status, 200, file);
+    assert.equal(gunzipSync(Buffer.from(await response.arrayBuffer())).length > 0, true, file);
+  }
+  assert.equal((await fetch(`${server.url}/pagefind-live/index/not-a-chunk.pf_index`)).status, 404);
 });
