@@ -167,6 +167,118 @@ describe('hostile input', () => {
     assert.deepEqual({ history: historyCount(), faqs: server.count('faqs'), glossary: server.count('glossary_entries') }, before);
   });
 
+  test('every editing call: unknown fields, wrong types, huge text, stale versions, another item\'s history: a clear 4xx and nothing stored', async () => {
+    const faqA = (await call('POST', '/api/content/faqs', admin, { question: 'Hostile A?', answer: 'First.' })).body;
+    await call('PUT', `/api/content/faqs/${faqA.id}`, admin, { question: 'Hostile A?', answer: 'Second.', hidden: false, version: 1 });
+    const faqB = (await call('POST', '/api/content/faqs', admin, { question: 'Hostile B?', answer: 'Other.' })).body;
+    const termA = (await call('POST', '/api/content/glossary', admin, { category: 'Hostile', term: 'Alpha', description: 'First.' })).body;
+    await call('PUT', `/api/content/glossary/${termA.id}`, admin, { category: 'Hostile', term: 'Alpha', description: 'Second.', version: 1 });
+    await call('POST', '/api/content/glossary', admin, { category: 'Other', term: 'Alpha', description: 'Same term, another category.' });
+    const termB = (await call('POST', '/api/content/glossary', admin, { category: 'Hostile', term: 'Beta', description: 'Other.' })).body;
+    const historyOf = async (kind: string, id: number) => (await call('GET', `/api/content/${kind}/${id}/history`, admin)).body as { id: number }[];
+    const [faqAFirst] = (await historyOf('faqs', faqA.id)).slice(-1);
+    const [faqBFirst] = await historyOf('faqs', faqB.id);
+    const [termAFirst] = (await historyOf('glossary', termA.id)).slice(-1);
+    const [termBFirst] = await historyOf('glossary', termB.id);
+    const faqIds = ((await call('GET', '/api/content/faqs', admin)).body as { id: number }[]).map((item) => item.id);
+    const huge = 'x'.repeat(1_200_000);
+    const stale = /^Changed by ada at \S+ since you opened it/;
+    const faq = { question: 'Hostile A?', answer: 'Third.', hidden: false };
+    const term = { category: 'Hostile', term: 'Alpha', description: 'Third.' };
+
+    const refused: [string, string, unknown, number, string | RegExp][] = [
+      ['POST', '/api/content/faqs', { ...faq, hidden: undefined, extra: 1 }, 400, /extra/],
+      ['POST', '/api/content/faqs', { question: ['Array?'], answer: 'x' }, 400, 'Question is required'],
+      ['POST', '/api/content/faqs', { question: 'Huge?', answer: huge }, 413, /.+/],
+      ['PUT', '/api/content/faqs/order', { ids: faqIds, extra: true }, 400, /extra/],
+      ['PUT', '/api/content/faqs/order', { ids: faqIds.join(',') }, 400, /.+/],
+      ['PUT', '/api/content/faqs/order', { ids: [...faqIds.slice(1), faqIds[1]] }, 409, CONTENT_MESSAGES.orderChanged],
+      ['PUT', '/api/content/faqs/order', { ids: faqIds.slice(1) }, 409, CONTENT_MESSAGES.orderChanged],
+      ['PUT', `/api/content/faqs/${faqA.id}`, { ...faq, version: 1 }, 409, stale],
+      ['PUT', `/api/content/faqs/${faqA.id}`, { ...faq, version: 2, updatedBy: 'mallory' }, 400, /updatedBy/],
+      ['PUT', `/api/content/faqs/${faqA.id}`, { ...faq, version: 2.5 }, 400, CONTENT_MESSAGES.versionRequired],
+      ['PUT', `/api/content/faqs/${faqA.id}`, { ...faq, hidden: 'false', version: 2 }, 400, 'Hidden must be true or false'],
+      ['PUT', `/api/content/faqs/${faqA.id}`, { ...faq, question: 'q'.repeat(CONTENT_LIMITS.question + 1), version: 2 }, 400, /Question must be at most/],
+      ['PUT', `/api/content/faqs/${faqA.id}`, { ...faq, question: 'Hostile B?', version: 2 }, 409, CONTENT_MESSAGES.duplicateQuestion],
+      ['DELETE', `/api/content/faqs/${faqA.id}?version=1`, undefined, 409, stale],
+      ['DELETE', `/api/content/faqs/${faqA.id}?version=abc`, undefined, 400, CONTENT_MESSAGES.versionRequired],
+      ['DELETE', `/api/content/faqs/${faqA.id}?version=2&cascade=1`, undefined, 400, /cascade/],
+      ['POST', `/api/content/faqs/${faqA.id}/restore`, { historyId: faqBFirst!.id, version: 2 }, 404, CONTENT_MESSAGES.noSuchVersion],
+      ['POST', `/api/content/faqs/${faqA.id}/restore`, { historyId: termAFirst!.id, version: 2 }, 404, CONTENT_MESSAGES.noSuchVersion],
+      ['POST', `/api/content/faqs/${faqA.id}/restore`, { historyId: faqAFirst!.id, version: 1 }, 409, stale],
+      ['POST', `/api/content/faqs/${faqA.id}/restore`, { historyId: String(faqAFirst!.id), version: 2 }, 400, /.+/],
+      ['POST', `/api/content/faqs/${faqA.id}/restore`, { historyId: faqAFirst!.id, version: 2, answer: 'Injected.' }, 400, /answer/],
+      ['POST', '/api/content/glossary', { ...term, term: 'Gamma', extra: 1 }, 400, /extra/],
+      ['POST', '/api/content/glossary', { ...term, term: 42 }, 400, 'Term is required'],
+      ['POST', '/api/content/glossary', { ...term, term: 't'.repeat(CONTENT_LIMITS.term + 1) }, 400, /Term must be at most/],
+      ['POST', '/api/content/glossary', { ...term, term: 'ALPHA' }, 409, CONTENT_MESSAGES.duplicateTerm],
+      ['PUT', `/api/content/glossary/${termA.id}`, { ...term, version: 1 }, 409, stale],
+      ['PUT', `/api/content/glossary/${termA.id}`, { ...term, version: 2, id: termB.id }, 400, /id/],
+      ['PUT', `/api/content/glossary/${termA.id}`, { ...term, description: null, version: 2 }, 400, 'Description is required'],
+      ['PUT', `/api/content/glossary/${termA.id}`, { ...term, term: 'beta', version: 2 }, 409, CONTENT_MESSAGES.duplicateTerm],
+      ['DELETE', `/api/content/glossary/${termA.id}?version=1`, undefined, 409, stale],
+      ['POST', `/api/content/glossary/${termA.id}/restore`, { historyId: termBFirst!.id, version: 2 }, 404, CONTENT_MESSAGES.noSuchVersion],
+      ['POST', `/api/content/glossary/${termA.id}/restore`, { historyId: termAFirst!.id, version: 1 }, 409, stale],
+      ['POST', '/api/content/glossary/import', { csv: 123 }, 400, CONTENT_MESSAGES.importEmpty],
+      ['POST', '/api/content/glossary/import', { csv: 'Category,Term,Description\nX,Y,Z', dryRun: 'no' }, 400, /.+/],
+      ['POST', '/api/content/glossary/import', { csv: 'Category,Term,Description\nX,Y,Z', replaceAll: true }, 400, /replaceAll/],
+      ['POST', '/api/content/glossary/categories/rename', { from: 'Hostile', to: 'Renamed', extra: 1 }, 400, /extra/],
+      ['POST', '/api/content/glossary/categories/rename', { from: 'Hostile', to: 'c'.repeat(CONTENT_LIMITS.category + 1) }, 400, /New category must be at most/],
+      ['POST', '/api/content/glossary/categories/rename', { from: 'Hostile', to: 7 }, 400, 'New category is required'],
+      // Alpha is in Other too: the rename is refused as a whole, Beta is not moved either.
+      ['POST', '/api/content/glossary/categories/rename', { from: 'Hostile', to: 'Other' }, 409, CONTENT_MESSAGES.duplicateTerm],
+    ];
+    const snapshot = async () => ({
+      history: historyCount(),
+      faqs: server.count('faqs'),
+      glossary: server.count('glossary_entries'),
+      faqA: (await call('GET', `/api/content/faqs/${faqA.id}`, admin)).body,
+      termA: (await call('GET', `/api/content/glossary/${termA.id}`, admin)).body,
+      termB: (await call('GET', `/api/content/glossary/${termB.id}`, admin)).body,
+      order: ((await call('GET', '/api/content/faqs', admin)).body as { id: number }[]).map((item) => item.id),
+    });
+    const before = await snapshot();
+    for (const [method, path, body, status, message] of refused) {
+      const response = await call(method, path, admin, body);
+      const label = `${method} ${path} ${JSON.stringify(body)?.slice(0, 100)}`;
+      assert.equal(response.status, status, `${label}: ${response.text.slice(0, 200)}`);
+      assert.equal(typeof response.body.errorInfo, 'string', label);
+      if (typeof message === 'string') assert.equal(response.body.errorInfo, message, label);
+      else assert.match(response.body.errorInfo, message, label);
+    }
+    // An import with one refused row saves none of its rows, the good one included.
+    const mixed = await call('POST', '/api/content/glossary/import', admin, { csv: 'Category,Term,Description\nHostile,Delta,Fine.\nHostile,,No term.', dryRun: false });
+    assert.equal(mixed.status, 200);
+    assert.equal(mixed.body.saved, false);
+    assert.deepEqual(mixed.body.rows.map((row: { outcome: string }) => row.outcome), ['add', 'refuse']);
+    assert.deepEqual(await snapshot(), before);
+  });
+
+  test('CSRF: every editing call without the header or from another site is refused before it is read', async () => {
+    const writes: [string, string, unknown?][] = [
+      ['POST', '/api/content/faqs', { question: 'Forged?', answer: 'No.' }],
+      ['PUT', '/api/content/faqs/order', { ids: [1] }],
+      ['PUT', '/api/content/faqs/1', { question: 'Forged?', answer: 'No.', hidden: false, version: 1 }],
+      ['DELETE', '/api/content/faqs/1?version=1'],
+      ['POST', '/api/content/faqs/1/restore', { historyId: 1, version: 1 }],
+      ['POST', '/api/content/glossary', { category: 'F', term: 'Forged', description: 'No.' }],
+      ['PUT', '/api/content/glossary/1', { category: 'F', term: 'Forged', description: 'No.', version: 1 }],
+      ['DELETE', '/api/content/glossary/1?version=1'],
+      ['POST', '/api/content/glossary/1/restore', { historyId: 1, version: 1 }],
+      ['POST', '/api/content/glossary/import', { csv: 'Category,Term,Description\nF,Forged,No.', dryRun: false }],
+      ['POST', '/api/content/glossary/categories/rename', { from: 'Compliance', to: 'Forged' }],
+    ];
+    const before = { history: historyCount(), faqs: server.count('faqs'), glossary: server.count('glossary_entries') };
+    const forgeries: Record<string, string>[] = [{ 'x-xsrf-token': '' }, { 'x-xsrf-token': 'forged.token' }, { origin: 'https://evil.example' }];
+    for (const [method, path, body] of writes) {
+      for (const forged of forgeries) {
+        const response = await call(method, path, admin, body, forged);
+        assert.equal(response.status, 403, `${method} ${path} ${JSON.stringify(forged)}`);
+      }
+    }
+    assert.deepEqual({ history: historyCount(), faqs: server.count('faqs'), glossary: server.count('glossary_entries') }, before);
+  });
+
   test('CSRF: a write without the header, with another token or from another site is refused before it is read', async () => {
     const before = server.count('faqs');
     const body = JSON.stringify({ question: 'Forged?', answer: 'No.' });
