@@ -56,6 +56,26 @@ for (const { engine, open } of await engineSuites()) {
       assert.equal((await rows<{ status: string }>(db, 'SELECT status FROM newsletter_subscribers'))[0]?.status, 'spam');
       await assert.rejects(rows(db, "UPDATE feedback SET status = 'archived'"), /check constraint/i);
     });
+
+    test('migration 008 makes existing users admins, keeps every FAQ and glossary row, and lets a term repeat across categories', async () => {
+      const db = await open({ migrated: false });
+      await migrate(db, listMigrations(engine).filter((m) => m.version < 8));
+      await rows(db, `INSERT INTO users (username, password_hash, created_at) VALUES ('veteran', 'hash', '${at}')`);
+      await rows(db, "INSERT INTO faqs (position, question, answer) VALUES (0, 'Old question?', 'Old answer.')");
+      await rows(db, "INSERT INTO glossary_entries (category, term, description) VALUES ('Yard', 'Dock', 'A door.'), ('Fleet', 'Prime mover', 'A truck.')");
+      const glossary = async () => (await rows(db, 'SELECT id, category, term, description FROM glossary_entries ORDER BY id')).map((row) => ({ ...row }));
+      const before = await glossary();
+      assert.deepEqual(await migrate(db), listMigrations(engine).filter((m) => m.version >= 8).map((m) => m.name));
+      assert.equal((await rows<{ role: string }>(db, "SELECT role FROM users WHERE username = 'veteran'"))[0]?.role, 'admin');
+      assert.deepEqual((await rows(db, 'SELECT question, hidden, version FROM faqs')).map((row) => ({ ...row })), [{ question: 'Old question?', hidden: 0, version: 1 }]);
+      assert.deepEqual(await glossary(), before);
+      const keys = (await rows<{ kind: string; seed_key: string }>(db, 'SELECT kind, seed_key FROM content_seed_keys ORDER BY kind, seed_key')).map((row) => `${row.kind}:${row.seed_key}`);
+      assert.deepEqual(keys, ['faq:Old question?', 'glossary:fleet|prime mover', 'glossary:yard|dock']);
+      // Unique per category now, whatever the case; the same term in another category is fine.
+      await rows(db, "INSERT INTO glossary_entries (category, term, description) VALUES ('Fleet', 'Dock', 'Where a truck parks.')");
+      await assert.rejects(rows(db, "INSERT INTO glossary_entries (category, term, description) VALUES ('yard', 'DOCK', 'Again.')"), /unique|duplicate/i);
+      await assert.rejects(rows(db, "UPDATE users SET role = 'owner'"), /check constraint/i);
+    });
   });
 
   describe(`submissions repository (${engine})`, () => {
