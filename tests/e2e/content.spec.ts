@@ -6,7 +6,7 @@ import type { Page } from '@playwright/test';
 import { E2E_SALES, E2E_STAFF } from '../helpers/e2e-staff.ts';
 import { expectNoAxeViolations, WIDE } from './axe-check.ts';
 import { allowFailedRequests, expect, test } from './fixtures.ts';
-import { navAction, openHydrated, unique } from './form-helpers.ts';
+import { accountEntry, navAction, openHydrated, unique } from './form-helpers.ts';
 
 test.use({ viewport: WIDE });
 
@@ -32,6 +32,7 @@ test('an admin adds a question, sees it on the site and in search, edits, restor
   const question = `Does Haulora track ${word} loads?`;
   await signInOnContent(page);
   await expectNoAxeViolations(page);
+  await page.screenshot({ path: 'test-results/content-screens/faq-1280.png', fullPage: true });
 
   const add = page.getByRole('region', { name: 'Add a question' });
   await add.getByLabel('Question').fill(question);
@@ -103,8 +104,8 @@ test('a sales member is not offered the Content area, and its URLs answer 403', 
   }, E2E_SALES);
   await page.reload();
   await expect(page.getByRole('navigation', { name: 'Main' }).getByText(E2E_SALES.username)).toBeVisible();
-  await expect(navAction(page, 'Inbox')).toBeVisible();
-  await expect(navAction(page, 'Content')).toHaveCount(0);
+  await expect(await accountEntry(page, 'Inbox')).toBeVisible();
+  await expect(await accountEntry(page, 'Content')).toHaveCount(0);
   for (const path of ['/content', '/content/faq', '/content/glossary', '/content/faq/1', '/content/glossary.csv']) {
     expect((await page.request.get(path)).status(), path).toBe(403);
   }
@@ -120,8 +121,10 @@ test('an admin is offered the Content area in the navbar, and it opens signed in
   await modal.getByLabel('Username').fill(E2E_STAFF.username);
   await modal.getByLabel('Password').fill(E2E_STAFF.password);
   await modal.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(navAction(page, 'Content')).toBeVisible({ timeout: 10_000 });
   await expect(page.getByRole('dialog')).toHaveCount(0, { timeout: 10_000 });
-  await navAction(page, 'Content').click();
+  // The role arrives with a check after the sign-in: the open menu gains Content.
+  const content = await accountEntry(page, 'Content');
+  await expect(content).toBeVisible({ timeout: 10_000 });
+  await content.click();
   await expect(page.getByRole('heading', { level: 1, name: 'Content: FAQ' })).toBeVisible();
 });
