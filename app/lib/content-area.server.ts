@@ -117,3 +117,9 @@ function isContentError(error: unknown): error is ContentError {
 export function idFrom(value: string | undefined): number | null {
   return value && /^[1-9]\d{0,14}$/.test(value) ? Number(value) : null;
 }
+
+/** The version a form says it opened, or the 400 that says it is missing (never a version clash). */
+export function versionFrom(values: Record<string, string>): { version: number } | { refusal: ReturnType<typeof failure> } {
+  const version = idFrom(values.version);
+  return version ? { version } : { refusal: failure(400, CONTENT_MESSAGES.versionRequired, values) };
+}

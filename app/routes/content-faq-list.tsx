@@ -9,7 +9,7 @@ import { FAQ_FIELDS } from '../components/sections/content/content-fields.ts';
 import { ContentFrame, ContentSignIn, Csrf, ItemEditor, Notice } from '../components/sections/content/content-parts.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { appContext } from '../lib/app-context.ts';
-import { type ActionFailure, errorsOf, failure, idFrom, readContentPost, refused, signedOut, staffFor } from '../lib/content-area.server.ts';
+import { type ActionFailure, errorsOf, failure, idFrom, readContentPost, refused, signedOut, staffFor, versionFrom } from '../lib/content-area.server.ts';
 import { contentHeaders } from '../lib/content-headers.ts';
 import { pageMeta } from '../lib/seo.ts';
 
@@ -63,14 +63,17 @@ export async function action({ request, context }: Route.ActionArgs) {
         const id = idFrom(values.id);
         const item = id ? await edit.faq(id) : null;
         if (!item) return failure(404, 'This question was deleted since you opened the list.', values);
-        const version = Number(values.version);
-        await edit.updateFaq(item.id, version, { question: item.question, answer: item.answer, hidden: intent === 'hide' }, staff.username);
+        const opened = versionFrom(values);
+        if ('refusal' in opened) return opened.refusal;
+        await edit.updateFaq(item.id, opened.version, { question: item.question, answer: item.answer, hidden: intent === 'hide' }, staff.username);
         return back(intent === 'hide' ? 'hidden' : 'shown');
       }
       case 'delete': {
         const id = idFrom(values.id);
         if (!id) return failure(400, 'Choose a question to delete.', values);
-        await edit.deleteFaq(id, Number(values.version), staff.username);
+        const opened = versionFrom(values);
+        if ('refusal' in opened) return opened.refusal;
+        await edit.deleteFaq(id, opened.version, staff.username);
         return back('deleted');
       }
       default:

@@ -9,7 +9,7 @@ import { ContentFrame, ContentSignIn, Csrf, HistoryList, ItemEditor, Notice } fr
 import { Button } from '../components/ui/button.tsx';
 import { RichText } from '../components/ui/rich-text.tsx';
 import { appContext } from '../lib/app-context.ts';
-import { type ActionFailure, errorsOf, failure, idFrom, readContentPost, refused, signedOut, staffFor } from '../lib/content-area.server.ts';
+import { type ActionFailure, errorsOf, failure, idFrom, readContentPost, refused, signedOut, staffFor, versionFrom } from '../lib/content-area.server.ts';
 import { contentHeaders } from '../lib/content-headers.ts';
 import { pageMeta } from '../lib/seo.ts';
 
@@ -60,7 +60,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return redirect(`${here}?done=restored`, { status: 303, headers: staff.headers });
     }
     if (intent === 'delete') {
-      await edit.deleteFaq(id, Number(values.version), staff.username);
+      const opened = versionFrom(values);
+      if ('refusal' in opened) return opened.refusal;
+      await edit.deleteFaq(id, opened.version, staff.username);
       return redirect(`${href('/content/faq')}?done=deleted`, { status: 303, headers: staff.headers });
     }
     return failure(400, 'Unknown action.', values);

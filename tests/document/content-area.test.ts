@@ -4,7 +4,7 @@
 // texts; sales members get 403 on every Content URL; forged posts get 403; typed HTML stays text.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { CONTENT_COOKIE, CONTENT_MESSAGES } from '../../common/content.ts';
+import { CONTENT_COOKIE, CONTENT_LIMITS, CONTENT_MESSAGES } from '../../common/content.ts';
 import { hashPassword } from '../../server/services/passwords.ts';
 import { ApiClient } from '../helpers/api-client.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
@@ -163,6 +163,58 @@ describe('editing without JavaScript', () => {
     assert.equal((await post(client, '/content/faq', { intent: 'add', question: 'Forged?', answer: 'x' })).status, 403);
     assert.equal((await post(client, '/content/faq', { _csrf: token, intent: 'add', question: 'Forged?', answer: 'x' }, { origin: 'https://evil.example' })).status, 403);
     assert.equal(server.count('faqs'), before);
+  });
+
+  test('hostile page posts: too long, missing or bad versions, stale versions, unknown actions, bad orders, a huge body: a clear 4xx page and nothing stored', async () => {
+    const { client, token } = await signedIn('editor');
+    assert.equal((await post(client, '/content/faq', { _csrf: token, intent: 'add', question: 'Hostile page?', answer: 'Kept.' })).status, 303);
+    const faq = server.app.database.sqlite!.prepare("SELECT id FROM faqs WHERE question = 'Hostile page?'").get() as { id: number };
+    assert.equal((await post(client, '/content/glossary', { _csrf: token, intent: 'add', category: 'Hostile', term: 'Kept', description: 'Kept.' })).status, 303);
+    const entry = server.app.database.sqlite!.prepare("SELECT id FROM glossary_entries WHERE term = 'Kept'").get() as { id: number };
+    const snapshot = () => ({
+      history: server.count('content_history'),
+      faqs: JSON.stringify(server.app.database.sqlite!.prepare('SELECT * FROM faqs ORDER BY id').all()),
+      glossary: JSON.stringify(server.app.database.sqlite!.prepare('SELECT * FROM glossary_entries ORDER BY id').all()),
+    });
+    const before = snapshot();
+    const faqPath = `/content/faq/${faq.id}`;
+    const entryPath = `/content/glossary/${entry.id}`;
+    const cases: [string, Record<string, string>, number, string][] = [
+      ['/content/faq', { intent: 'add', question: 'q'.repeat(CONTENT_LIMITS.question + 1), answer: 'x' }, 400, `Question must be at most ${CONTENT_LIMITS.question} characters`],
+      ['/content/faq', { intent: 'add', question: 'Long answer?', answer: 'a'.repeat(CONTENT_LIMITS.answer + 1) }, 400, `Answer must be at most ${CONTENT_LIMITS.answer} characters`],
+      ['/content/faq', { intent: 'add', question: 'Hostile page?', answer: 'Again.' }, 409, CONTENT_MESSAGES.duplicateQuestion],
+      ['/content/faq', { intent: 'drop-table' }, 400, 'Unknown action.'],
+      ['/content/faq', { intent: 'order', ids: '1,two,3' }, 400, 'The order could not be read.'],
+      ['/content/faq', { intent: 'order', ids: String(faq.id) }, 409, CONTENT_MESSAGES.orderChanged],
+      ['/content/faq', { intent: 'hide', id: String(faq.id), version: 'latest' }, 400, CONTENT_MESSAGES.versionRequired],
+      ['/content/faq', { intent: 'hide', id: String(faq.id), version: '7' }, 409, 'Changed by editor at'],
+      ['/content/faq', { intent: 'delete', id: String(faq.id) }, 400, CONTENT_MESSAGES.versionRequired],
+      [faqPath, { intent: 'save', question: 'Hostile page?', answer: 'Late.', version: '0' }, 400, CONTENT_MESSAGES.versionRequired],
+      [faqPath, { intent: 'save', question: 'Hostile page?', answer: 'Late.', version: '2' }, 409, 'Changed by editor at'],
+      [faqPath, { intent: 'restore', historyId: 'first', version: '1' }, 400, 'Choose a version to restore.'],
+      [faqPath, { intent: 'restore', historyId: '999999', version: '1' }, 404, CONTENT_MESSAGES.noSuchVersion],
+      [faqPath, { intent: 'delete', version: '-1' }, 400, CONTENT_MESSAGES.versionRequired],
+      [faqPath, { intent: 'delete', version: '3' }, 409, 'Changed by editor at'],
+      ['/content/faq/99999', { intent: 'save', question: 'Gone?', answer: 'Gone.', version: '1' }, 404, CONTENT_MESSAGES.deletedSince],
+      ['/content/glossary', { intent: 'add', category: 'Hostile', term: 't'.repeat(CONTENT_LIMITS.term + 1), description: 'x' }, 400, `Term must be at most ${CONTENT_LIMITS.term} characters`],
+      ['/content/glossary', { intent: 'add', category: 'hostile', term: 'KEPT', description: 'Again.' }, 409, CONTENT_MESSAGES.duplicateTerm],
+      ['/content/glossary', { intent: 'rename', from: 'Hostile', to: '' }, 400, 'New category is required'],
+      ['/content/glossary', { intent: 'preview', csv: '   ' }, 400, 'Paste the CSV to import.'],
+      ['/content/glossary', { intent: 'import', csv: 'Category,Term,Description\nHostile,Fresh,Fine.\nHostile,,No term.' }, 400, 'refused'],
+      ['/content/glossary', { intent: 'nuke' }, 400, 'Unknown action.'],
+      [entryPath, { intent: 'save', category: 'Hostile', term: 'Kept', description: 'd'.repeat(CONTENT_LIMITS.description + 1), version: '1' }, 400, `Description must be at most ${CONTENT_LIMITS.description} characters`],
+      [entryPath, { intent: 'save', category: 'Hostile', term: 'Kept', description: 'Late.', version: '2' }, 409, 'Changed by editor at'],
+      [entryPath, { intent: 'delete', version: 'one' }, 400, CONTENT_MESSAGES.versionRequired],
+    ];
+    for (const [path, fields, status, message] of cases) {
+      const response = await post(client, path, { _csrf: token, ...fields });
+      const label = `${path} ${JSON.stringify(fields).slice(0, 100)}`;
+      assert.equal(response.status, status, `${label}: ${response.text.slice(0, 200)}`);
+      assert.ok(decode(response.text).includes(message), `${label} says ${message}`);
+    }
+    const huge = await post(client, '/content/faq', { _csrf: token, intent: 'add', question: 'Huge?', answer: 'x'.repeat(3_000_000) });
+    assert.ok(huge.status >= 400 && huge.status < 500, `a 3 MB post: ${huge.status}`);
+    assert.deepEqual(snapshot(), before);
   });
 
   test('signing out ends the sign-in: the cookie is cleared and the token revoked', async () => {
