@@ -49,7 +49,7 @@ export default fp(
     let pagefind: typeof import('pagefind') | undefined;
     let timer: NodeJS.Timeout | undefined;
     let running: Promise<void> | undefined;
-    let again = false;
+    let queued: Promise<void> | undefined;
     let closed = false;
 
     async function rebuild(): Promise<void> {
@@ -93,21 +93,21 @@ export default fp(
       }
     }
 
-    /** Rebuilds now, or once more after the running rebuild when asked meanwhile. */
+    /** Rebuilds now; asked while a rebuild runs, once more after it (one follow-up shared by
+     * everyone who asks meanwhile), and the promise settles when the newest content is indexed. */
     function run(): Promise<void> {
       if (running) {
-        again = true;
-        return running;
+        queued ??= running.then(() => {
+          queued = undefined;
+          return closed ? undefined : run();
+        });
+        return queued;
       }
       running = rebuild()
         .then(() => app.log.info('live search index rebuilt'))
         .catch((error: unknown) => app.log.error({ err: error }, 'live search index not rebuilt'))
         .finally(() => {
           running = undefined;
-          if (again && !closed) {
-            again = false;
-            void run();
-          }
         });
       return running;
     }
@@ -127,6 +127,7 @@ export default fp(
       closed = true;
       clearTimeout(timer);
       await running;
+      await queued;
       await pagefind?.close();
     });
     app.decorate('liveSearch', { rebuild: run });

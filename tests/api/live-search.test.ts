@@ -20,13 +20,20 @@ before(async () => {
 });
 after(() => server.close());
 
-/** Every page text the live index holds (its fragments are gzipped JSON behind a signature). */
+/** Every page text the live index holds (its fragments are gzipped JSON behind a signature).
+ * Read again when a rebuild swapped the folder in the middle of the read. */
 async function indexedText(): Promise<string> {
   const dir = join(server.dataDir, 'search-live', 'current', 'fragment');
-  const texts = await Promise.all(
-    (await readdir(dir)).map(async (name) => gunzipSync(await readFile(join(dir, name))).toString('utf8')),
-  );
-  return texts.join('\n');
+  for (;;) {
+    try {
+      const names = await readdir(dir);
+      const texts = await Promise.all(names.map(async (name) => gunzipSync(await readFile(join(dir, name))).toString('utf8')));
+      return texts.join('\n');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      await sleep(50);
+    }
+  }
 }
 
 /** The files of the index now served, relative to /pagefind-live/. */
