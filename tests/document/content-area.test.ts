@@ -157,6 +157,36 @@ describe('editing without JavaScript', () => {
     assert.match(exported.text, /Yard,Gate-out,A truck leaves\./);
   });
 
+  test('glossary: search and the category filter narrow the list; renaming a category moves every entry in it, on /glossary at once', async () => {
+    const { client, token } = await signedIn('editor');
+    const added: [string, string][] = [['Reefer plug', 'Powers a refrigerated trailer.'], ['Reefer log', 'Temperatures along the way.']];
+    for (const [term, description] of added) {
+      assert.equal((await post(client, '/content/glossary', { _csrf: token, intent: 'add', category: 'Cold chain', term, description })).status, 303);
+    }
+    const rowsOf = (html: string) => [...decode(html).matchAll(/<th scope="row"><a [^>]*>([^<]+)<\/a><\/th>/g)].map((match) => match[1]);
+    const filtered = await client.get(`/content/glossary?q=${encodeURIComponent('POWERS A REFRIG')}`);
+    assert.deepEqual(rowsOf(filtered.text), ['Reefer plug']);
+    const category = await client.get(`/content/glossary?category=${encodeURIComponent('Cold chain')}`);
+    assert.deepEqual(rowsOf(category.text).sort(), ['Reefer log', 'Reefer plug']);
+    assert.match(decode(category.text), /2 of \d+ terms/);
+
+    await client.get('/glossary'); // a cached copy the rename must empty
+    const renamed = await post(client, '/content/glossary', { _csrf: token, intent: 'rename', from: 'Cold chain', to: 'Refrigerated freight' });
+    assert.equal(renamed.status, 303);
+    assert.deepEqual(rowsOf((await client.get(`/content/glossary?category=${encodeURIComponent('Cold chain')}`)).text), []);
+    assert.deepEqual(rowsOf((await client.get(`/content/glossary?category=${encodeURIComponent('Refrigerated freight')}`)).text).sort(), ['Reefer log', 'Reefer plug']);
+    const site = decode((await client.get('/glossary')).text);
+    assert.match(site, /Refrigerated freight/);
+    assert.doesNotMatch(site, /Cold chain/);
+    const history = server.app.database.sqlite!.prepare("SELECT h.action, h.username FROM content_history h JOIN glossary_entries g ON g.id = h.item_id WHERE h.kind = 'glossary' AND g.term LIKE 'Reefer%' ORDER BY h.id").all();
+    assert.deepEqual(history.map((row) => ({ ...row })), [
+      { action: 'create', username: 'editor' },
+      { action: 'create', username: 'editor' },
+      { action: 'update', username: 'editor' },
+      { action: 'update', username: 'editor' },
+    ]);
+  });
+
   test('a forged post (no token, another site) is refused with 403 and changes nothing', async () => {
     const { client, token } = await signedIn('editor');
     const before = server.count('faqs');
