@@ -1,7 +1,8 @@
 // The Content area (issue 19) in Chromium as staff work: an admin signs in on /content, adds a
 // question, moves it to the top with the keyboard, sees it on /faq and the home page, finds it
-// with the site search (no rebuild), edits it, restores the old version and deletes it. A sales
-// member is not offered the Content area and its URLs answer 403. No axe violation on its pages.
+// with the site search (no rebuild), edits it, restores the old version and deletes it; reorders
+// by dragging. A sales member is not offered the Content area and its URLs answer 403. No axe
+// violation on its pages.
 import type { Page } from '@playwright/test';
 import { E2E_SALES, E2E_STAFF } from '../helpers/e2e-staff.ts';
 import { expectNoAxeViolations, WIDE } from './axe-check.ts';
@@ -127,4 +128,18 @@ test('an admin is offered the Content area in the navbar, and it opens signed in
   await expect(content).toBeVisible({ timeout: 10_000 });
   await content.click();
   await expect(page.getByRole('heading', { level: 1, name: 'Content: FAQ' })).toBeVisible();
+});
+
+test('an admin reorders the FAQ by dragging a row above another, and back', async ({ page }) => {
+  await signInOnContent(page);
+  const rows = page.locator('ol.content-list > li');
+  const [first, second] = [(await rows.nth(0).getByRole('link').textContent())!, (await rows.nth(1).getByRole('link').textContent())!];
+  await rows.nth(1).dragTo(rows.nth(0));
+  await expect(page.getByRole('status').filter({ hasText: 'Order saved.' })).toBeVisible();
+  await expect(rows.nth(0).getByRole('link')).toHaveText(second);
+  await expect(rows.nth(1).getByRole('link')).toHaveText(first);
+  // Dragged down onto the next row, it goes after it: the order is as before.
+  await rows.nth(0).dragTo(rows.nth(1));
+  await expect(rows.nth(0).getByRole('link')).toHaveText(first);
+  await expect(rows.nth(1).getByRole('link')).toHaveText(second);
 });
