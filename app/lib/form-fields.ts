@@ -32,9 +32,11 @@ export function useFormSettings(): FormSettings | undefined {
   return useRouteLoaderData<{ forms?: FormSettings }>('root')?.forms;
 }
 
-/** The attributes of each field of a form; empty ones when the root data is missing (error pages). */
-export function useFieldRules(form: FormName): Record<string, FieldRule> {
-  return useFormSettings()?.rules[form] ?? {};
+/** The attributes of each field of a form; empty ones when the root data is missing (error pages)
+ * or the form is none of the public ones (the staff forms give theirs on the control). */
+export function useFieldRules(form: FormName | undefined): Record<string, FieldRule> {
+  const rules = useFormSettings()?.rules;
+  return (form && rules?.[form]) || {};
 }
 
 /** A form's schema check, loaded on first use so zod is not in the first script of any page. */

@@ -1,8 +1,9 @@
 // The staff inbox's calls to /api/inbox (issue 7, the shared contract): typed answers on top of
 // the site's API client, with the signed-in staff member's bearer token. Every call answers one
-// InboxResult. A 401 is first answered by one silent refresh of the tokens and a retry (calls
-// failing together share that refresh); `unauthorized` means the refresh failed too: the sign-in
-// is over and the page sends the visitor to sign in again. Browser only.
+// InboxResult; the changes the staff forms make answer the ApiResult the one form pattern reads
+// (use-form.ts). A 401 is first answered by one silent refresh of the tokens and a retry (calls
+// failing together share that refresh); `unauthorized` (a 401 that stays) means the refresh
+// failed too: the sign-in is over and the page sends the visitor to sign in again. Browser only.
 import { apiGet, apiPostJson, apiPutJson, type ApiResult } from './api-client.ts';
 import type { BulkAnswer, BulkBody, InboxSummary, ItemDetail, ListPage, StaffList } from '../../common/inbox.ts';
 import type { InboxKind, InboxSort, InboxStatus, SortDirection } from '../../common/inbox-vocabulary.ts';
@@ -33,16 +34,21 @@ export type InboxResult<T> =
   | { ok: true; data: T }
   | { ok: false; reason: 'unauthorized' | 'not-found' | 'invalid' | 'failed'; message: string };
 
-const FAILED_MESSAGE = 'The inbox could not be reached. Please check your connection and try again.';
+export const FAILED_MESSAGE = 'The inbox could not be reached. Please check your connection and try again.';
 
-/** Makes a call with the stored access token; on a 401, refreshes the sign-in once and retries. */
-async function authorized<T>(call: (token: string | null) => Promise<ApiResult<T>>): Promise<InboxResult<T>> {
+/** Makes a call with the stored access token; on a 401, refreshes the sign-in once and retries.
+ * A refresh that cannot be reached is a failed call; one refused leaves the 401. */
+async function withRefresh<T>(call: (token: string | null) => Promise<ApiResult<T>>): Promise<ApiResult<T>> {
   const first = await call(storedAccessToken());
-  if (first.status !== 401) return toResult(first);
+  if (first.status !== 401) return first;
   const refreshed = await refreshSession();
-  if (refreshed.kind === 'unreachable') return { ok: false, reason: 'failed', message: FAILED_MESSAGE };
-  if (refreshed.kind === 'signed-out') return toResult(first);
-  return toResult(await call(refreshed.accessToken));
+  if (refreshed.kind === 'unreachable') return { kind: 'failed', status: null };
+  if (refreshed.kind === 'signed-out') return first;
+  return call(refreshed.accessToken);
+}
+
+async function authorized<T>(call: (token: string | null) => Promise<ApiResult<T>>): Promise<InboxResult<T>> {
+  return toResult(await withRefresh(call));
 }
 
 function toResult<T>(result: ApiResult<T>): InboxResult<T> {
@@ -87,26 +93,26 @@ export function fetchItem(kind: InboxKind, id: number, filters: Partial<ListFilt
 }
 
 export function changeStatus(kind: InboxKind, id: number, status: InboxStatus) {
-  return authorized((bearer) => apiPutJson<ItemDetail>(`${base(kind)}/${id}/status`, { status }, { bearer }));
+  return withRefresh((bearer) => apiPutJson<ItemDetail>(`${base(kind)}/${id}/status`, { status }, { bearer }));
 }
 
 export function addNote(kind: InboxKind, id: number, note: string) {
-  return authorized((bearer) => apiPostJson<ItemDetail>(`${base(kind)}/${id}/notes`, { note }, { bearer }));
+  return withRefresh((bearer) => apiPostJson<ItemDetail>(`${base(kind)}/${id}/notes`, { note }, { bearer }));
 }
 
 /** Gives a submission to a staff member (a username) or to nobody (null). */
 export function changeOwner(kind: InboxKind, id: number, owner: string | null) {
-  return authorized((bearer) => apiPutJson<ItemDetail>(`${base(kind)}/${id}/owner`, { owner }, { bearer }));
+  return withRefresh((bearer) => apiPutJson<ItemDetail>(`${base(kind)}/${id}/owner`, { owner }, { bearer }));
 }
 
 /** Marks a submission unread for the signed-in staff member (opening it marks it read). */
 export function markUnread(kind: InboxKind, id: number) {
-  return authorized((bearer) => apiPostJson<{ unread: boolean }>(`${base(kind)}/${id}/unread`, {}, { bearer }));
+  return withRefresh((bearer) => apiPostJson<{ unread: boolean }>(`${base(kind)}/${id}/unread`, {}, { bearer }));
 }
 
 /** One change to many submissions at once: all of it or none. */
 export function bulkChange(kind: InboxKind, change: BulkBody) {
-  return authorized((bearer) => apiPostJson<BulkAnswer>(`${base(kind)}/bulk`, change, { bearer }));
+  return withRefresh((bearer) => apiPostJson<BulkAnswer>(`${base(kind)}/bulk`, change, { bearer }));
 }
 
 /** The staff members a submission can be given to. */

@@ -3,12 +3,14 @@
 // messages in the spec's words, shown when a touched field is left and for every field on submit,
 // the status 1/2/3 with its alert, the call with its idempotency key, the answer read through one
 // reader (api-client.ts) into the spec's catalogue (section 8), and the result for the modal.
-// Each form says only its fields, its endpoint and its words.
+// Each form says only its fields, its endpoint and its words. The staff forms (the inbox) use it
+// too, through inbox/use-staff-form.ts: their own check, the server's per-field refusals, drafts.
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { HONEYPOT_FIELD, SubmissionStatus } from '../../common/constants.ts';
 import type { SubmissionResult } from '../components/ui/result-modal.tsx';
 import type { ApiResult, Sent } from './api-client.ts';
 import { type FormFailure, type FormName, loadApiClient, loadCheck, useFieldRules } from './form-fields.ts';
+import type { Check } from './validate-form.ts';
 import { useHydrated } from './use-hydrated.ts';
 
 type Value = string | boolean | File | null;
@@ -17,19 +19,23 @@ type Data = Record<string, unknown>;
 
 /** What the form says for each outcome (spec 8). */
 export type Answers = {
-  /** The alert when the check in the browser refuses the form. */
-  invalid: string;
+  /** The alert when the check in the browser refuses the form; none: the fields' messages say it. */
+  invalid?: string;
   /** A failed call, or a refusal whose own words are not shown. */
   failed: string;
   /** The success message; with `ownSuccess`, the server's when it sent one (the demo). */
   success: string;
   ownSuccess?: boolean;
-  /** The refusal whose message from the server is shown: ErrorInfo (feedback, contact) or ERROR (sign-in). */
-  serverMessage?: 'ERROR' | 'ErrorInfo';
+  /** The refusal whose message from the server is shown: ErrorInfo (feedback, contact), ERROR
+   * (sign-in) or the inbox's {errorInfo}. */
+  serverMessage?: 'ERROR' | 'ErrorInfo' | 'errorInfo';
 };
 
 export type FormConfig<V extends FormValues> = {
-  form: FormName;
+  /** A public form: its schema's check and its fields' attributes, by name. */
+  form?: FormName;
+  /** Or the form's own check, loaded on first use (the staff forms); with neither, none. */
+  check?: () => Promise<Check>;
   /** Every field with its empty value: '' for text, false for a checkbox, null for a file. */
   initial: V;
   /** A refusal the server rendered after a post without JavaScript. */
@@ -46,6 +52,13 @@ export type FormConfig<V extends FormValues> = {
   send: (api: typeof import('./api-client.ts'), data: Data, key: string) => Promise<ApiResult>;
   /** Whether an answer is the success, with its side effects (sign-in keeps the tokens). */
   accept?: (answer: ApiResult, data: Data) => boolean;
+  /** The success message made from the answer (the inbox's bulk change counts what it changed). */
+  said?: (answer: ApiResult, data: Data) => string;
+  /** The fields a refusal names, with the server's words (the inbox's 400 about the note). */
+  refused?: (answer: ApiResult) => Record<string, string> | undefined;
+  /** Keeps the values in this browser's storage under this key as they are typed: restored on
+   * return (a sign-in that ended, a reload), cleared once sent (the inbox's note drafts). */
+  draft?: string;
   /** Values that stay after a success (the demo's country). */
   keep?: (values: V) => Partial<V>;
   /** After the result modal has closed, saying whether it showed a success. */
@@ -63,6 +76,28 @@ function refilled<V extends FormValues>(initial: V, failure: FormFailure | null 
   return values as V;
 }
 
+const draftKey = (key: string) => `haulora:draft:${key}`;
+
+/** The stored draft's values, or none (no storage, or storage switched off). */
+function readDraft(key: string | undefined): FormValues {
+  try {
+    return key ? (JSON.parse(localStorage.getItem(draftKey(key)) ?? '{}') as FormValues) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Keeps the typed values, or forgets them once nothing is typed. */
+function writeDraft(key: string | undefined, values: FormValues) {
+  if (!key) return;
+  try {
+    if (Object.values(values).some((value) => value !== '' && value !== false && value !== null)) localStorage.setItem(draftKey(key), JSON.stringify(values));
+    else localStorage.removeItem(draftKey(key));
+  } catch {
+    // Storage full or switched off: the form still works, only without a draft.
+  }
+}
+
 /** The value a control shows now: typed before hydration, it is not yet in the state. */
 function domValue(element: unknown): Value | undefined {
   if (!(element instanceof HTMLElement) || !('value' in element)) return undefined;
@@ -73,9 +108,10 @@ function domValue(element: unknown): Value | undefined {
 export function useForm<V extends FormValues>(config: FormConfig<V>) {
   const { form, initial, failure, answers } = config;
   const rules = useFieldRules(form);
+  const loadRun = () => (config.check ? config.check() : form ? loadCheck(form) : Promise.resolve(passThrough));
   const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<V>(() => refilled(initial, failure));
+  const [values, setValues] = useState<V>(() => ({ ...refilled(initial, failure), ...readDraft(config.draft) }));
   const [errors, setErrors] = useState<Record<string, string>>(failure?.errors ?? {});
   // Fields whose message shows: those left after a change, or (true) all once submitted.
   const [shown, setShown] = useState<ReadonlySet<string> | true>(() => (failure ? true : new Set()));
@@ -109,8 +145,8 @@ export function useForm<V extends FormValues>(config: FormConfig<V>) {
   }, []);
 
   async function check(next: V, honeypot = '') {
-    const run = await loadCheck(form);
-    const input = { ...(config.input?.(next) ?? next), [HONEYPOT_FIELD]: honeypot };
+    const run = await loadRun();
+    const input = { ...(config.input?.(next) ?? next), ...(form ? { [HONEYPOT_FIELD]: honeypot } : {}) };
     const checked = run(input);
     const found = { ...(checked.ok ? {} : checked.errors), ...config.extraErrors?.(next) };
     setErrors(found);
@@ -121,6 +157,7 @@ export function useForm<V extends FormValues>(config: FormConfig<V>) {
     const next = { ...latest.current.values, [name]: value };
     latest.current.values = next;
     setValues(next);
+    writeDraft(config.draft, next);
     touched.current.add(name);
     if (shown === true || shown.size > 0) void check(next);
   }
@@ -142,17 +179,25 @@ export function useForm<V extends FormValues>(config: FormConfig<V>) {
       setShown(true);
       const current = latest.current.values;
       const data = await check(current, honeypot instanceof HTMLInputElement ? honeypot.value : '');
-      if (!data) return finish({ status: SubmissionStatus.Error, message: answers.invalid });
+      if (!data) return finish({ status: SubmissionStatus.Error, message: answers.invalid ?? '' });
       setOutcome({ status: SubmissionStatus.Loading, message: config.loading, result: null });
       const api = await loadApiClient();
       sent.current = api.keyFor(sent.current, data);
       const answer = await config.send(api, data, sent.current.key);
       const accepted = config.accept ? config.accept(answer, data) : answer.kind === 'success';
-      finish(api.outcomeOf(answer, answers, accepted));
+      const outcome = api.outcomeOf(answer, answers, accepted);
+      // A refusal about fields is shown as the browser's own would be: on the fields.
+      const refused = accepted ? undefined : config.refused?.(answer);
+      if (refused) setErrors(refused);
+      if (refused) finish({ status: SubmissionStatus.Error, message: answers.invalid ?? '' });
+      else finish(accepted && config.said ? { ...outcome, message: config.said(answer, data) } : outcome);
       if (accepted) {
         sent.current = null;
         element.reset();
-        setValues({ ...initial, ...config.keep?.(current) });
+        const after = { ...initial, ...config.keep?.(current) };
+        latest.current.values = after;
+        setValues(after);
+        writeDraft(config.draft, {});
         touched.current.clear();
         setShown(new Set());
       }
@@ -199,10 +244,12 @@ export function useForm<V extends FormValues>(config: FormConfig<V>) {
     closeResult,
     /** Forms on every page load what a submit needs on first focus, so it is there in time. */
     preload() {
-      void loadCheck(form);
+      void loadRun();
       void loadApiClient();
     },
   };
 }
+const passThrough: Check = (input) => ({ ok: true, data: input as Data });
+
 /** What the form's frame (form-shell.tsx) reads, the same for every form. */
 export type FormState = Pick<ReturnType<typeof useForm>, 'formRef' | 'hydrated' | 'status' | 'message' | 'result' | 'onSubmit' | 'closeResult' | 'preload'>;

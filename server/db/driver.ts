@@ -5,7 +5,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { checkConnection, createPool, isConnectionError, listen } from './postgres.ts';
 import type { DB } from './schema.ts';
-import { nodeSqliteDialect, openSqliteFile } from './sqlite.ts';
+import { NodeSqliteDriver, nodeSqliteDialect, openSqliteFile } from './sqlite.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -15,8 +15,12 @@ export type DatabaseTarget = { url?: string | undefined; file: string };
 export type Database = {
   engine: Engine;
   kysely: Kysely<DB>;
-  /** The raw SQLite handle, for SQLite-only maintenance (backup, tests); null on PostgreSQL. */
+  /** The raw SQLite handle, for SQLite-only reads (tests, integrity checks); null on PostgreSQL.
+   * Writes and maintenance go through Kysely or sqliteExclusive, which know about group commit. */
   sqlite: DatabaseSync | null;
+  /** SQLite: runs `work` on the raw handle once pending writes are committed and while nothing
+   * else runs (checkpoints, pragmas). PostgreSQL: does nothing. */
+  sqliteExclusive(work: (db: DatabaseSync) => void): Promise<void>;
   /** Runs `work` in one transaction: all of it is stored, or none. */
   transaction<T>(work: (trx: Kysely<DB>) => Promise<T>): Promise<T>;
   /** Resolves when the database answers a trivial query. */
@@ -41,12 +45,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
 
 function openSqlite(file: string): Database {
   const raw = openSqliteFile(file);
-  const kysely = new Kysely<DB>({ dialect: nodeSqliteDialect(raw) });
+  const driver = new NodeSqliteDriver(raw);
+  const kysely = new Kysely<DB>({ dialect: nodeSqliteDialect(driver) });
   const local = new Map<string, Set<(payload: string) => void>>();
   return {
     engine: 'sqlite',
     kysely,
     sqlite: raw,
+    sqliteExclusive: (work) => driver.exclusive(work),
     transaction: (work) => kysely.transaction().execute(work),
     async ping() {
       raw.prepare('SELECT 1').get();
@@ -75,6 +81,7 @@ async function openPostgres(url: string): Promise<Database> {
     engine: 'postgres',
     kysely,
     sqlite: null,
+    async sqliteExclusive() {},
     transaction: (work) => kysely.transaction().execute(work),
     async ping() {
       await sql`SELECT 1`.execute(kysely);

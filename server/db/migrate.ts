@@ -44,25 +44,27 @@ export async function migrate(db: Database, migrations = listMigrations(db.engin
 }
 
 async function migrateSqlite(db: Database, migrations: Migration[]): Promise<string[]> {
-  const raw = db.sqlite!;
   const applied: string[] = [];
-  for (const migration of migrations) {
-    // The version is read again under the write lock: another process (or a second call here)
-    // may have applied this migration since.
-    raw.exec('BEGIN IMMEDIATE');
-    try {
-      const current = Number((raw.prepare('PRAGMA user_version').get() as { user_version: number }).user_version);
-      if (migration.version > current) {
-        raw.exec(migration.sql);
-        raw.exec(`PRAGMA user_version = ${migration.version}`);
-        applied.push(migration.name);
+  // Exclusive: no group-committed write of this process may be open around these transactions.
+  await db.sqliteExclusive((raw) => {
+    for (const migration of migrations) {
+      // The version is read again under the write lock: another process (or a second call here)
+      // may have applied this migration since.
+      raw.exec('BEGIN IMMEDIATE');
+      try {
+        const current = Number((raw.prepare('PRAGMA user_version').get() as { user_version: number }).user_version);
+        if (migration.version > current) {
+          raw.exec(migration.sql);
+          raw.exec(`PRAGMA user_version = ${migration.version}`);
+          applied.push(migration.name);
+        }
+        raw.exec('COMMIT');
+      } catch (error) {
+        raw.exec('ROLLBACK');
+        throw error;
       }
-      raw.exec('COMMIT');
-    } catch (error) {
-      raw.exec('ROLLBACK');
-      throw error;
     }
-  }
+  });
   return applied;
 }
 

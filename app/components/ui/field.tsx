@@ -81,3 +81,25 @@ export function TextareaField({ name, label, error, hint, rule, className, ...te
     </Field>
   );
 }
+
+type SelectFieldProps = Omit<FieldProps, 'children'> &
+  Omit<ComponentProps<'select'>, 'name' | 'id'> & {
+    /** The choices, as [value, label] pairs. */
+    options: readonly (readonly [string, string])[];
+  };
+
+export function SelectField({ name, label, error, hint, rule, className, options, ...select }: SelectFieldProps) {
+  return (
+    <Field name={name} label={label} error={error} hint={hint} rule={rule} className={className}>
+      {(control) => (
+        <select className="field-control" {...control} {...select}>
+          {options.map(([value, text]) => (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}

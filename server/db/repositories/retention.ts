@@ -69,9 +69,9 @@ export function createRetentionRepository(database: Database) {
       if (dryRun) return purge(db, cutoff, true);
       // SQLite: deleted pages are overwritten, so the purged text and images do not linger in
       // the file. (PostgreSQL reclaims them with its autovacuum.)
-      database.sqlite?.exec('PRAGMA secure_delete = ON');
+      await database.sqliteExclusive((raw) => raw.exec('PRAGMA secure_delete = ON'));
       const counts = await database.transaction((trx) => purge(trx, cutoff, false));
-      database.sqlite?.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+      await database.sqliteExclusive((raw) => raw.exec('PRAGMA wal_checkpoint(TRUNCATE)'));
       return counts;
     },
 

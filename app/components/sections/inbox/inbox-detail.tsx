@@ -4,32 +4,27 @@
 // and the history of status changes and internal notes with a form to add one. Everything a
 // visitor wrote is React text: no HTML from a submission is ever rendered.
 import { ArrowLeft, ChevronLeft, ChevronRight, Copy } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
-  addNote,
-  changeOwner,
-  changeStatus,
-  markUnread,
   fetchBlob,
   fetchItem,
   type InboxKind,
-  type InboxResult,
-  type InboxStatus,
   isInboxStatus,
   type ItemDetail,
   type InboxEvent,
   type ItemImage,
   KIND_LABELS,
-  NOTE_MAX_LENGTH,
   STATUS_LABELS,
 } from '../../../lib/inbox-client.ts';
 import { inboxItemPath, inboxListPath, readInboxView } from '../../../lib/inbox-view.ts';
 import { Button } from '../../ui/button.tsx';
 import { isTypingTarget, KeyboardHelp } from './inbox-keys.tsx';
-import { useInboxState } from './inbox-store.ts';
+import { NoteForm } from './inbox-note-form.tsx';
+import { OwnerPanel } from './inbox-owner-form.tsx';
+import { StatusPanel } from './inbox-status-form.tsx';
 import { useSignInAgain } from './inbox-shell.tsx';
-import { StatusBadge, Timestamp } from './inbox-parts.tsx';
+import { Timestamp } from './inbox-parts.tsx';
 
 type Loaded = { state: 'loading' } | { state: 'ready'; detail: ItemDetail } | { state: 'error'; message: string; notFound: boolean };
 
@@ -43,7 +38,6 @@ export function InboxDetail({ kind, id }: { kind: InboxKind; id: number }) {
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const [helpOpen, setHelpOpen] = useState(false);
-  const [unreadMessage, setUnreadMessage] = useState<string | null>(null);
   const neighbours = loaded.state === 'ready' ? loaded.detail.neighbours : { previous: null, next: null };
 
   useEffect(() => {
@@ -75,14 +69,9 @@ export function InboxDetail({ kind, id }: { kind: InboxKind; id: number }) {
     return () => abort.abort();
   }, [kind, id, attempt, signInAgain, listKey]);
 
-  /** Applies what a status change or a note answered; a failure's message is handed back. */
-  function take(result: InboxResult<ItemDetail>): string | null {
-    if (result.ok) {
-      setLoaded((current) => ({ state: 'ready', detail: { ...result.data, neighbours: current.state === 'ready' ? current.detail.neighbours : result.data.neighbours } }));
-      return null;
-    }
-    if (result.reason === 'unauthorized') signInAgain();
-    return result.message;
+  /** Shows the submission as a staff form's change left it (keeping previous and next). */
+  function take(detail: ItemDetail) {
+    setLoaded((current) => ({ state: 'ready', detail: { ...detail, neighbours: current.state === 'ready' ? current.detail.neighbours : detail.neighbours } }));
   }
 
   const back = (
@@ -183,24 +172,9 @@ export function InboxDetail({ kind, id }: { kind: InboxKind; id: number }) {
           {item.image ? <ContactImage image={item.image} id={item.id} onUnauthorized={signInAgain} /> : null}
         </div>
         <div className="inbox-detail-side">
-          <StatusPanel
-            key={item.status}
-            status={item.status}
-            nextStatuses={item.next_statuses}
-            honeypot={item.is_spam}
-            onChange={async (status) => take(await changeStatus(kind, id, status))} />
-          <OwnerPanel
-            key={`owner-${item.owner ?? ''}`}
-            owner={item.owner}
-            onChange={async (owner) => take(await changeOwner(kind, id, owner))}
-            onMarkUnread={async () => {
-              const result = await markUnread(kind, id);
-              if (!result.ok && result.reason === 'unauthorized') return signInAgain();
-              setUnreadMessage(result.ok ? 'Marked unread: it shows in bold in the list until you open it again.' : result.message);
-            }}
-            unreadMessage={unreadMessage}
-          />
-          <HistoryPanel draftKey={`${kind}/${id}`} events={events} onAddNote={async (note) => take(await addNote(kind, id, note))} />
+          <StatusPanel kind={kind} id={id} status={item.status} nextStatuses={item.next_statuses} honeypot={item.is_spam} onSaved={take} />
+          <OwnerPanel kind={kind} id={id} owner={item.owner} onSaved={take} />
+          <HistoryPanel kind={kind} id={id} events={events} onSaved={take} />
         </div>
       </div>
       <KeyboardHelp open={helpOpen} onClose={() => setHelpOpen(false)} where="detail" />
@@ -259,204 +233,9 @@ function CopyButton({ text, label }: { text: string; label: string }) {
   );
 }
 
-type OwnerPanelProps = {
-  owner: string | null;
-  onChange: (owner: string | null) => Promise<string | null>;
-  onMarkUnread: () => Promise<void>;
-  unreadMessage: string | null;
-};
+type HistoryPanelProps = { kind: InboxKind; id: number; events: InboxEvent[]; onSaved: (detail: ItemDetail) => void };
 
-function OwnerPanel({ owner, onChange, onMarkUnread, unreadMessage }: OwnerPanelProps) {
-  const { staff } = useInboxState();
-  const [chosen, setChosen] = useState(owner ?? '');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const names = [...new Set([...(staff?.staff.map((member) => member.username) ?? []), ...(owner ? [owner] : [])])];
-  const me = staff?.me;
-
-  async function save(next: string | null) {
-    setBusy(true);
-    setError(null);
-    const failure = await onChange(next);
-    if (failure) {
-      setError(failure);
-      setBusy(false);
-    }
-  }
-
-  return (
-    <section className="inbox-panel" aria-labelledby="inbox-owner-title">
-      <h2 id="inbox-owner-title">Owner</h2>
-      <p className="inbox-current-owner">{owner ? <>Owned by {owner}</> : 'Nobody owns this yet.'}</p>
-      <form
-        className="inbox-status-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save(chosen || null);
-        }}
-      >
-        <div className="field">
-          <label className="field-label" htmlFor="inbox-owner-choice">
-            Give to
-          </label>
-          <select id="inbox-owner-choice" className="field-control" value={chosen} onChange={(event) => setChosen(event.target.value)}>
-            <option value="">Nobody</option>
-            {names.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <Button type="submit" variant="secondary" disabled={busy || chosen === (owner ?? '')}>
-          {busy ? 'Saving…' : 'Save owner'}
-        </Button>
-      </form>
-      <div className="inbox-owner-actions">
-        {me && owner !== me ? (
-          <Button size="sm" variant="ghost" onClick={() => void save(me)} disabled={busy}>
-            Take it
-          </Button>
-        ) : null}
-        <Button size="sm" variant="ghost" onClick={() => void onMarkUnread()}>
-          Mark unread
-        </Button>
-      </div>
-      {error ? (
-        <p className="inbox-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      {unreadMessage ? (
-        <p className="inbox-done" role="status">
-          {unreadMessage}
-        </p>
-      ) : null}
-    </section>
-  );
-}
-
-type StatusPanelProps = {
-  status: InboxStatus;
-  /** The statuses the API allows from here (spam moves back to New only). */
-  nextStatuses: InboxStatus[];
-  honeypot: boolean;
-  onChange: (status: InboxStatus) => Promise<string | null>;
-};
-
-function StatusPanel({ status, nextStatuses, honeypot, onChange }: StatusPanelProps) {
-  const [chosen, setChosen] = useState<InboxStatus>(status);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function save(next: InboxStatus) {
-    setBusy(true);
-    setError(null);
-    const failure = await onChange(next);
-    // On success this panel is re-created for the new status (its key).
-    if (failure) {
-      setError(failure);
-      setBusy(false);
-    }
-  }
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (chosen !== status) void save(chosen);
-  }
-
-  return (
-    <section className="inbox-panel" aria-labelledby="inbox-status-title">
-      <h2 id="inbox-status-title">Status</h2>
-      <p className="inbox-current-status">
-        <StatusBadge status={status} />
-      </p>
-      {status === 'spam' ? (
-        <div className="inbox-spam">
-          <p>{honeypot ? 'The spam trap caught this submission: a hidden field only bots fill in was filled.' : 'Marked as spam by staff.'}</p>
-          <Button size="sm" onClick={() => void save('new')} disabled={busy}>
-            Move back to New
-          </Button>
-        </div>
-      ) : (
-        <form className="inbox-status-form" onSubmit={submit}>
-          <div className="field">
-            <label className="field-label" htmlFor="inbox-status-choice">
-              Change status to
-            </label>
-            <select
-              id="inbox-status-choice"
-              className="field-control"
-              value={chosen}
-              onChange={(event) => isInboxStatus(event.target.value) && setChosen(event.target.value)}
-            >
-              {[status, ...nextStatuses.filter((option) => option !== status)].map((option) => (
-                <option key={option} value={option}>
-                  {STATUS_LABELS[option]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <Button type="submit" variant="secondary" disabled={busy || chosen === status}>
-            {busy ? 'Saving…' : 'Save status'}
-          </Button>
-        </form>
-      )}
-      {error ? (
-        <p className="inbox-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </section>
-  );
-}
-
-type HistoryPanelProps = { draftKey: string; events: InboxEvent[]; onAddNote: (note: string) => Promise<string | null> };
-
-/** Note drafts are kept per submission as they are typed, in this browser's local storage: a
- * sign-in that ends, a reload or a closed tab loses nothing. Cleared once the note is saved. */
-const draftStorageKey = (key: string) => `haulora:note-draft:${key}`;
-function readDraft(key: string): string {
-  try {
-    return localStorage.getItem(draftStorageKey(key)) ?? '';
-  } catch {
-    return '';
-  }
-}
-function writeDraft(key: string, text: string) {
-  try {
-    if (text) localStorage.setItem(draftStorageKey(key), text);
-    else localStorage.removeItem(draftStorageKey(key));
-  } catch {
-    // Storage full or switched off: the note box still works, only without a draft.
-  }
-}
-
-function HistoryPanel({ draftKey, events, onAddNote }: HistoryPanelProps) {
-  const noteId = useId();
-  const [note, setNoteState] = useState(() => readDraft(draftKey));
-  const setNote = (text: string) => {
-    setNoteState(text);
-    writeDraft(draftKey, text);
-  };
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const text = note.trim();
-    if (!text) {
-      setError('Write a note first.');
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    const failure = await onAddNote(text);
-    setBusy(false);
-    if (failure) setError(failure);
-    else setNote('');
-  }
-
+function HistoryPanel({ kind, id, events, onSaved }: HistoryPanelProps) {
   return (
     <section className="inbox-panel" aria-labelledby="inbox-history-title">
       <h2 id="inbox-history-title">Notes and history</h2>
@@ -485,33 +264,7 @@ function HistoryPanel({ draftKey, events, onAddNote }: HistoryPanelProps) {
           ))}
         </ol>
       )}
-      <form className="inbox-note-form" onSubmit={submit}>
-        <div className="field">
-          <label className="field-label" htmlFor={noteId}>
-            Internal note
-          </label>
-          <textarea
-            id={noteId}
-            className="field-control"
-            rows={3}
-            maxLength={NOTE_MAX_LENGTH}
-            aria-describedby={`${noteId}-hint`}
-            value={note}
-            onChange={(event) => setNote(event.target.value)}
-          />
-          <p id={`${noteId}-hint`} className="field-hint">
-            Only staff see notes. Up to {NOTE_MAX_LENGTH} characters.
-          </p>
-        </div>
-        <Button type="submit" variant="secondary" disabled={busy}>
-          {busy ? 'Adding…' : 'Add note'}
-        </Button>
-        {error ? (
-          <p className="inbox-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-      </form>
+      <NoteForm kind={kind} id={id} onSaved={onSaved} />
     </section>
   );
 }

@@ -11,7 +11,6 @@ import { type FormEvent, useCallback, useEffect, useLayoutEffect, useRef, useSta
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
   BULK_MAX_IDS,
-  bulkChange,
   exportUrl,
   fetchBlob,
   fetchList,
@@ -35,6 +34,7 @@ import {
 import { inboxItemPath, inboxListPath, type InboxView, readInboxView, writeInboxView } from '../../../lib/inbox-view.ts';
 import { Button } from '../../ui/button.tsx';
 import { Pagination } from '../../ui/pagination.tsx';
+import { BulkForm } from './inbox-bulk-form.tsx';
 import { KeyboardHelp, isTypingTarget } from './inbox-keys.tsx';
 import { useSignInAgain } from './inbox-shell.tsx';
 import { setInboxState, useInboxState } from './inbox-store.ts';
@@ -246,7 +246,6 @@ export function InboxList() {
   const [attempt, setAttempt] = useState(0);
   const [exporting, setExporting] = useState<'idle' | 'busy' | { error: string }>('idle');
   const [selection, setSelection] = useState<Selection>(NONE);
-  const [bulk, setBulk] = useState<{ busy: boolean; message: string | null; error: string | null }>({ busy: false, message: null, error: null });
   const [helpOpen, setHelpOpen] = useState(false);
   const { staff } = useInboxState();
   const rowsRef = useRef<HTMLOListElement>(null);
@@ -316,37 +315,6 @@ export function InboxList() {
       ids.push(...result.data.items.map((item) => item.id));
     }
     return ids;
-  }
-
-  async function applyBulk(change: { status?: InboxStatus; owner?: string | null }) {
-    setBulk({ busy: true, message: null, error: null });
-    const ids = await selectedIds();
-    if (typeof ids === 'string') return setBulk({ busy: false, message: null, error: ids });
-    const result = await bulkChange(view.kind, { ids, ...change });
-    if (!result.ok) {
-      if (result.reason === 'unauthorized') return signInAgain();
-      return setBulk({ busy: false, message: null, error: result.message });
-    }
-    const what = change.status ? `moved to ${STATUS_LABELS[change.status]}` : change.owner ? `given to ${change.owner}` : 'unassigned';
-    setBulk({ busy: false, message: `${ids.length} ${ids.length === 1 ? 'submission' : 'submissions'} ${what}.`, error: null });
-    setSelection(NONE);
-    setAttempt((count) => count + 1);
-  }
-
-  function submitBulk(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const status = String(form.get('bulk-status') ?? '');
-    const owner = String(form.get('bulk-owner') ?? '');
-    const change: { status?: InboxStatus; owner?: string | null } = {};
-    if (isInboxStatus(status)) change.status = status;
-    if (owner === OWNER_NONE) change.owner = null;
-    else if (owner) change.owner = owner;
-    if (change.status === undefined && change.owner === undefined) {
-      setBulk({ busy: false, message: null, error: 'Choose a status or an owner to apply.' });
-      return;
-    }
-    void applyBulk(change);
   }
 
   async function download(format: 'csv' | 'xlsx', onlySelected: boolean) {
@@ -451,61 +419,25 @@ export function InboxList() {
         </div>
       ) : null}
 
-      {selectedCount > 0 ? (
-        <form className="inbox-bulk" aria-label="Change the selected submissions" onSubmit={submitBulk}>
-          <p className="inbox-bulk-count" role="status">
-            {selectedCount} selected
-          </p>
-          <div className="field">
-            <label className="field-label" htmlFor="inbox-bulk-status">
-              Set status
-            </label>
-            <select id="inbox-bulk-status" className="field-control" name="bulk-status" defaultValue="">
-              <option value="">Leave as is</option>
-              {INBOX_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {STATUS_LABELS[status]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label className="field-label" htmlFor="inbox-bulk-owner">
-              Set owner
-            </label>
-            <select id="inbox-bulk-owner" className="field-control" name="bulk-owner" defaultValue="">
-              <option value="">Leave as is</option>
-              <option value={OWNER_NONE}>Nobody</option>
-              {staffNames.map((username) => (
-                <option key={username} value={username}>
-                  {username}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="inbox-bulk-actions">
-            <Button type="submit" size="sm" disabled={bulk.busy}>
-              {bulk.busy ? 'Applying…' : 'Apply to selected'}
-            </Button>
-            <Button variant="secondary" size="sm" onClick={() => void download('csv', true)} disabled={exporting === 'busy'}>
-              Export selected (CSV)
-            </Button>
-            <Button variant="secondary" size="sm" onClick={() => void download('xlsx', true)} disabled={exporting === 'busy'}>
-              Export selected (Excel)
-            </Button>
-          </div>
-        </form>
-      ) : null}
-      {bulk.error ? (
-        <p className="inbox-error" role="alert">
-          {bulk.error}
-        </p>
-      ) : null}
-      {bulk.message ? (
-        <p className="inbox-done" role="status">
-          {bulk.message}
-        </p>
-      ) : null}
+      {/* Keyed on the view: another list starts without the last change's message. */}
+      <BulkForm
+        key={viewKey}
+        kind={view.kind}
+        selectedCount={selectedCount}
+        staffNames={staffNames}
+        selectedIds={selectedIds}
+        onSaved={() => {
+          setSelection(NONE);
+          setAttempt((count) => count + 1);
+        }}
+      >
+        <Button variant="secondary" size="sm" onClick={() => void download('csv', true)} disabled={exporting === 'busy'}>
+          Export selected (CSV)
+        </Button>
+        <Button variant="secondary" size="sm" onClick={() => void download('xlsx', true)} disabled={exporting === 'busy'}>
+          Export selected (Excel)
+        </Button>
+      </BulkForm>
 
       {list.state === 'error' ? (
         <div className="inbox-error" role="alert">
