@@ -24,6 +24,13 @@ export default [
   // The staff inbox (issue 7): signed-in staff only, built in the browser; not a public page.
   route('inbox', 'routes/inbox.tsx'),
   route('inbox/:kind/:id', 'routes/inbox-item.tsx'),
+  // The Content area (issue 19): admins edit the FAQ and the glossary; rendered on the server.
+  route('content', 'routes/content.tsx'),
+  route('content/faq', 'routes/content-faq-list.tsx'),
+  route('content/faq/:id', 'routes/content-faq.tsx'),
+  route('content/glossary', 'routes/content-glossary.tsx'),
+  route('content/glossary/:id', 'routes/content-glossary-entry.tsx'),
+  route('content/glossary.csv', 'routes/content-glossary-csv.ts'),
   // Forms without JavaScript: where the footer and contact forms post, and the result page.
   route('forms/feedback', 'routes/forms/feedback.tsx'),
   route('forms/newsletter', 'routes/forms/newsletter.tsx'),

@@ -49,6 +49,8 @@ export const tokenInfoSchema = z.object({
   username: z.string(),
   /** When the access token expires, as an ISO 8601 time. */
   expires_at: z.string(),
+  /** The staff role (issue 19): admin or sales. What the pages offer; the server checks every call. */
+  role: z.enum(['admin', 'sales']),
 });
 
 export const faqItemSchema = z.object({ question: z.string(), answer: z.string() });

@@ -60,3 +60,7 @@ export const IDEMPOTENCY_FIELD = '_idempotency_key';
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
 /** How long a key answers its first answer again. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** Where the server serves its live search index of the FAQ and glossary pages (issue 19); the
+ * site search merges it with the build's index. */
+export const LIVE_SEARCH_BUNDLE = '/pagefind-live/';

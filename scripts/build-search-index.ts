@@ -10,7 +10,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as pagefind from 'pagefind';
-import { SEARCHABLE_PATHS } from '../app/lib/site-pages.ts';
+import { LIVE_SEARCH_PATHS, SEARCHABLE_PATHS } from '../app/lib/site-pages.ts';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { clientBuildDir } from '../server/paths.ts';
@@ -25,6 +25,9 @@ try {
     TOKEN_SECRET: randomBytes(32).toString('hex'),
     LOG_LEVEL: 'warn',
     RATE_LIMIT_PAGES_PER_MINUTE: '100000',
+    // This script is the only Pagefind user here: the server's own live index (which shares the
+    // process's Pagefind service and closes it) stays off.
+    SEARCH_LIVE_INDEX: 'false',
   });
   const app = await buildApp(config, { logger: false });
   await app.ready();
@@ -33,7 +36,9 @@ try {
   const { index, errors } = await pagefind.createIndex({ rootSelector: 'main' });
   if (!index) throw new Error(`pagefind could not start: ${errors.join('; ')}`);
 
-  for (const path of SEARCHABLE_PATHS) {
+  // The FAQ and the glossary change at run time: the server indexes them itself (live-search.ts).
+  const paths = SEARCHABLE_PATHS.filter((path) => !LIVE_SEARCH_PATHS.includes(path));
+  for (const path of paths) {
     const response = await app.inject({ method: 'GET', url: path, headers: { accept: 'text/html' } });
     if (response.statusCode !== 200) throw new Error(`${path} answered ${response.statusCode}; the search index needs every page`);
     const added = await index.addHTMLFile({ url: path, content: response.body });
@@ -43,7 +48,7 @@ try {
   const outputPath = join(clientBuildDir, 'pagefind');
   const written = await index.writeFiles({ outputPath });
   if (written.errors.length > 0) throw new Error(`pagefind could not write the index: ${written.errors.join('; ')}`);
-  console.log(`search index: ${SEARCHABLE_PATHS.length} pages into ${outputPath}`);
+  console.log(`search index: ${paths.length} pages into ${outputPath} (and ${LIVE_SEARCH_PATHS.join(', ')} at run time)`);
 
   await app.close();
 } finally {

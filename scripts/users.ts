@@ -1,6 +1,7 @@
 // Staff accounts from the command line:
-//   node scripts/users.ts add <username> [--email <address>]
+//   node scripts/users.ts add <username> [--email <address>] [--role admin|sales]
 //   node scripts/users.ts set-email <username> <address | --none>
+//   node scripts/users.ts set-role <username> admin|sales
 //   node scripts/users.ts list
 //   node scripts/users.ts disable <username>
 //   node scripts/users.ts reset-password <username>
@@ -11,42 +12,72 @@
 // wrong usage exits with 2.
 import { createInterface } from 'node:readline';
 import { createRepositories } from '../server/db/repositories/index.ts';
+import { STAFF_ROLES, type StaffRole } from '../common/content.ts';
 import { checkEmail, createUserService, UserError } from '../server/services/users.ts';
 import { runCli, UsageError } from './lib/cli.ts';
 
 const USAGE = `Usage:
-  node scripts/users.ts add <username> [--email <address>]
+  node scripts/users.ts add <username> [--email <address>] [--role admin|sales]
                                                    add a staff user (password from the terminal or stdin);
-                                                   with an address, they are emailed when given a submission
+                                                   with an address, they are emailed when given a submission;
+                                                   admin (the default) may do everything, sales the inbox only
+  node scripts/users.ts set-role <username> <role> give a staff user the role admin or sales
   node scripts/users.ts set-email <username> <address | --none>
                                                    set or remove a staff user's email address
   node scripts/users.ts list                       list staff users
   node scripts/users.ts disable <username>         disable a staff user and sign out its sessions
   node scripts/users.ts reset-password <username>  set a new password (enables a disabled user)
 
-Through npm: npm run user:add -- <username>, npm run user:list, npm run user:disable -- <username>,
+Through npm: npm run user:add -- <username> [--role sales], npm run user:set-role -- <username> <role>, npm run user:list, npm run user:disable -- <username>,
 npm run user:reset-password -- <username>, npm run user:set-email -- <username> <address>. Piped: printf '%s\\n' "$PASSWORD" | npm run user:add -- alice`;
 
 type Command =
   | { name: 'list' }
-  | { name: 'add'; username: string; email: string | null }
+  | { name: 'add'; username: string; email: string | null; role: StaffRole }
   | { name: 'set-email'; username: string; email: string | null }
+  | { name: 'set-role'; username: string; role: StaffRole }
   | { name: 'disable' | 'reset-password'; username: string };
+
+function roleOf(value: string | undefined): StaffRole {
+  if (!value || !(STAFF_ROLES as readonly string[]).includes(value)) throw new UsageError(`The role must be one of: ${STAFF_ROLES.join(', ')}.`);
+  return value as StaffRole;
+}
+
+/** Takes `--name value` (or `--name=value`) out of args; undefined when absent. */
+function takeOption(args: string[], name: string): string | undefined {
+  const at = args.findIndex((arg) => arg === name || arg.startsWith(`${name}=`));
+  if (at < 0) return undefined;
+  const flag = args[at]!;
+  const inline = flag.startsWith(`${name}=`);
+  const value = inline ? flag.slice(name.length + 1) : args[at + 1];
+  if (!value || value.startsWith('--')) throw new UsageError(`${name} needs a value.`);
+  args.splice(at, inline ? 1 : 2);
+  return value;
+}
 
 function parseArgs(args: string[]): Command {
   const [name, ...rest] = args;
+  if (name === 'add') {
+    const roleValue = takeOption(rest, '--role');
+    const role = roleValue === undefined ? 'admin' : roleOf(roleValue);
+    const email = takeOption(rest, '--email') ?? null;
+    if (rest.length !== 1 || !rest[0] || rest[0].startsWith('--')) {
+      throw new UsageError('add takes one username (and --email <address>, --role admin|sales); the password is read from stdin.');
+    }
+    return { name, username: rest[0], email, role };
+  }
+  if (name === 'set-role') {
+    if (rest.length !== 2 || !rest[0]) throw new UsageError('set-role takes a username and a role (admin or sales).');
+    return { name, username: rest[0], role: roleOf(rest[1]) };
+  }
   if (name === 'list') {
     if (rest.length !== 0) throw new UsageError('list takes no arguments.');
     return { name };
-  }
-  if (name === 'add' && rest.length === 3 && rest[1] === '--email' && rest[0] && rest[2]) {
-    return { name, username: rest[0], email: rest[2] };
   }
   if (name === 'set-email') {
     if (rest.length !== 2 || !rest[0] || !rest[1]) throw new UsageError('set-email takes a username and an address (or --none).');
     return { name, username: rest[0], email: rest[1] === '--none' ? null : rest[1] };
   }
-  if (name === 'add' && rest.length === 1 && rest[0]) return { name, username: rest[0], email: null };
   if (name === 'disable' || name === 'reset-password') {
     if (rest.length !== 1 || !rest[0]) {
       throw new UsageError(`${name} takes one username${name === 'disable' ? '' : '; the password is read from stdin'}.`);
@@ -136,8 +167,8 @@ process.exitCode = await runCli<Command>({
         // Refuse a bad or taken name before asking for a password.
         await users.checkNewUsername(command.username);
         if (command.email !== null) checkEmail(command.email);
-        await users.addUser(command.username, await readNewPassword(), command.email);
-        console.log(`Added staff user ${command.username}.`);
+        await users.addUser(command.username, await readNewPassword(), command.email, command.role);
+        console.log(`Added staff user ${command.username} (${command.role}).`);
         break;
       }
       case 'list': {
@@ -149,7 +180,7 @@ process.exitCode = await runCli<Command>({
         const width = Math.max(...list.map((user) => user.username.length));
         for (const user of list) {
           const status = user.status === 'disabled' ? `disabled ${user.disabledAt}` : 'active';
-          console.log(`${user.username.padEnd(width)}  created ${user.createdAt}  ${status}${user.email ? `  ${user.email}` : ''}`);
+          console.log(`${user.username.padEnd(width)}  ${user.role.padEnd(5)}  created ${user.createdAt}  ${status}${user.email ? `  ${user.email}` : ''}`);
         }
         break;
       }
@@ -162,6 +193,11 @@ process.exitCode = await runCli<Command>({
         const { revokedSessions } = await users.disableUser(command.username);
         const sessions = `${revokedSessions} session${revokedSessions === 1 ? '' : 's'}`;
         console.log(`Disabled staff user ${command.username} and signed out ${sessions}.`);
+        break;
+      }
+      case 'set-role': {
+        await users.setRole(command.username, command.role);
+        console.log(`Staff user ${command.username} is now ${command.role}.`);
         break;
       }
       case 'reset-password': {

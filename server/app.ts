@@ -20,6 +20,7 @@ import errors, { answerClientError, answerFrameworkError } from './plugins/error
 import outbox from './plugins/outbox.ts';
 import rateLimits from './plugins/rate-limits.ts';
 import reactRouter from './plugins/react-router.ts';
+import liveSearch from './plugins/live-search.ts';
 import retention from './plugins/retention.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import services from './plugins/services.ts';
@@ -120,6 +121,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   if (options.pages ?? true) {
     if (!dev) await app.register(staticAssets, { root: clientBuildDir });
     await app.register(reactRouter, { config, dev });
+    if (config.liveSearchIndex && !dev) await app.register(liveSearch, { dataDir: config.dataDir });
   }
   return app;
 }
@@ -139,7 +141,11 @@ const LINGER_MS = 5_000;
 
 function lingerThenClose(body: IncomingMessage) {
   let drained = 0;
-  const cut = () => body.socket?.destroy();
+  // An injected request (app.inject: the search index, tests) has a stand-in socket that cannot be destroyed.
+  const cut = () => {
+    const socket = body.socket as { destroy?: unknown } | null;
+    if (typeof socket?.destroy === 'function') body.socket.destroy();
+  };
   const timer = setTimeout(cut, LINGER_MS).unref();
   body.on('data', (chunk: Buffer) => {
     drained += chunk.byteLength;

@@ -68,6 +68,8 @@ const envSchema = z.object({
   /** Keep rendered public pages in memory (server/plugins/page-cache.ts); on by default outside
    * development, where Vite rebuilds the app on every change. */
   PAGE_CACHE: flag.optional(),
+  /** Keep the site search's index of the FAQ and glossary pages current at run time (issue 19); default on except in tests. */
+  SEARCH_LIVE_INDEX: flag.optional(),
   // Overrides of content/site.yaml.
   SITE_BRAND: z.string().min(1).optional(),
   SITE_CONTACT_EMAIL: z.email().optional(),
@@ -163,6 +165,7 @@ const configSchema = envSchema
       siteUrl: vars.SITE_URL,
       /** Serve the public pages from rendered copies (server/plugins/page-cache.ts). */
       pageCache: vars.PAGE_CACHE ?? vars.NODE_ENV !== 'development',
+      liveSearchIndex: vars.SEARCH_LIVE_INDEX ?? vars.NODE_ENV !== 'test',
       shutdownDrainMs: vars.SHUTDOWN_DRAIN_MS ?? (vars.DATABASE_URL ? 3_000 : 0),
       /** Everything here may be shown to a visitor: it is the allowlist the pages get. */
       site,

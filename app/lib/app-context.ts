@@ -8,6 +8,7 @@ import { createContext } from 'react-router';
 import type { FaqItem, GlossaryEntry } from '../../common/api.ts';
 import type { SiteSettings } from '../../content/schema.ts';
 import type { AuthService } from '../../server/services/auth.ts';
+import type { ContentEditing } from '../../server/services/content-editing.ts';
 import type { Intake } from '../../server/services/intake.ts';
 
 export type AppContext = {
@@ -32,7 +33,9 @@ export type AppContext = {
   /** The services behind the API, so a form posted without JavaScript meets the same rules. */
   services: {
     intake: Intake;
-    auth: Pick<AuthService, 'signIn' | 'signOut'>;
+    auth: Pick<AuthService, 'signIn' | 'signOut' | 'validate' | 'renew'>;
+    /** Staff editing of the FAQ and glossary (the Content area's page actions). */
+    contentEditing: ContentEditing;
   };
 };
 

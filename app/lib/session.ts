@@ -44,22 +44,29 @@ export function isTokens(value: unknown): value is Tokens {
 // Who is signed in. A tiny store rather than React state: the navbar and the sign-in form live
 // in different trees (the form may be in a modal or on /sign-in).
 let signedInUser: string | null = null;
+// The staff role (issue 19), from ValidateToken: what the navbar offers. The server checks every call.
+let signedInRole: string | null = null;
 const listeners = new Set<() => void>();
 
-export function setSignedInUser(username: string | null) {
+export function setSignedInUser(username: string | null, role: string | null = null) {
   signedInUser = username;
+  signedInRole = username ? role : null;
   for (const listener of listeners) listener();
 }
 
+/** The signed-in staff member's role, or null while unknown or signed out. */
+export function useSignedInRole(): string | null {
+  return useSyncExternalStore(subscribe, () => signedInRole, () => null);
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+}
+
+
 export function useSignedInUser(): string | null {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => signedInUser,
-    () => null,
-  );
+  return useSyncExternalStore(subscribe, () => signedInUser, () => null);
 }
 
 export type RefreshOutcome = { kind: 'refreshed'; accessToken: string } | { kind: 'signed-out' } | { kind: 'unreachable' };
@@ -163,16 +170,17 @@ export async function restoreSession(): Promise<boolean> {
   if (!accessToken) return false;
   // The client loads only for visitors with a stored sign-in: nearly nobody.
   const { apiGet } = await import('./api-client.ts');
-  let result = await apiGet<{ username?: string }>('/api/ValidateToken', { bearer: accessToken });
+  type Validated = { username?: string; role?: string };
+  let result = await apiGet<Validated>('/api/ValidateToken', { bearer: accessToken });
   // An access token that has run out is renewed with the refresh token, silently.
   if (result.status === 401) {
     const refreshed = await refreshSession();
-    if (refreshed.kind === 'refreshed') result = await apiGet<{ username?: string }>('/api/ValidateToken', { bearer: refreshed.accessToken });
+    if (refreshed.kind === 'refreshed') result = await apiGet<Validated>('/api/ValidateToken', { bearer: refreshed.accessToken });
   }
   // Any 2xx is a live sign-in (spec 7 does not fix the body); the name when the body has one.
   const status = result.status ?? 0;
   if (status && status < 300) {
-    setSignedInUser((result.kind === 'data' && result.data?.username) || 'Staff');
+    setSignedInUser((result.kind === 'data' && result.data?.username) || 'Staff', (result.kind === 'data' && result.data?.role) || null);
     return true;
   }
   // Logged, not shown (spec 4); console.log, not console.error: nothing is broken. Only a refusal

@@ -5,7 +5,7 @@
 // and /offers (redirects), the catch-all 404, /sitemap.xml, and the no-JavaScript form
 // endpoints (/forms/*) with their result page, and the staff inbox (/inbox and
 // /inbox/:kind/:id): a signed-in staff tool built in the browser, marked noindex, with nothing
-// in it for a visitor or a search engine.
+// in it for a visitor or a search engine; and the Content area (/content/*, issue 19), admins only.
 import { href } from 'react-router';
 import { FEATURE_SLUGS } from '../../content/feature-slugs.ts';
 
@@ -45,3 +45,8 @@ export const SEARCHABLE_PATHS: readonly string[] = [
   href('/glossary'),
   href('/faq'),
 ];
+
+/** The searchable pages whose words staff change at run time (the FAQ and the glossary, issue 19):
+ * the server keeps their search index current (server/plugins/live-search.ts), so the build's
+ * index leaves them out. */
+export const LIVE_SEARCH_PATHS: readonly string[] = [href('/faq'), href('/glossary')];

@@ -2,6 +2,7 @@
 // migrations/sqlite and migrations/postgres create exactly these columns). Times are ISO 8601 UTC
 // text and flags 0/1 on both, so values read back the same whichever engine stored them.
 import type { Generated } from 'kysely';
+import type { ContentAction, ContentKind, StaffRole } from '../../common/content.ts';
 import type { InboxKind, InboxStatus } from '../../common/inbox.ts';
 
 type Flag = Generated<number>;
@@ -55,6 +56,8 @@ export type DB = {
     disabled_at: string | null;
     /** Where this staff member's own notifications go (migration 006); null: none sent. */
     email: string | null;
+    /** admin or sales (migration 008). */
+    role: Generated<StaffRole>;
   };
   refresh_tokens: {
     id: Generated<number>;
@@ -70,8 +73,37 @@ export type DB = {
   /** Refresh tokens rotated away from: a second use of one is a reuse (migration 006). */
   retired_refresh_tokens: { token_hash: string; session_id: string; retired_at: string };
   sign_in_failures: { key: string; failures: number; last_failed_at: string; locked_until: string | null };
-  faqs: { id: Generated<number>; position: number; question: string; answer: string };
-  glossary_entries: { id: Generated<number>; category: string; term: string; description: string };
+  faqs: {
+    id: Generated<number>;
+    position: number;
+    question: string;
+    answer: string;
+    hidden: Flag;
+    version: Generated<number>;
+    updated_at: string | null;
+    updated_by: string | null;
+  };
+  glossary_entries: {
+    id: Generated<number>;
+    category: string;
+    term: string;
+    description: string;
+    version: Generated<number>;
+    updated_at: string | null;
+    updated_by: string | null;
+  };
+  content_history: {
+    id: Generated<number>;
+    kind: ContentKind;
+    item_id: number;
+    action: ContentAction;
+    version: number;
+    username: string;
+    created_at: string;
+    before_json: string | null;
+    after_json: string | null;
+  };
+  content_seed_keys: { kind: ContentKind; seed_key: string };
   submission_events: {
     id: Generated<number>;
     kind: InboxKind;

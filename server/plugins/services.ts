@@ -6,6 +6,7 @@ import type { Config } from '../config.ts';
 import { loadEmailContent } from '../content.ts';
 import { type AuthService, createAuthService } from '../services/auth.ts';
 import { CONTENT_CHANNEL, type ContentService, createContentService } from '../services/content.ts';
+import { type ContentEditing, createContentEditing } from '../services/content-editing.ts';
 import { createInboxService, type InboxService } from '../services/inbox.ts';
 import { createNotificationService, domainOf, newMessageId } from '../services/notifications.ts';
 import { checkImage } from '../services/images.ts';
@@ -16,7 +17,7 @@ import { watchOutbox } from '../metrics.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    services: { submissions: SubmissionService; intake: Intake; auth: AuthService; content: ContentService; inbox: InboxService };
+    services: { submissions: SubmissionService; intake: Intake; auth: AuthService; content: ContentService; contentEditing: ContentEditing; inbox: InboxService };
   }
 }
 
@@ -50,6 +51,7 @@ export default fp(
       // What the API routes and the page actions call to take in a submission (services/intake.ts).
       intake: createIntake({ submissions, keys: repos.idempotency, checkImage }),
       content,
+      contentEditing: createContentEditing({ database, content }),
       inbox: createInboxService(database, { notifications }),
       auth: createAuthService({
         repos,

@@ -1,6 +1,7 @@
 // Staff sign-in: password check, failure counting with slow-down and lock, sessions and tokens.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Tokens } from '../../common/api.ts';
+import type { StaffRole } from '../../common/content.ts';
 import type { SignInInput } from '../../common/schemas.ts';
 import type { Repositories } from '../db/repositories/index.ts';
 import type { FailureCounter } from '../db/repositories/sessions.ts';
@@ -128,7 +129,7 @@ export function createAuthService(deps: {
     },
 
     /** Who a bearer token belongs to, or null when it is not a live access token. */
-    async validate(accessToken: string): Promise<{ username: string; expiresAt: Date; sessionId: string } | null> {
+    async validate(accessToken: string): Promise<{ userId: number; username: string; role: StaffRole; expiresAt: Date; sessionId: string } | null> {
       const claims = await tokens.verifyAccessToken(accessToken);
       if (!claims) return null;
       const session = await repos.sessions.findBySessionId(claims.sessionId);
@@ -136,7 +137,17 @@ export function createAuthService(deps: {
       if (sessionOver(session, now())) return null;
       const user = await repos.users.findById(claims.userId);
       if (!user || user.disabledAt) return null;
-      return { username: user.username, expiresAt: claims.expiresAt, sessionId: claims.sessionId };
+      // The role is the database's, read on every call: never a claim the token carries.
+      return { userId: user.id, username: user.username, role: user.role, expiresAt: claims.expiresAt, sessionId: claims.sessionId };
+    },
+
+    /** A fresh access token for the same live sign-in (the Content area's cookie slides with each
+     * page view, decision 021); null when the token is not live. Signing out still ends it. */
+    async renew(accessToken: string) {
+      const session = await this.validate(accessToken);
+      if (!session) return null;
+      const renewed = await tokens.signAccessToken({ userId: session.userId, username: session.username, sessionId: session.sessionId });
+      return { ...session, accessToken: renewed, ttlSeconds: tokens.accessTtlSeconds };
     },
 
     /** Trades a refresh token for new tokens (rotation: the one presented never works again). A

@@ -1,6 +1,7 @@
 // Staff accounts as the command-line tool manages them: add, list, disable, reset a password.
 // Every refusal is a UserError whose message can be shown to the operator as it is.
 import { MAX_LENGTH } from '../../common/constants.ts';
+import { STAFF_ROLES, type StaffRole } from '../../common/content.ts';
 import type { Database } from '../db/driver.ts';
 import { createRepositories, type Repositories } from '../db/repositories/index.ts';
 import { hashPassword } from './passwords.ts';
@@ -19,7 +20,14 @@ export type StaffUserSummary = {
   status: 'active' | 'disabled';
   disabledAt: string | null;
   email: string | null;
+  role: StaffRole;
 };
+
+/** Throws UserError unless the role is one of STAFF_ROLES. */
+export function checkRole(role: string): StaffRole {
+  if (!(STAFF_ROLES as readonly string[]).includes(role)) throw new UserError(`Role must be one of: ${STAFF_ROLES.join(', ')}.`);
+  return role as StaffRole;
+}
 
 /** Throws UserError unless the address looks like one an email can be sent to (one line, one @). */
 export function checkEmail(email: string): void {
@@ -78,14 +86,16 @@ export function createUserService(
       await existing(username);
     },
 
-    /** `email`, optional, is where the inbox tells them of a submission someone gave them. */
-    async addUser(username: string, password: string, email: string | null = null): Promise<void> {
+    /** `email`, optional, is where the inbox tells them of a submission someone gave them;
+     * `role` admin (the default) or sales. */
+    async addUser(username: string, password: string, email: string | null = null, role: StaffRole = 'admin'): Promise<void> {
       await checkNewUsername(username);
       checkPassword(password);
       if (email !== null) checkEmail(email);
+      checkRole(role);
       const passwordHash = await hashPassword(password);
       try {
-        await repos.users.create(username, passwordHash, now().toISOString(), email);
+        await repos.users.create(username, passwordHash, now().toISOString(), email, role);
       } catch (error) {
         // Another process added the same name while the password was being hashed.
         if (await repos.users.findByUsername(username)) throw new UserError(`Staff user ${username} already exists.`);
@@ -100,6 +110,7 @@ export function createUserService(
         status: user.disabledAt ? 'disabled' : 'active',
         disabledAt: user.disabledAt,
         email: user.email,
+        role: user.role,
       }));
     },
 
@@ -121,6 +132,12 @@ export function createUserService(
         await inTransaction.users.disable(user.username, at);
         return { revokedSessions: await inTransaction.sessions.revokeAllForUser(user.id, at) };
       });
+    },
+
+    /** Gives a user another role; it applies to their next API call (roles are read on every call). */
+    async setRole(username: string, role: string): Promise<void> {
+      const checked = checkRole(role);
+      if (!(await repos.users.setRole(username, checked))) throw new UserError(`There is no staff user ${username}.`);
     },
 
     /** Sets a new password; a disabled account is enabled again. */

@@ -129,6 +129,50 @@ describe('several instances on one PostgreSQL database', { skip: cluster ? false
     }
   });
 
+  test('a staff edit through /api/content on one instance is on every instance at the next request; a stale save on another is refused', async () => {
+    const instances = await startInstances({ PAGE_CACHE: 'true' }, { pages: true });
+    try {
+      const hash = await hashPassword(PASSWORD);
+      for (const name of ['ada', 'bea']) await instances[0]!.app.repos.users.create(name, hash, new Date().toISOString());
+      const [writer, other] = await Promise.all([instances[0]!.client().visit(), instances[1]!.client().visit()]);
+      const token = async (client: typeof writer, username: string) => (await client.post('/api/SignIn', { username, password: PASSWORD })).body.access_token as string;
+      const [ada, bea] = [await token(writer, 'ada'), await token(other, 'bea')];
+      const send = (client: typeof writer, bearerToken: string, method: string, path: string, body: unknown) =>
+        client.request(method, path, { headers: { ...bearer(bearerToken), ...client.csrfHeader(), 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      // Every instance has /faq, /glossary and /home cached before the change.
+      for (const instance of instances) for (const path of ['/faq', '/glossary', '/home']) assert.equal((await instance.client().get(path)).status, 200);
+
+      const question = 'Can Haulora plan multi-drop runs across three depots?';
+      const faq = await send(writer, ada, 'POST', '/api/content/faqs', { question, answer: 'Yes, from one board.' });
+      assert.equal(faq.status, 200);
+      const moved = await send(writer, ada, 'PUT', '/api/content/faqs/order', { ids: [faq.body.id, ...((await writer.get('/api/content/faqs', bearer(ada))).body as { id: number }[]).map((item) => item.id).filter((id) => id !== faq.body.id)] });
+      assert.equal(moved.status, 200);
+      const entry = await send(writer, ada, 'POST', '/api/content/glossary', { category: 'Yard', term: 'Cross-dock bay', description: 'Where freight changes trucks.' });
+      assert.equal(entry.status, 200);
+      const deadline = Date.now() + 1_000;
+      for (const instance of instances) {
+        const client = instance.client();
+        for (;;) {
+          const faqs = (await client.get('/api/Faqs/GetAllFromFaqs')).body as { question: string }[];
+          const glossary = (await client.get('/api/Glossary/GetAllFromGlossary')).body as [string, { term: string }[]];
+          const pages = await Promise.all(['/faq', '/glossary', '/home'].map(async (path) => (await client.get(path)).text));
+          const follows = faqs[0]?.question === question && glossary[1].some((e) => e.term === 'Cross-dock bay') && pages[0]!.includes(question) && pages[1]!.includes('Cross-dock bay') && pages[2]!.includes(question);
+          if (follows) break;
+          assert.ok(Date.now() < deadline, `instance ${instance.url} does not show the edit a second later`);
+          await sleep(25);
+        }
+      }
+      // Bea opened version 1 on another instance; Ada saves first; Bea's save is refused there.
+      assert.equal((await send(writer, ada, 'PUT', `/api/content/faqs/${faq.body.id}`, { question, answer: 'Yes, and by the hour.', hidden: false, version: 1 })).status, 200);
+      const late = await send(other, bea, 'PUT', `/api/content/faqs/${faq.body.id}`, { question, answer: 'Bea was here.', hidden: false, version: 1 });
+      assert.equal(late.status, 409);
+      assert.match(late.body.errorInfo, /^Changed by ada at \S+ since you opened it/);
+      assert.equal(((await instances[2]!.client().get('/api/Faqs/GetAllFromFaqs')).body as { answer: string }[])[0]?.answer, 'Yes, and by the hour.');
+    } finally {
+      await closeAll(instances);
+    }
+  });
+
   test('with a worker on each of three instances, every email is sent exactly once', async () => {
     const smtp: TestSmtp = await startSmtp();
     const instances = await startInstances({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, OUTBOX_POLL_MS: '20' });
@@ -248,7 +292,7 @@ describe('the command-line tools on PostgreSQL', { skip: cluster ? false : 'Post
     const env = { DATABASE_URL: url };
     const added = run('users.ts', ['add', 'alice'], env, `${PASSWORD}\n`);
     assert.equal(added.status, 0, added.stderr);
-    assert.match(run('users.ts', ['list'], env).stdout, /^alice\s+created \S+\s+active$/m);
+    assert.match(run('users.ts', ['list'], env).stdout, /^alice\s+admin\s+created \S+\s+active$/m);
     const instance = await startServer({ DATABASE_URL: url });
     try {
       const signedIn = await instance.client().post('/api/SignIn', { username: 'alice', password: PASSWORD });

@@ -9,6 +9,16 @@ export const dialog = (page: Page, name: string) => page.getByRole('dialog', { n
 /** The navbar's action (a link that opens a modal once hydrated). */
 export const navAction = (page: Page, name: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
 
+/** The signed-in staff member's menu button in the navbar (issue 19): Inbox, Content, Sign Out. */
+export const accountMenu = (page: Page) => page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /^Signed in as / });
+
+/** An entry of that menu, opened first (Inbox and Content are links, Sign Out a button). */
+export async function accountEntry(page: Page, name: 'Inbox' | 'Content' | 'Sign Out') {
+  const button = accountMenu(page);
+  if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+  return page.locator('#account-menu-list').getByRole(name === 'Sign Out' ? 'button' : 'link', { name, exact: true });
+}
+
 /** Opens a path once it is interactive (the fixture's goto waits for hydration) and its navbar
  * actions open their modals. */
 export async function openHydrated(page: Page, path: string) {

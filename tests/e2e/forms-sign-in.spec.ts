@@ -3,7 +3,7 @@
 import { MESSAGES } from '../../common/messages.ts';
 import { E2E_STAFF } from '../helpers/e2e-staff.ts';
 import { allowFailedRequests, expect, test } from './fixtures.ts';
-import { dialog, navAction, openHydrated } from './form-helpers.ts';
+import { accountEntry, accountMenu, dialog, navAction, openHydrated } from './form-helpers.ts';
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
@@ -87,24 +87,24 @@ test('success stores the four token fields, and a reload shows Signed In! after 
     token_type: 'Bearer',
     expires_in: String(tokens.expires_in),
   });
-  // The success is shown, then the modal closes; the navbar now offers Sign Out.
+  // The success is shown, then the modal closes; the navbar now offers the staff member's menu.
   await expect(dialog(page, 'Sign in')).toBeHidden({ timeout: 4000 });
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByText(`Signed in as ${E2E_STAFF.username}`)).toBeVisible();
-  await expect(nav.getByRole('button', { name: 'Sign Out' })).toBeFocused();
+  await expect(accountMenu(page)).toBeFocused();
   await page.locator('header.site-header').screenshot({ path: testInfo.outputPath('navbar-signed-in-1280.png') });
 
   const validate = page.waitForRequest('**/api/ValidateToken');
   await page.reload();
   expect((await validate).headers().authorization).toBe(`Bearer ${tokens.access_token}`);
   await expect(page.getByRole('status').filter({ hasText: MESSAGES.signedIn })).toBeVisible();
-  await expect(nav.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  await expect(accountMenu(page)).toBeVisible();
 
   // At 375 px the signed-in actions sit in the folded menu.
   await expect(page.getByRole('dialog', { name: MESSAGES.signedIn })).toBeHidden({ timeout: 4000 });
   await page.setViewportSize({ width: 375, height: 812 });
   await page.getByRole('button', { name: 'Menu', exact: true }).click();
-  await expect(nav.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  await expect(await accountEntry(page, 'Sign Out')).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('navbar-signed-in-375.png') });
 });
 
@@ -141,7 +141,7 @@ test('Sign Out calls GET /api/SignOut, clears the tokens, and the old token no l
   expect(accessToken).toBeTruthy();
 
   const signOut = page.waitForRequest('**/api/SignOut');
-  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await (await accountEntry(page, 'Sign Out')).click();
   const sent = await signOut;
   expect(sent.method()).toBe('GET');
   expect(sent.headers().authorization).toBe(`Bearer ${accessToken}`);

@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { serverBuildFile as serverBuild } from '../../server/paths.ts';
 import { hashPassword } from '../../server/services/passwords.ts';
-import { E2E_STAFF } from '../helpers/e2e-staff.ts';
+import { E2E_SALES, E2E_STAFF } from '../helpers/e2e-staff.ts';
 import { startServer } from '../helpers/server.ts';
 
 
@@ -14,10 +14,14 @@ export default async function globalSetup() {
         'Run `npm run build` first (npm test builds before it runs them).',
     );
   }
-  const server = await startServer({}, { pages: true });
+  // The live search index (issue 19) on, as in production; its first build is awaited.
+  const server = await startServer({ SEARCH_LIVE_INDEX: 'true' }, { pages: true });
+  await server.app.liveSearch?.rebuild();
   process.env.E2E_BASE_URL = server.url;
   // The sign-in specs sign in as this staff user; the form specs read rows from this file.
   await server.app.repos.users.create(E2E_STAFF.username, await hashPassword(E2E_STAFF.password), new Date().toISOString());
+  // A sales member (issue 19): the inbox, never the Content area.
+  await server.app.repos.users.create(E2E_SALES.username, await hashPassword(E2E_SALES.password), new Date().toISOString(), null, 'sales');
   process.env.E2E_DATABASE_FILE = server.config.database.file;
   return async () => {
     await server.close();

@@ -11,7 +11,7 @@ import { E2E_STAFF } from '../helpers/e2e-staff.ts';
 import { png } from '../helpers/images.ts';
 import { expectNoAxeViolations, expectNoSideScroll, NARROW, WIDE } from './axe-check.ts';
 import { allowFailedRequests, expect, test } from './fixtures.ts';
-import { dialog, navAction, openHydrated, rows, unique } from './form-helpers.ts';
+import { accountEntry, accountMenu, dialog, navAction, openHydrated, rows, unique } from './form-helpers.ts';
 import { openInbox, postJson, signInQuietly } from './inbox-helpers.ts';
 
 test.use({ viewport: WIDE, timezoneId: 'Australia/Sydney' });
@@ -86,7 +86,7 @@ test('a staff member finds the demo request just made on /home, marks it done an
   await signIn.getByLabel('Password').fill(E2E_STAFF.password);
   await signIn.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(signIn).toBeHidden({ timeout: 5000 });
-  await navAction(page, 'Inbox').click();
+  await (await accountEntry(page, 'Inbox')).click();
   await expect(page).toHaveURL(/\/inbox$/);
   await expect(page.getByRole('heading', { level: 2, name: 'Demo requests' })).toBeVisible();
 
@@ -271,27 +271,55 @@ test('a sign-in revoked meanwhile sends the visitor to sign in at the next call'
   expect(await page.evaluate(() => sessionStorage.getItem('access_token'))).toBeNull();
 });
 
-test("signed in, the navbar's Inbox link fits the bar from 992 px up and sits in the folded menu below", async ({ page }) => {
+test("signed in, the navbar's staff menu fits the bar from 992 px up, works by keyboard, and sits in the folded menu below", async ({ page }) => {
   await signInQuietly(page);
   await openInbox(page, '/inbox');
   const header = page.locator('header.site-header');
   const nav = page.getByRole('navigation', { name: 'Main' });
-  for (const width of [992, 1100, 1199, 1280]) {
+  const menu = accountMenu(page);
+  for (const width of [992, 1100, 1199, 1200, 1279, 1280, 1440]) {
     await page.setViewportSize({ width, height: 700 });
     const overflow = await header.evaluate((element) => element.scrollWidth - element.clientWidth);
     expect(overflow, `nothing overflows the bar at ${width} px`).toBeLessThanOrEqual(0);
-    const inbox = (await nav.getByRole('link', { name: 'Inbox', exact: true }).boundingBox())!;
-    const signOut = (await nav.getByRole('button', { name: 'Sign Out' }).boundingBox())!;
-    const demo = (await nav.getByRole('link', { name: 'Book a Demo', exact: true }).boundingBox())!;
-    expect(inbox.x + inbox.width, `Inbox before Sign Out at ${width} px`).toBeLessThanOrEqual(signOut.x);
-    expect(signOut.x + signOut.width, `Sign Out before Book a Demo at ${width} px`).toBeLessThanOrEqual(demo.x);
+    const button = (await menu.boundingBox())!;
+    const demo = (await navAction(page, 'Book a Demo').boundingBox())!;
+    expect(button.x + button.width, `the staff menu before Book a Demo at ${width} px`).toBeLessThanOrEqual(demo.x);
     expect(demo.x + demo.width, `inside the window at ${width} px`).toBeLessThanOrEqual(width);
+    // Open, its list stays inside the window too.
+    const inbox = await accountEntry(page, 'Inbox');
+    const entry = (await inbox.boundingBox())!;
+    expect(entry.x + entry.width, `the open list inside the window at ${width} px`).toBeLessThanOrEqual(width);
+    await menu.click();
+    await expect(inbox).toBeHidden();
   }
   await page.setViewportSize({ width: 992, height: 700 });
   await header.screenshot({ path: `${SHOTS}/navbar-signed-in-992.png` });
+
+  // By keyboard: Enter opens, Tab walks the entries (the admin's Content among them), Escape
+  // closes back to the button; focus leaving the list closes it.
+  await menu.focus();
+  await page.keyboard.press('Enter');
+  await expect(menu).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('Tab');
+  await expect(page.locator('#account-menu-list').getByRole('link', { name: 'Inbox', exact: true })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.locator('#account-menu-list').getByRole('link', { name: 'Content', exact: true })).toBeFocused();
+  await page.screenshot({ path: `${SHOTS}/navbar-menu-open-992.png`, clip: { x: 0, y: 0, width: 992, height: 260 } });
+  await page.keyboard.press('Escape');
+  await expect(menu).toHaveAttribute('aria-expanded', 'false');
+  await expect(menu).toBeFocused();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Shift+Tab');
+  await expect(menu).toHaveAttribute('aria-expanded', 'false');
+
   await page.setViewportSize(NARROW);
   await page.getByRole('button', { name: 'Menu', exact: true }).click();
-  await expect(nav.getByRole('link', { name: 'Inbox', exact: true })).toBeVisible();
+  await expect(await accountEntry(page, 'Inbox')).toBeVisible();
+  // Escape closes the staff list only; the folded menu stays open.
+  await page.keyboard.press('Escape');
+  await expect(menu).toHaveAttribute('aria-expanded', 'false');
+  await expect(nav.getByRole('link', { name: 'Contact Us' })).toBeVisible();
+  await menu.click();
   await page.screenshot({ path: `${SHOTS}/navbar-signed-in-375.png` });
 });
 

@@ -9,7 +9,9 @@ import { expect, test } from './fixtures.ts';
 /** Route paths that are not pages to list (redirects, the 404, form endpoints, the sitemap, and
  * the staff inbox: noindex, signed-in staff only, built in the browser; tests/e2e/inbox.spec.ts). */
 const NOT_PAGES = new Set(['/', '/offers', '/*', '/sitemap.xml', '/result', '/inbox', '/inbox/:kind/:id']);
-const pagePaths = routes.map((entry) => (entry.index ? '/' : `/${entry.path}`)).filter((path) => !NOT_PAGES.has(path) && !path.startsWith('/forms/'));
+/** The Content area (issue 19): admins only, noindex, never listed or searched. */
+const isContentArea = (path: string) => path === '/content' || path.startsWith('/content/');
+const pagePaths = routes.map((entry) => (entry.index ? '/' : `/${entry.path}`)).filter((path) => !NOT_PAGES.has(path) && !path.startsWith('/forms/') && !isContentArea(path));
 
 const attribute = (html: string, selector: RegExp) => selector.exec(html)?.[1]?.replace(/&amp;/g, '&');
 const canonicalOf = (html: string) => attribute(html, /<link rel="canonical" href="([^"]+)"/);

@@ -5,8 +5,10 @@
 // printed with its size and a selector, so a failure says what to fix.
 import type { Page } from '@playwright/test';
 import { PAGE_PATHS } from '../../app/lib/site-pages.ts';
+import { E2E_STAFF } from '../helpers/e2e-staff.ts';
 import { NARROW } from './axe-check.ts';
 import { expect, test } from './fixtures.ts';
+import { accountEntry } from './form-helpers.ts';
 import { openInbox, seedDemoRequest, signInQuietly } from './inbox-helpers.ts';
 
 export const MIN_TARGET_PX = 44;
@@ -124,4 +126,35 @@ test('the inbox list and a submission: every tap target is at least 44×44 px at
   const detail = await smallTargets(page);
   report('/inbox/demo-requests/:id', detail);
   expect({ list, detail }).toEqual({ list: [], detail: [] });
+});
+
+test("the phone menu signed in: the staff menu and its entries are at least 44×44 px at 375 px", async ({ page }) => {
+  await signInQuietly(page);
+  await openInbox(page, '/home');
+  await page.getByRole('button', { name: 'Menu', exact: true }).click();
+  await expect(await accountEntry(page, 'Content')).toBeVisible();
+  const offenders = await smallTargets(page);
+  report('/home, menu and staff menu open', offenders);
+  expect(offenders).toEqual([]);
+});
+
+test('the Content area: every tap target is at least 44×44 px at 375 px', async ({ page }) => {
+  await page.goto('/content/faq');
+  await page.getByLabel('Username').fill(E2E_STAFF.username);
+  await page.getByLabel('Password').fill(E2E_STAFF.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Content: FAQ' })).toBeVisible();
+  const found: Record<string, Offender[]> = {};
+  found['/content/faq'] = await smallTargets(page);
+  await page.screenshot({ path: 'test-results/content-screens/faq-375.png', fullPage: true });
+  await page.locator('ol.content-list a').first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Content: FAQ item' })).toBeVisible();
+  found['/content/faq/:id'] = await smallTargets(page);
+  await page.screenshot({ path: 'test-results/content-screens/faq-item-375.png', fullPage: true });
+  await page.goto('/content/glossary');
+  await expect(page.getByRole('heading', { level: 1, name: 'Content: Glossary' })).toBeVisible();
+  found['/content/glossary'] = await smallTargets(page);
+  await page.screenshot({ path: 'test-results/content-screens/glossary-375.png', fullPage: true });
+  for (const [path, offenders] of Object.entries(found)) report(path, offenders);
+  expect(found).toEqual({ '/content/faq': [], '/content/faq/:id': [], '/content/glossary': [] });
 });

@@ -8,6 +8,8 @@ import { latestVersion, listMigrations, migrate, schemaVersion } from '../../ser
 import { createRepositories, type Repositories } from '../../server/db/repositories/index.ts';
 import { likePattern } from '../../server/db/repositories/inbox.ts';
 import { seedContent } from '../../server/db/seed.ts';
+import type { ContentService } from '../../server/services/content.ts';
+import { ContentError, createContentEditing } from '../../server/services/content-editing.ts';
 import { countryLabel, nextStatuses } from '../../server/services/inbox.ts';
 import { checkImage } from '../../server/services/images.ts';
 import { createIntake } from '../../server/services/intake.ts';
@@ -53,6 +55,26 @@ for (const { engine, open } of await engineSuites()) {
       ]);
       assert.equal((await rows<{ status: string }>(db, 'SELECT status FROM newsletter_subscribers'))[0]?.status, 'spam');
       await assert.rejects(rows(db, "UPDATE feedback SET status = 'archived'"), /check constraint/i);
+    });
+
+    test('migration 008 makes existing users admins, keeps every FAQ and glossary row, and lets a term repeat across categories', async () => {
+      const db = await open({ migrated: false });
+      await migrate(db, listMigrations(engine).filter((m) => m.version < 8));
+      await rows(db, `INSERT INTO users (username, password_hash, created_at) VALUES ('veteran', 'hash', '${at}')`);
+      await rows(db, "INSERT INTO faqs (position, question, answer) VALUES (0, 'Old question?', 'Old answer.')");
+      await rows(db, "INSERT INTO glossary_entries (category, term, description) VALUES ('Yard', 'Dock', 'A door.'), ('Fleet', 'Prime mover', 'A truck.')");
+      const glossary = async () => (await rows(db, 'SELECT id, category, term, description FROM glossary_entries ORDER BY id')).map((row) => ({ ...row }));
+      const before = await glossary();
+      assert.deepEqual(await migrate(db), listMigrations(engine).filter((m) => m.version >= 8).map((m) => m.name));
+      assert.equal((await rows<{ role: string }>(db, "SELECT role FROM users WHERE username = 'veteran'"))[0]?.role, 'admin');
+      assert.deepEqual((await rows(db, 'SELECT question, hidden, version FROM faqs')).map((row) => ({ ...row })), [{ question: 'Old question?', hidden: 0, version: 1 }]);
+      assert.deepEqual(await glossary(), before);
+      const keys = (await rows<{ kind: string; seed_key: string }>(db, 'SELECT kind, seed_key FROM content_seed_keys ORDER BY kind, seed_key')).map((row) => `${row.kind}:${row.seed_key}`);
+      assert.deepEqual(keys, ['faq:Old question?', 'glossary:fleet|prime mover', 'glossary:yard|dock']);
+      // Unique per category now, whatever the case; the same term in another category is fine.
+      await rows(db, "INSERT INTO glossary_entries (category, term, description) VALUES ('Fleet', 'Dock', 'Where a truck parks.')");
+      await assert.rejects(rows(db, "INSERT INTO glossary_entries (category, term, description) VALUES ('yard', 'DOCK', 'Again.')"), /unique|duplicate/i);
+      await assert.rejects(rows(db, "UPDATE users SET role = 'owner'"), /check constraint/i);
     });
   });
 
@@ -129,8 +151,25 @@ for (const { engine, open } of await engineSuites()) {
         assert.equal(typeof entry.id, 'number');
         assert.ok(entry.term && entry.description && entry.category);
       }
-      const term = entries[0]!.term;
-      assert.equal(await repos.content.addMissingGlossaryEntries([{ category: 'X', term: term.toUpperCase(), description: 'dup' }]), 0);
+      const { term, category } = entries[0]!;
+      await assert.rejects(repos.content.insertGlossaryEntry({ category: category.toLowerCase(), term: term.toUpperCase(), description: 'dup' }, { at, username: 'a' }));
+      // Unique within a category only (issue 19): the same term may stand in another one.
+      assert.ok(await repos.content.insertGlossaryEntry({ category: 'Elsewhere', term, description: 'other' }, { at, username: 'a' }));
+    });
+
+    test('reseeding never brings back an item staff changed or deleted, and never overwrites an edit', async () => {
+      const { db, repos } = await fresh();
+      await seedContent(db);
+      const [faq] = await repos.content.listStaffFaqs();
+      const [entry] = await repos.content.listStaffGlossary();
+      assert.ok(await repos.content.updateFaq(faq!.id, faq!.version, { question: 'Edited?', answer: 'Edited.', hidden: false }, { at, username: 'a' }));
+      assert.ok(await repos.content.deleteGlossaryEntry(entry!.id, entry!.version));
+      assert.deepEqual(await seedContent(db), { faqs: 0, glossary: 0 });
+      assert.equal((await repos.content.findFaq(faq!.id))?.question, 'Edited?');
+      assert.equal(await repos.content.findGlossaryTerm(entry!.category, entry!.term), null);
+      // A question new in content/ is still added, after the existing ones.
+      assert.equal(await repos.content.addMissingFaqs([{ question: 'Brand new?', answer: 'Yes.' }]), 1);
+      assert.equal((await repos.content.listFaqs()).at(-1)?.question, 'Brand new?');
     });
 
     test('FAQ items keep the order of content/faq.yaml', async () => {
@@ -143,7 +182,146 @@ for (const { engine, open } of await engineSuites()) {
     });
   });
 
+  describe(`content editing (${engine})`, () => {
+    const editing = async () => {
+      const { db, repos } = await fresh();
+      let invalidations = 0;
+      const content = { invalidate: async () => void invalidations++ } as unknown as ContentService;
+      return { db, repos, edit: createContentEditing({ database: db, content }), invalidations: () => invalidations };
+    };
+
+    test('add, save, hide, delete: each change is stored with its history and tells every instance', async () => {
+      const { repos, edit, invalidations } = await editing();
+      const added = await edit.addFaq({ question: 'Can drivers sign?', answer: 'Yes.', hidden: false }, 'ann');
+      assert.equal(added.version, 1);
+      assert.equal(added.updatedBy, 'ann');
+      const saved = await edit.updateFaq(added.id, 1, { question: 'Can drivers sign on glass?', answer: 'Yes, in the app.', hidden: true }, 'bob');
+      assert.equal(saved.version, 2);
+      assert.deepEqual(await repos.content.listFaqs(), [], 'a hidden item leaves the public list');
+      const history = await edit.history('faq', added.id);
+      assert.deepEqual(history.map((h) => [h.action, h.version, h.username]), [['update', 2, 'bob'], ['create', 1, 'ann']]);
+      assert.deepEqual(history[0]!.before, { question: 'Can drivers sign?', answer: 'Yes.', hidden: false });
+      assert.deepEqual(history[0]!.after, { question: 'Can drivers sign on glass?', answer: 'Yes, in the app.', hidden: true });
+      await edit.deleteFaq(added.id, 2, 'ann');
+      assert.equal(await repos.content.findFaq(added.id), null);
+      assert.equal((await edit.history('faq', added.id))[0]!.action, 'delete');
+      assert.equal(invalidations(), 3);
+    });
+
+    test('a save from a stale version is refused with who changed it and when, and changes nothing', async () => {
+      const { repos, edit } = await editing();
+      const item = await edit.addFaq({ question: 'Q?', answer: 'A.', hidden: false }, 'ann');
+      const theirs = await edit.updateFaq(item.id, 1, { question: 'Q?', answer: 'Theirs.', hidden: false }, 'bob');
+      await assert.rejects(edit.updateFaq(item.id, 1, { question: 'Q?', answer: 'Mine.', hidden: false }, 'ann'), (error: ContentError) => {
+        assert.equal(error.reason, 'conflict');
+        assert.ok(error.message.startsWith(`Changed by bob at ${theirs.updatedAt} since you opened it`), error.message);
+        return true;
+      });
+      await assert.rejects(edit.deleteFaq(item.id, 1, 'ann'), /Changed by bob/);
+      assert.equal((await repos.content.findFaq(item.id))?.answer, 'Theirs.');
+      assert.equal((await edit.history('faq', item.id)).length, 2);
+      await edit.deleteFaq(item.id, 2, 'bob');
+      await assert.rejects(edit.updateFaq(item.id, 2, { question: 'Q?', answer: 'Late.', hidden: false }, 'ann'), (error: ContentError) => error.reason === 'not-found');
+    });
+
+    test('restore puts an earlier version back as a new version', async () => {
+      const { edit } = await editing();
+      const item = await edit.addFaq({ question: 'Q?', answer: 'First.', hidden: false }, 'ann');
+      await edit.updateFaq(item.id, 1, { question: 'Q?', answer: 'Second.', hidden: false }, 'bob');
+      const first = (await edit.history('faq', item.id)).find((h) => h.action === 'create')!;
+      const restored = await edit.restoreFaq(item.id, 2, first.id, 'ann');
+      assert.equal(restored.answer, 'First.');
+      assert.equal(restored.version, 3);
+      assert.equal((await edit.history('faq', item.id))[0]!.action, 'restore');
+      await assert.rejects(edit.restoreFaq(item.id, 3, 999_999, 'ann'), (error: ContentError) => error.reason === 'not-found');
+    });
+
+    test('duplicates are refused: the same question, the same term in a category whatever its case', async () => {
+      const { edit } = await editing();
+      await edit.addFaq({ question: 'Q?', answer: 'A.', hidden: false }, 'ann');
+      await assert.rejects(edit.addFaq({ question: 'Q?', answer: 'B.', hidden: false }, 'ann'), (error: ContentError) => error.reason === 'conflict');
+      await edit.addEntry({ category: 'Fleet', term: 'POD', description: 'Proof of delivery.' }, 'ann');
+      await assert.rejects(edit.addEntry({ category: 'fleet', term: 'pod', description: 'Again.' }, 'ann'), /already in this category/);
+      await edit.addEntry({ category: 'Billing', term: 'POD', description: 'Payment on delivery.' }, 'ann');
+    });
+
+    test('reorder needs every id once; move goes up and down one place', async () => {
+      const { edit } = await editing();
+      const a = await edit.addFaq({ question: 'A?', answer: 'a', hidden: false }, 'ann');
+      const b = await edit.addFaq({ question: 'B?', answer: 'b', hidden: false }, 'ann');
+      const c = await edit.addFaq({ question: 'C?', answer: 'c', hidden: false }, 'ann');
+      assert.deepEqual((await edit.reorderFaqs([c.id, a.id, b.id])).map((f) => f.question), ['C?', 'A?', 'B?']);
+      await assert.rejects(edit.reorderFaqs([c.id, a.id]), /changed since you opened it/);
+      await assert.rejects(edit.reorderFaqs([c.id, a.id, a.id]), /changed since you opened it/);
+      assert.deepEqual((await edit.moveFaq(a.id, -1)).map((f) => f.question), ['A?', 'C?', 'B?']);
+      assert.deepEqual((await edit.moveFaq(b.id, 1)).map((f) => f.question), ['A?', 'C?', 'B?']);
+    });
+
+    test('renaming a category moves every entry or none', async () => {
+      const { repos, edit } = await editing();
+      await edit.addEntry({ category: 'Fleet', term: 'POD', description: 'x' }, 'ann');
+      await edit.addEntry({ category: 'Fleet', term: 'ETA', description: 'y' }, 'ann');
+      await edit.addEntry({ category: 'Billing', term: 'ETA', description: 'z' }, 'ann');
+      await assert.rejects(edit.renameCategory('Fleet', 'Billing', 'ann'), /already in this category/);
+      assert.equal((await repos.content.listCategory('Fleet')).length, 2);
+      assert.deepEqual(await edit.renameCategory('fleet', 'Vehicles', 'ann'), { renamed: 2 });
+      assert.deepEqual((await repos.content.listCategory('Vehicles')).map((e) => e.version), [2, 2]);
+      await assert.rejects(edit.renameCategory('Nowhere', 'X', 'ann'), (error: ContentError) => error.reason === 'not-found');
+    });
+
+    test('CSV import: the preview says add, change, unchanged or refuse per row; the import saves all rows or none', async () => {
+      const { repos, edit } = await editing();
+      await edit.addEntry({ category: 'Fleet', term: 'POD', description: 'Proof of delivery.' }, 'ann');
+      await edit.addEntry({ category: 'Fleet', term: 'ETA', description: 'Estimated arrival.' }, 'ann');
+      const lines = [
+        '\uFEFFCategory,Term,Description',
+        'Fleet,POD,Proof of delivery.',
+        'fleet,eta,"Estimated time of arrival, live."',
+        'Billing,Invoice,"A bill; ""quoted"""',
+        'Billing,,No term',
+        'Billing,invoice,Again',
+      ];
+      const csv = lines.join('\r\n') + '\r\n';
+      const preview = await edit.importGlossary(csv, true, 'ann');
+      assert.equal(preview.saved, false);
+      assert.deepEqual(preview.rows.map((r) => [r.line, r.outcome]), [[2, 'unchanged'], [3, 'change'], [4, 'add'], [5, 'refuse'], [6, 'refuse']]);
+      assert.equal(preview.rows[2]!.description, 'A bill; "quoted"');
+      assert.equal(preview.rows[3]!.message, 'Term is required');
+      const refused = await edit.importGlossary(csv, false, 'ann');
+      assert.equal(refused.saved, false);
+      assert.equal((await repos.content.listStaffGlossary()).length, 2, 'nothing stored while a row is refused');
+      assert.equal((await edit.importGlossary(lines.slice(0, 4).join('\n'), false, 'ann')).saved, true);
+      const stored = await repos.content.listStaffGlossary();
+      assert.deepEqual(stored.map((e) => [e.category, e.term]).sort(), [['Billing', 'Invoice'], ['Fleet', 'POD'], ['fleet', 'eta']].sort());
+      const eta = stored.find((e) => e.term === 'eta')!;
+      assert.equal((await edit.history('glossary', eta.id))[0]!.action, 'import');
+      await assert.rejects(edit.importGlossary('term,description\nA,B', true, 'ann'), /first line must be the columns/);
+      await assert.rejects(edit.importGlossary('category,term,description\n"open', true, 'ann'), /closing " is missing/);
+    });
+
+    test('export: the table columns, formulas neutralised, and it imports back unchanged', async () => {
+      const { edit } = await editing();
+      await edit.addEntry({ category: 'Fleet', term: '=SUM(A1)', description: 'Line one, "two"' }, 'ann');
+      const csv = await edit.exportGlossary();
+      assert.ok(csv.startsWith('\uFEFFCategory,Term,Description\r\n'));
+      assert.match(csv, /'=SUM\(A1\)/);
+      assert.deepEqual((await edit.importGlossary(csv, true, 'ann')).rows.map((r) => r.outcome), ['unchanged']);
+    });
+  });
+
   describe(`users and sessions repositories (${engine})`, () => {
+    test('users are admins unless made sales; the role can change', async () => {
+      const { repos } = await fresh();
+      await repos.users.create('ann', 'hash', at);
+      await repos.users.create('sam', 'hash', at, null, 'sales');
+      assert.equal((await repos.users.findByUsername('ann'))?.role, 'admin');
+      assert.equal((await repos.users.findByUsername('sam'))?.role, 'sales');
+      assert.ok(await repos.users.setRole('SAM', 'admin'));
+      assert.equal((await repos.users.findByUsername('sam'))?.role, 'admin');
+      assert.equal(await repos.users.setRole('nobody', 'admin'), false);
+      await assert.rejects(repos.users.create('root', 'hash', at, null, 'root' as 'admin'), /check constraint/i);
+    });
+
     test('usernames are unique regardless of case', async () => {
       const { repos } = await fresh();
       await repos.users.create('Alice', 'hash', at);

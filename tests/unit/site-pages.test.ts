@@ -13,7 +13,9 @@ import { pageWindow } from '../../app/lib/page-window.ts';
  * signed-in staff only, built in the browser).
  */
 const NOT_PAGES = new Set(['/', '/offers', '/*', '/sitemap.xml', '/result', '/inbox', '/inbox/:kind/:id']);
-const isPage = (path: string) => !NOT_PAGES.has(path) && !path.startsWith('/forms/');
+/** The Content area (issue 19): admins only, noindex, never listed or searched. */
+const isContentArea = (path: string) => path === '/content' || path.startsWith('/content/');
+const isPage = (path: string) => !NOT_PAGES.has(path) && !path.startsWith('/forms/') && !isContentArea(path);
 
 describe('site pages', () => {
   test('every page route is listed once, and nothing else', () => {
@@ -26,6 +28,7 @@ describe('site pages', () => {
     assert.ok(PAGE_PATHS.includes('/privacy'));
     assert.ok(!PAGE_PATHS.some((path) => path.startsWith('/inbox')));
     assert.ok(!SEARCHABLE_PATHS.some((path) => path.startsWith('/inbox')));
+    assert.ok(!PAGE_PATHS.some(isContentArea) && !SEARCHABLE_PATHS.some(isContentArea));
   });
 
   test('the sitemap lists every page but the noindex ones, which are pages too', () => {

@@ -44,7 +44,7 @@ after(async () => {
 test('add, list and disable a staff user', async () => {
   const added = await runCli(['add', 'alice'], `${PASSWORD}\n`);
   assert.equal(added.code, 0, added.stderr);
-  assert.equal(added.stdout.trim(), 'Added staff user alice.');
+  assert.equal(added.stdout.trim(), 'Added staff user alice (admin).');
   assert.ok(!added.stdout.includes(PASSWORD) && !added.stderr.includes(PASSWORD));
 
   const duplicate = await runCli(['add', 'alice'], `${PASSWORD}\n`);
@@ -66,6 +66,25 @@ test('add, list and disable a staff user', async () => {
   const unknown = await runCli(['disable', 'nobody']);
   assert.equal(unknown.code, 1);
   assert.match(unknown.stderr, /no staff user nobody/);
+});
+
+test('roles: add --role sales, set-role, list shows each role; a wrong role is a usage error', async () => {
+  const added = await runCli(['add', 'sally', '--role', 'sales'], `${PASSWORD}\n`);
+  assert.equal(added.code, 0, added.stderr);
+  assert.equal(added.stdout.trim(), 'Added staff user sally (sales).');
+  assert.match((await runCli(['list'])).stdout, /sally\s+sales\s/);
+  const promoted = await runCli(['set-role', 'sally', 'admin']);
+  assert.equal(promoted.code, 0, promoted.stderr);
+  assert.equal(promoted.stdout.trim(), 'Staff user sally is now admin.');
+  assert.match((await runCli(['list'])).stdout, /sally\s+admin\s/);
+  const unknown = await runCli(['set-role', 'nobody', 'sales']);
+  assert.equal(unknown.code, 1);
+  assert.match(unknown.stderr, /no staff user nobody/);
+  for (const args of [['add', 'x1y', '--role', 'owner'], ['add', 'x1y', '--role'], ['set-role', 'sally'], ['set-role', 'sally', 'root']]) {
+    const result = await runCli(args, `${PASSWORD}\n`);
+    assert.equal(result.code, 2, args.join(' '));
+    assert.match(result.stderr, /Usage:/);
+  }
 });
 
 test('a short or missing piped password is refused', async () => {

@@ -32,7 +32,14 @@ export function SignInForm({ failure, onSignedIn }: SignInFormProps) {
     accept: (answer, data) => {
       if (answer.kind !== 'data' || !isTokens(answer.data)) return false;
       storeTokens(answer.data);
-      setSignedInUser(String(data.username));
+      const username = String(data.username);
+      const bearer = answer.data.access_token;
+      setSignedInUser(username);
+      // Which role the new sign-in has (issue 19), for the navbar's Content link.
+      void import('../../lib/api-client.ts').then(async ({ apiGet }) => {
+        const checked = await apiGet<{ role?: string }>('/api/ValidateToken', { bearer });
+        if (checked.kind === 'data' && checked.data?.role) setSignedInUser(username, checked.data.role);
+      });
       return true;
     },
     onClosed: (succeeded) => {

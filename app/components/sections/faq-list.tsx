@@ -3,6 +3,7 @@
 import { Minus, Plus } from 'lucide-react';
 import type { FaqItem } from '../../../common/api.ts';
 import './faq-list.css';
+import { RichText } from '../ui/rich-text.tsx';
 
 export function FaqList({ items }: { items: FaqItem[] }) {
   return (
@@ -15,7 +16,7 @@ export function FaqList({ items }: { items: FaqItem[] }) {
             <Minus aria-hidden="true" className="faq-icon" data-icon="close" />
           </summary>
           <div className="faq-answer">
-            <p>{item.answer}</p>
+            <RichText text={item.answer} />
           </div>
         </details>
       ))}

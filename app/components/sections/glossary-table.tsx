@@ -36,6 +36,7 @@ import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Button } from '../ui/button.tsx';
 import { Pagination } from '../ui/pagination.tsx';
 import './glossary-table.css';
+import { RichText } from '../ui/rich-text.tsx';
 
 // Module scope keeps the features and columns stable between renders, as TanStack Table asks.
 const features = tableFeatures({
@@ -54,7 +55,7 @@ const helper = createColumnHelper<typeof features, GlossaryEntry>();
 const columns = helper.columns([
   helper.accessor('category', { header: 'Category', sortFn: 'text' }),
   helper.accessor('term', { header: 'Term', sortFn: 'text' }),
-  helper.accessor('description', { header: 'Description', sortFn: 'text' }),
+  helper.accessor('description', { header: 'Description', sortFn: 'text', cell: (info) => <RichText text={info.getValue()} /> }),
 ]);
 
 const pageSizeLabel = (size: GlossaryPageSize) => (size === 'all' ? 'All' : String(size));

@@ -1,16 +1,16 @@
 // The navbar's Sign In and Book a Demo actions. Without JavaScript they are links to the full
 // pages /sign-in and /request-demo; once hydrated they open the modals instead (spec 2), whose
 // code loads on first use. On page load a stored sign-in is checked with the server (spec 4);
-// while signed in the navbar shows the username and Sign Out.
-import { Inbox as InboxIcon, UserRound } from 'lucide-react';
+// while signed in the navbar shows the staff member's menu (Inbox, Content, Sign Out).
 import { lazy, type MouseEvent, Suspense, useEffect, useRef, useState } from 'react';
 import { href } from 'react-router';
 import { SubmissionStatus } from '../../../common/constants.ts';
 import { MESSAGES } from '../../../common/messages.ts';
-import { restoreSession, signOut, useSignedInUser } from '../../lib/session.ts';
+import { restoreSession, signOut, useSignedInRole, useSignedInUser } from '../../lib/session.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
-import { Button, ButtonLink } from '../ui/button.tsx';
+import { ButtonLink } from '../ui/button.tsx';
 import { ResultModal, type SubmissionResult } from '../ui/result-modal.tsx';
+import { AccountMenu } from './account-menu.tsx';
 import './header-actions.css';
 
 const loadSignIn = () => import('../forms/sign-in-modal.tsx');
@@ -26,12 +26,13 @@ const isPlainClick = (event: MouseEvent) => event.button === 0 && !event.metaKey
 export function HeaderActions() {
   const hydrated = useHydrated();
   const username = useSignedInUser();
+  const role = useSignedInRole();
   const [open, setOpen] = useState<ModalName | null>(null);
   // Each opening counts up, so the form inside starts afresh.
   const [openings, setOpenings] = useState({ 'sign-in': 0, demo: 0 });
   const [notice, setNotice] = useState<SubmissionResult | null>(null);
   const signInLink = useRef<HTMLAnchorElement>(null);
-  const signOutButton = useRef<HTMLButtonElement>(null);
+  const accountButton = useRef<HTMLButtonElement>(null);
   const demoLink = useRef<HTMLAnchorElement>(null);
 
   useEffect(() => {
@@ -55,28 +56,12 @@ export function HeaderActions() {
   }
 
   // After signing in or out the button that was pressed is gone: focus its successor.
-  const signInFocus = () => signOutButton.current ?? signInLink.current;
+  const signInFocus = () => accountButton.current ?? signInLink.current;
 
   return (
     <div className="header-actions">
       {username ? (
-        <span className="header-session">
-          <span className="header-user">
-            <UserRound aria-hidden="true" />
-            <span className="visually-hidden">Signed in as </span>
-            {username}
-          </span>
-          <span className="header-session-actions">
-            {/* The staff inbox (issue 7): only staff sign in, so every signed-in visitor may open it. */}
-            <ButtonLink to={href('/inbox')} variant="inverse" size="sm">
-              <InboxIcon aria-hidden="true" />
-              <span className="header-inbox-label">Inbox</span>
-            </ButtonLink>
-            <Button ref={signOutButton} variant="inverse" size="sm" onClick={onSignOut}>
-              Sign Out
-            </Button>
-          </span>
-        </span>
+        <AccountMenu username={username} role={role} onSignOut={onSignOut} buttonRef={accountButton} />
       ) : (
         <ButtonLink
           ref={signInLink}

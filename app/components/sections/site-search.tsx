@@ -6,6 +6,7 @@ import { Search, X } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { href, Link } from 'react-router';
 import { useHydrated } from '../../lib/use-hydrated.ts';
+import { LIVE_SEARCH_BUNDLE } from '../../../common/constants.ts';
 import './site-search.css';
 
 /** Where the build puts Pagefind's browser script. */
@@ -18,6 +19,7 @@ type ResultData = { url: string; excerpt: string; meta: { title?: string }; sub_
 type Pagefind = {
   options(options: Record<string, unknown>): Promise<void>;
   init(): Promise<void>;
+  mergeIndex(url: string): Promise<void>;
   search(query: string): Promise<{ results: Array<{ id: string; data(): Promise<ResultData> }> } | null>;
 };
 
@@ -30,6 +32,9 @@ function loadPagefind(): Promise<Pagefind> {
   pagefind ??= (import(/* @vite-ignore */ PAGEFIND_SCRIPT) as Promise<Pagefind>).then(async (module) => {
     await module.options({ excerptLength: 24 });
     await module.init();
+    // The FAQ and the glossary as the server indexed them after the last edit (issue 19). Without
+    // it the rest of the site is still searched.
+    await module.mergeIndex(LIVE_SEARCH_BUNDLE).catch(() => undefined);
     return module;
   });
   pagefind.catch(() => {

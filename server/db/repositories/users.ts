@@ -1,5 +1,6 @@
 // SQL for staff accounts. Usernames match whatever their case.
 import { type Kysely, sql } from 'kysely';
+import type { StaffRole } from '../../../common/content.ts';
 import type { DB } from '../schema.ts';
 
 export type User = {
@@ -10,6 +11,7 @@ export type User = {
   disabledAt: string | null;
   /** Where their own notifications go (a submission given to them); null: none are sent. */
   email: string | null;
+  role: StaffRole;
 };
 
 const lowerUsername = sql<string>`lower(username)`;
@@ -18,13 +20,13 @@ export function createUsersRepository(db: Kysely<DB>) {
   const selectUsers = () =>
     db
       .selectFrom('users')
-      .select(['id', 'username', 'password_hash as passwordHash', 'created_at as createdAt', 'disabled_at as disabledAt', 'email']);
+      .select(['id', 'username', 'password_hash as passwordHash', 'created_at as createdAt', 'disabled_at as disabledAt', 'email', 'role']);
 
   return {
-    async create(username: string, passwordHash: string, createdAt: string, email: string | null = null): Promise<number> {
+    async create(username: string, passwordHash: string, createdAt: string, email: string | null = null, role: StaffRole = 'admin'): Promise<number> {
       const { id } = await db
         .insertInto('users')
-        .values({ username, password_hash: passwordHash, created_at: createdAt, email })
+        .values({ username, password_hash: passwordHash, created_at: createdAt, email, role })
         .returning('id')
         .executeTakeFirstOrThrow();
       return id;
@@ -41,6 +43,11 @@ export function createUsersRepository(db: Kysely<DB>) {
         .where(lowerUsername, '=', username.toLowerCase())
         .where('disabled_at', 'is', null)
         .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+    /** True when the user exists. */
+    async setRole(username: string, role: StaffRole): Promise<boolean> {
+      const result = await db.updateTable('users').set({ role }).where(lowerUsername, '=', username.toLowerCase()).executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
     /** Sets (or with null removes) a user's email address; true when the user exists. */

@@ -1,7 +1,9 @@
 // POST /api/SignIn, GET /api/SignOut and GET /api/ValidateToken: staff sign-in with bearer tokens.
 // Answers about credentials are never cached.
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  type Tokens,
   errorAnswerSchema,
   errorInfoObjectSchema,
   refreshBodySchema,
@@ -10,11 +12,24 @@ import {
   tokenInfoSchema,
   tokensSchema,
 } from '../../../common/api.ts';
+import { CONTENT_COOKIE } from '../../../common/content.ts';
 import { MESSAGES } from '../../../common/messages.ts';
 import { signInSchema } from '../../../common/schemas.ts';
 import { PublicError } from '../../errors.ts';
 import { rateLimitFor } from '../../plugins/rate-limits.ts';
 import { bearerHeaders, bearerToken } from './bearer.ts';
+
+/** The Content area's pages (rendered on the server, decision 021) read the same sign-in from a
+ * cookie only they receive; it dies with the access token or at sign-out. */
+function setContentCookie(request: FastifyRequest, reply: FastifyReply, tokens: Tokens) {
+  reply.setCookie(CONTENT_COOKIE, tokens.access_token, {
+    path: '/content',
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: request.protocol === 'https',
+    maxAge: tokens.expires_in,
+  });
+}
 
 const authRoutes: FastifyPluginAsyncZod<{ signInPerMinute: number }> = async (app, options) => {
   app.addHook('onRequest', async (_request, reply) => {
@@ -33,11 +48,12 @@ const authRoutes: FastifyPluginAsyncZod<{ signInPerMinute: number }> = async (ap
       body: signInSchema,
       response: { 200: tokensSchema, '4xx': errorAnswerSchema },
     },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const result = await app.services.auth.signIn(request.body, request.ip);
       if (result.kind === 'locked') throw new PublicError(429, MESSAGES.lockedOut);
       if (result.kind === 'wrong-credentials') throw new PublicError(401, MESSAGES.wrongCredentials);
       request.log.info({ username: request.body.username }, 'signed in');
+      setContentCookie(request, reply, result.tokens);
       return result.tokens;
     },
   });
@@ -52,7 +68,7 @@ const authRoutes: FastifyPluginAsyncZod<{ signInPerMinute: number }> = async (ap
       body: refreshBodySchema,
       response: { 200: tokensSchema, '4xx': errorInfoObjectSchema },
     },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       // A token in a URL ends up in logs and histories: refused, even alongside a body.
       if (Object.keys((request.query as Record<string, unknown> | undefined) ?? {}).length > 0) {
         throw new PublicError(400, MESSAGES.refreshTokenInUrl);
@@ -63,6 +79,7 @@ const authRoutes: FastifyPluginAsyncZod<{ signInPerMinute: number }> = async (ap
         throw new PublicError(401, MESSAGES.tokenInvalid);
       }
       if (result.kind === 'invalid') throw new PublicError(401, MESSAGES.tokenInvalid);
+      setContentCookie(request, reply, result.tokens);
       return result.tokens;
     },
   });
@@ -78,7 +95,7 @@ const authRoutes: FastifyPluginAsyncZod<{ signInPerMinute: number }> = async (ap
     handler: async (request) => {
       const session = await app.services.auth.validate(bearerToken(request));
       if (!session) throw new PublicError(401, MESSAGES.tokenInvalid);
-      return { username: session.username, expires_at: session.expiresAt.toISOString() };
+      return { username: session.username, expires_at: session.expiresAt.toISOString(), role: session.role };
     },
   });
 
@@ -90,9 +107,10 @@ const authRoutes: FastifyPluginAsyncZod<{ signInPerMinute: number }> = async (ap
       headers: bearerHeaders,
       response: { 200: successAnswerSchema, '4xx': errorInfoObjectSchema },
     },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const signedOut = await app.services.auth.signOut(bearerToken(request));
       if (!signedOut) throw new PublicError(401, MESSAGES.tokenInvalid);
+      reply.clearCookie(CONTENT_COOKIE, { path: '/content' });
       return success(MESSAGES.signedOut);
     },
   });

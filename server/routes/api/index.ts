@@ -9,6 +9,7 @@ import { PublicError } from '../../errors.ts';
 import authRoutes from './auth.ts';
 import contactRoutes from './contact.ts';
 import contentRoutes from './content.ts';
+import contentEditingRoutes from './content-editing.ts';
 import demoRoutes from './demo.ts';
 import feedbackRoutes from './feedback.ts';
 import inboxRoutes from './inbox.ts';
@@ -37,6 +38,7 @@ export default async function apiRoutes(app: FastifyInstance, options: { config:
   await app.register(authRoutes, { signInPerMinute: rateLimits.signInPerMinute });
   await app.register(contentRoutes);
   await app.register(inboxRoutes, { prefix: '/inbox' });
+  await app.register(contentEditingRoutes, { prefix: '/content' });
   await app.register(openApiRoutes);
 
   app.all('/*', { schema: { hide: true } }, async () => {

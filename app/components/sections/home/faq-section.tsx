@@ -6,6 +6,7 @@ import type { FaqItem } from '../../../../common/api.ts';
 import type { HomeContent } from '../../../../content/home.schema.ts';
 import { ButtonLink } from '../../ui/button.tsx';
 import './faq-section.css';
+import { RichText } from '../../ui/rich-text.tsx';
 
 export function FaqSection({ faq, items }: { faq: HomeContent['faq']; items: FaqItem[] }) {
   return (
@@ -28,7 +29,7 @@ export function FaqSection({ faq, items }: { faq: HomeContent['faq']; items: Faq
                 <span>{item.question}</span>
                 <ChevronDown aria-hidden="true" className="home-faq-chevron" />
               </summary>
-              <p>{item.answer}</p>
+              <RichText text={item.answer} />
             </details>
           ))}
         </div>

@@ -1,0 +1,204 @@
+// The Content area's shared pieces (issue 19): the frame with its tabs and sign-out, the sign-in
+// form shown when nobody is signed in here, the item editor with the version check's comparison,
+// and an item's history with its restore buttons. Every form is a plain post to the page's
+// action, so all of it works without JavaScript; with it, React Router sends the same posts.
+import type { ReactNode } from 'react';
+import { Form, href, NavLink } from 'react-router';
+import type { HistoryEntry } from '../../../../common/content.ts';
+import { CSRF_FIELD } from '../../../lib/form-fields.ts';
+import { Button } from '../../ui/button.tsx';
+import { InputField, TextareaField } from '../../ui/field.tsx';
+import { PageHero } from '../../ui/page-hero.tsx';
+import { RichText } from '../../ui/rich-text.tsx';
+import './content.css';
+
+export function Csrf({ token }: { token: string }) {
+  return <input type="hidden" name={CSRF_FIELD} value={token} />;
+}
+
+/** A message after a change or a refusal; refusals are announced as alerts. */
+export function Notice({ tone, children }: { tone: 'done' | 'refused'; children: ReactNode }) {
+  return (
+    <div className="content-notice" data-variant={tone} role={tone === 'refused' ? 'alert' : 'status'}>
+      {children}
+    </div>
+  );
+}
+
+export function ContentFrame({ title, username, csrfToken, children }: { title: string; username: string; csrfToken: string; children: ReactNode }) {
+  return (
+    <>
+      <PageHero eyebrow="Staff" title={title}>
+        <p>Edit the FAQ and the glossary. A saved change is on the site at once.</p>
+      </PageHero>
+      <section className="section content-section" aria-label={title}>
+        <div className="container">
+          <div className="content-bar">
+            <nav aria-label="Content area">
+              <ul className="content-tabs">
+                <li>
+                  <NavLink to={href('/content/faq')}>FAQ</NavLink>
+                </li>
+                <li>
+                  <NavLink to={href('/content/glossary')}>Glossary</NavLink>
+                </li>
+                <li>
+                  <NavLink to={href('/inbox')}>Inbox</NavLink>
+                </li>
+              </ul>
+            </nav>
+            <Form method="post" className="content-signed-in">
+              <Csrf token={csrfToken} />
+              <span>Signed in as {username}</span>
+              <Button type="submit" name="intent" value="sign-out" variant="ghost" size="sm">
+                Sign out
+              </Button>
+            </Form>
+          </div>
+          {children}
+        </div>
+      </section>
+    </>
+  );
+}
+
+export function ContentSignIn({ csrfToken, message }: { csrfToken: string; message: string | null }) {
+  return (
+    <>
+      <PageHero eyebrow="Staff" title="Content">
+        <p>Sign in with an admin staff account to edit the FAQ and the glossary.</p>
+      </PageHero>
+      <section className="container form-page" aria-label="Sign-in form">
+        <div className="form-card" data-size="sm">
+          {message ? <Notice tone="refused">{message}</Notice> : null}
+          <Form method="post" className="content-form">
+            <Csrf token={csrfToken} />
+            <InputField name="username" label="Username" autoComplete="username" required maxLength={64} />
+            <InputField name="password" label="Password" type="password" autoComplete="current-password" required maxLength={256} />
+            <Button type="submit" name="intent" value="sign-in">
+              Sign in
+            </Button>
+          </Form>
+        </div>
+      </section>
+    </>
+  );
+}
+
+export type EditorField = { name: string; label: string; max: number; multiline?: boolean; hint?: string };
+
+/** The fields of an item as a form: text fields, an optional "hidden" switch, and the version
+ * the editor opened. After a version clash `current` is the stored text, shown to compare. */
+export function ItemEditor(props: {
+  csrfToken: string;
+  fields: EditorField[];
+  values: Record<string, string>;
+  errors?: Record<string, string>;
+  version?: number;
+  hiddenSwitch?: boolean;
+  submitLabel: string;
+  intent: string;
+  current?: Record<string, string> | null | undefined;
+}) {
+  const { csrfToken, fields, values, errors = {}, version, hiddenSwitch, submitLabel, intent, current } = props;
+  return (
+    <Form method="post" className="content-form">
+      <Csrf token={csrfToken} />
+      {version ? <input type="hidden" name="version" value={current?.version ?? version} /> : null}
+      {fields.map((field) =>
+        field.multiline ? (
+          <TextareaField
+            key={`${field.name}-${values[field.name] ?? ''}`}
+            name={field.name}
+            label={field.label}
+            hint={field.hint}
+            error={errors[field.name]}
+            rule={{ required: true, maxLength: field.max }}
+            defaultValue={values[field.name] ?? ''}
+            rows={6}
+          />
+        ) : (
+          <InputField
+            key={`${field.name}-${values[field.name] ?? ''}`}
+            name={field.name}
+            label={field.label}
+            hint={field.hint}
+            error={errors[field.name]}
+            rule={{ required: true, maxLength: field.max }}
+            defaultValue={values[field.name] ?? ''}
+          />
+        ),
+      )}
+      {hiddenSwitch ? (
+        <label className="content-check">
+          <input type="checkbox" name="hidden" defaultChecked={values.hidden === 'on' || values.hidden === 'true'} /> Hidden (kept here, left off the site)
+        </label>
+      ) : null}
+      {current ? (
+        <div className="content-compare">
+          <h3>Their version (now saved)</h3>
+          {fields.map((field) => (
+            <div key={field.name}>
+              <p className="content-meta">{field.label}</p>
+              <RichText text={current[field.name] ?? ''} />
+            </div>
+          ))}
+        </div>
+      ) : null}
+      <Button type="submit" name="intent" value={intent}>
+        {current ? `${submitLabel} (replace their version)` : submitLabel}
+      </Button>
+    </Form>
+  );
+}
+
+const ACTION_LABEL: Record<HistoryEntry['action'], string> = {
+  create: 'Added',
+  update: 'Changed',
+  delete: 'Deleted',
+  restore: 'Restored',
+  import: 'Imported',
+};
+
+export function HistoryList({ entries, fields, csrfToken, version }: { entries: HistoryEntry[]; fields: EditorField[]; csrfToken: string; version: number }) {
+  return (
+    <section className="content-history" aria-labelledby="history-title">
+      <h2 id="history-title">History</h2>
+      {entries.length === 0 ? <p>No changes since the site was seeded.</p> : null}
+      <ol>
+        {entries.map((entry) => (
+          <li key={entry.id}>
+            <p>
+              <strong>
+                {ACTION_LABEL[entry.action]} (version {entry.version})
+              </strong>{' '}
+              by {entry.username} at <time dateTime={entry.at}>{entry.at.replace('T', ' ').slice(0, 19)} UTC</time>
+            </p>
+            {entry.after ? (
+              <details>
+                <summary>Show this version</summary>
+                {fields.map((field) => (
+                  <div key={field.name}>
+                    <p className="content-meta">{field.label}</p>
+                    <p className="content-plain">{String(entry.after?.[field.name] ?? '')}</p>
+                  </div>
+                ))}
+                {'hidden' in entry.after ? <p className="content-meta">{entry.after.hidden ? 'Hidden' : 'Shown'}</p> : null}
+              </details>
+            ) : null}
+            {entry.after && entry.version !== version ? (
+              <Form method="post">
+                <Csrf token={csrfToken} />
+                <input type="hidden" name="historyId" value={entry.id} />
+                <input type="hidden" name="version" value={version} />
+                <Button type="submit" name="intent" value="restore" variant="secondary" size="sm">
+                  Restore version {entry.version}
+                </Button>
+              </Form>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

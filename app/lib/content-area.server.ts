@@ -1,0 +1,125 @@
+// What the Content area's route modules share (issue 19, decision 021). Its pages are rendered on
+// the server from loaders and changed through page actions, so they work with and without
+// JavaScript: the staff sign-in for them is an HttpOnly, SameSite=Strict cookie scoped to
+// /content holding a short-lived access token, renewed on every page view, ended by signing out.
+// Only admins get past staffFor(): a sales member gets a 403 whatever the page.
+import { data, redirect } from 'react-router';
+import { CONTENT_COOKIE, CONTENT_MESSAGES } from '../../common/content.ts';
+import { MESSAGES } from '../../common/messages.ts';
+import { signInSchema } from '../../common/schemas.ts';
+import type { ContentError } from '../../server/services/content-editing.ts';
+import type { AppContext } from './app-context.ts';
+import { readFormPost } from './forms.server.ts';
+
+const NO_STORE = { 'Cache-Control': 'no-store' };
+
+function cookieValue(request: Request): string | null {
+  for (const part of (request.headers.get('cookie') ?? '').split(';')) {
+    const [name, ...rest] = part.trim().split('=');
+    if (name === CONTENT_COOKIE) return rest.join('=') || null;
+  }
+  return null;
+}
+
+function cookie(request: Request, value: string, maxAge: number): string {
+  const secure = new URL(request.url).protocol === 'https:' ? '; Secure' : '';
+  return `${CONTENT_COOKIE}=${value}; Path=/content; HttpOnly; SameSite=Strict; Max-Age=${maxAge}${secure}`;
+}
+
+export type Staff = { username: string; token: string; headers: Record<string, string> };
+
+/** The signed-in admin, or null when nobody is signed in here. Throws the 403 page for sales. */
+export async function staffFor(request: Request, app: AppContext): Promise<Staff | null> {
+  const token = cookieValue(request);
+  if (!token || !/^[\w.-]{1,4096}$/.test(token)) return null;
+  const session = await app.services.auth.renew(token);
+  if (!session) return null;
+  if (session.role !== 'admin') throw data({ message: CONTENT_MESSAGES.forbidden }, { status: 403, headers: NO_STORE });
+  return { username: session.username, token: session.accessToken, headers: { ...NO_STORE, 'Set-Cookie': cookie(request, session.accessToken, session.ttlSeconds) } };
+}
+
+/** What every Content page's loader answers when nobody is signed in: the sign-in form. */
+export function signedOut(app: AppContext, message: string | null = null, status = 200) {
+  return data({ signedIn: false as const, csrfToken: app.csrf.token, message }, { status, headers: NO_STORE });
+}
+
+export type ContentPost = { values: Record<string, string>; intent: string };
+
+/** Reads a Content page's post: CSRF checked, signed in as an admin (else the sign-in again).
+ * The sign-in and sign-out intents are handled here. */
+export async function readContentPost(
+  request: Request,
+  app: AppContext,
+): Promise<{ ok: true; staff: Staff; post: ContentPost } | { ok: false; response: Response | ReturnType<typeof data> }> {
+  const read = await readFormPost(request, app, new URL(request.url).pathname);
+  if (!read.ok) return { ok: false, response: read.refusal };
+  const { values } = read.post;
+  const intent = values.intent ?? '';
+  // A post from the hydrated page arrives as /content.data (React Router's data request): back
+  // to the page itself, never to its data URL.
+  const url = new URL(request.url);
+  const here = url.pathname.replace(/\.data$/, '') + url.search.replace(/[?&]_routes=[^&]*/, '').replace(/^&/, '?');
+  if (intent === 'sign-in') {
+    const parsed = signInSchema.safeParse(values);
+    if (!parsed.success) return { ok: false, response: signedOut(app, MESSAGES.allFieldsRequired, 400) };
+    const result = await app.services.auth.signIn(parsed.data, app.clientAddress);
+    if (result.kind !== 'signed-in') return { ok: false, response: signedOut(app, MESSAGES.signInError, result.kind === 'locked' ? 429 : 401) };
+    const session = await app.services.auth.validate(result.tokens.access_token);
+    if (session?.role !== 'admin') {
+      // A sales member is told so, and the sign-in made here is not kept.
+      await app.services.auth.signOut(result.tokens.access_token);
+      return { ok: false, response: data({ message: CONTENT_MESSAGES.forbidden }, { status: 403, headers: NO_STORE }) };
+    }
+    return { ok: false, response: redirect(here, { status: 303, headers: { 'Set-Cookie': cookie(request, result.tokens.access_token, result.tokens.expires_in) } }) };
+  }
+  const staff = await staffFor(request, app);
+  if (intent === 'sign-out') {
+    if (staff) await app.services.auth.signOut(staff.token);
+    return { ok: false, response: redirect('/content/faq', { status: 303, headers: { 'Set-Cookie': cookie(request, '', 0) } }) };
+  }
+  if (!staff) return { ok: false, response: signedOut(app, 'Your sign-in has ended. Please sign in again; what you typed was not saved.', 401) };
+  return { ok: true, staff, post: { values, intent } };
+}
+
+export type ActionFailure = { message: string; errors: Record<string, string>; values: Record<string, string>; current?: Record<string, string> | null };
+
+/** A refused change: the form again with what was typed, the message, and on a version clash
+ * the stored text to compare with (the version field then names it, so saving again replaces it). */
+export function failure(status: number, message: string, values: Record<string, string>, errors: Record<string, string> = {}, current: Record<string, string> | null = null) {
+  return data<ActionFailure>({ message, errors, values, current }, { status, headers: NO_STORE });
+}
+
+/** The service's refusals as a failure; anything else is thrown on. */
+export function refused(error: unknown, values: Record<string, string>, current: Record<string, string> | null = null) {
+  if (!isContentError(error)) throw error;
+  const status = { invalid: 400, 'not-found': 404, conflict: 409 }[error.reason];
+  return failure(status, error.message, values, {}, error.reason === 'conflict' ? current : null);
+}
+
+/** The first message of each field from a zod error. */
+export function errorsOf(issues: readonly { path: PropertyKey[]; message: string }[]): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = String(issue.path[0] ?? '');
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+/** The build bundles its own copy of the service module, so its class is not the server's:
+ * the refusal is told by its name and reason. */
+function isContentError(error: unknown): error is ContentError {
+  const candidate = error as { name?: unknown; reason?: unknown } | null;
+  return candidate?.name === 'ContentError' && typeof candidate.reason === 'string' && candidate.reason in { invalid: 1, 'not-found': 1, conflict: 1 };
+}
+
+/** A positive id from a URL or form value, or null. */
+export function idFrom(value: string | undefined): number | null {
+  return value && /^[1-9]\d{0,14}$/.test(value) ? Number(value) : null;
+}
+
+/** The version a form says it opened, or the 400 that says it is missing (never a version clash). */
+export function versionFrom(values: Record<string, string>): { version: number } | { refusal: ReturnType<typeof failure> } {
+  const version = idFrom(values.version);
+  return version ? { version } : { refusal: failure(400, CONTENT_MESSAGES.versionRequired, values) };
+}

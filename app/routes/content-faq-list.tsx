@@ -1,0 +1,186 @@
+// /content/faq: the FAQ in display order for admins (issue 19): add, hide or show, move up or down
+// (keyboard and no-JS), drag to reorder (with JavaScript), delete; each item's page edits it and
+// shows its history. Not public: never cached, not in the sitemap or the search index.
+import { useState } from 'react';
+import { data, Form, href, Link, redirect, useSubmit } from 'react-router';
+import type { Route } from './+types/content-faq-list.ts';
+import { faqCreateSchema, type StaffFaq } from '../../common/content.ts';
+import { FAQ_FIELDS } from '../components/sections/content/content-fields.ts';
+import { ContentFrame, ContentSignIn, Csrf, ItemEditor, Notice } from '../components/sections/content/content-parts.tsx';
+import { Button } from '../components/ui/button.tsx';
+import { appContext } from '../lib/app-context.ts';
+import { type ActionFailure, errorsOf, failure, idFrom, readContentPost, refused, signedOut, staffFor, versionFrom } from '../lib/content-area.server.ts';
+import { contentHeaders } from '../lib/content-headers.ts';
+import { pageMeta } from '../lib/seo.ts';
+
+export const headers = contentHeaders;
+
+export const meta: Route.MetaFunction = (args) => [...pageMeta(args, 'Content: FAQ', 'Edit the Haulora FAQ.'), { name: 'robots', content: 'noindex' }];
+
+
+const DONE: Record<string, string> = { added: 'Question added.', moved: 'Order saved.', hidden: 'Question hidden.', shown: 'Question shown.', deleted: 'Question deleted.' };
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  const staff = await staffFor(request, app);
+  if (!staff) return signedOut(app);
+  const done = DONE[new URL(request.url).searchParams.get('done') ?? ''] ?? null;
+  const faqs = await app.services.contentEditing.listFaqs();
+  return data({ signedIn: true as const, username: staff.username, csrfToken: app.csrf.token, faqs, done }, { headers: staff.headers });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const app = context.get(appContext);
+  const read = await readContentPost(request, app);
+  if (!read.ok) return read.response;
+  const { staff, post } = read;
+  const { values, intent } = post;
+  const edit = app.services.contentEditing;
+  const back = (done: string) => redirect(`${href('/content/faq')}?done=${done}`, { status: 303, headers: staff.headers });
+  try {
+    switch (intent) {
+      case 'add': {
+        const parsed = faqCreateSchema.safeParse({ question: values.question, answer: values.answer, hidden: values.hidden === 'on' });
+        if (!parsed.success) return failure(400, 'Please correct the fields below.', values, errorsOf(parsed.error.issues));
+        await edit.addFaq(parsed.data, staff.username);
+        return back('added');
+      }
+      case 'up':
+      case 'down': {
+        const id = idFrom(values.id);
+        if (!id) return failure(400, 'Choose a question to move.', values);
+        await edit.moveFaq(id, intent === 'up' ? -1 : 1);
+        return back('moved');
+      }
+      case 'order': {
+        const ids = (values.ids ?? '').split(',').map((value) => idFrom(value));
+        if (ids.some((id) => id === null)) return failure(400, 'The order could not be read.', values);
+        await edit.reorderFaqs(ids as number[]);
+        return back('moved');
+      }
+      case 'hide':
+      case 'show': {
+        const id = idFrom(values.id);
+        const item = id ? await edit.faq(id) : null;
+        if (!item) return failure(404, 'This question was deleted since you opened the list.', values);
+        const opened = versionFrom(values);
+        if ('refusal' in opened) return opened.refusal;
+        await edit.updateFaq(item.id, opened.version, { question: item.question, answer: item.answer, hidden: intent === 'hide' }, staff.username);
+        return back(intent === 'hide' ? 'hidden' : 'shown');
+      }
+      case 'delete': {
+        const id = idFrom(values.id);
+        if (!id) return failure(400, 'Choose a question to delete.', values);
+        const opened = versionFrom(values);
+        if ('refusal' in opened) return opened.refusal;
+        await edit.deleteFaq(id, opened.version, staff.username);
+        return back('deleted');
+      }
+      default:
+        return failure(400, 'Unknown action.', values);
+    }
+  } catch (error) {
+    return refused(error, values);
+  }
+}
+
+export default function ContentFaq({ loaderData, actionData }: Route.ComponentProps) {
+  if (!loaderData.signedIn) return <ContentSignIn csrfToken={loaderData.csrfToken} message={loaderData.message} />;
+  const { username, csrfToken, faqs, done } = loaderData;
+  const answer = actionData as ActionFailure | undefined;
+  const failed = answer && 'errors' in answer ? answer : null;
+  return (
+    <ContentFrame title="Content: FAQ" username={username} csrfToken={csrfToken}>
+      {failed ? <Notice tone="refused">{failed.message}</Notice> : done ? <Notice tone="done">{done}</Notice> : null}
+      <h2>FAQ, in display order</h2>
+      <p>
+        Use the Up and Down buttons to reorder from the keyboard, or drag a row. Hidden questions stay here but are left off the site. The home page shows the first
+        five shown questions.
+      </p>
+      <FaqOrder faqs={faqs} csrfToken={csrfToken} />
+      <div className="content-panels">
+        <section aria-labelledby="add-title">
+          <h2 id="add-title">Add a question</h2>
+          <ItemEditor
+            csrfToken={csrfToken}
+            fields={FAQ_FIELDS}
+            values={failed?.values ?? {}}
+            errors={failed?.errors ?? {}}
+            hiddenSwitch
+            submitLabel="Add question"
+            intent="add"
+          />
+        </section>
+      </div>
+    </ContentFrame>
+  );
+}
+
+/** The list with its row actions; with JavaScript a row can also be dragged to a new place. */
+function FaqOrder({ faqs, csrfToken }: { faqs: StaffFaq[]; csrfToken: string }) {
+  const submit = useSubmit();
+  const [dragging, setDragging] = useState<number | null>(null);
+  const drop = (targetId: number) => {
+    if (dragging === null || dragging === targetId) return;
+    const ids = faqs.map((item) => item.id).filter((id) => id !== dragging);
+    ids.splice(ids.indexOf(targetId) + (faqs.findIndex((item) => item.id === dragging) < faqs.findIndex((item) => item.id === targetId) ? 1 : 0), 0, dragging);
+    setDragging(null);
+    submit({ _csrf: csrfToken, intent: 'order', ids: ids.join(',') }, { method: 'post' });
+  };
+  return (
+    <ol className="content-list">
+      {faqs.map((item, index) => (
+        <li
+          key={item.id}
+          className="content-row"
+          draggable
+          data-dragging={dragging === item.id ? 'true' : undefined}
+          onDragStart={(event) => {
+            event.dataTransfer.effectAllowed = 'move';
+            setDragging(item.id);
+          }}
+          onDragEnd={() => setDragging(null)}
+          onDragOver={(event) => event.preventDefault()}
+          onDrop={(event) => {
+            event.preventDefault();
+            drop(item.id);
+          }}
+        >
+          <span>
+            {index + 1}. <Link to={href('/content/faq/:id', { id: String(item.id) })}>{item.question}</Link>
+            {item.hidden ? <span className="content-tag">Hidden</span> : null}
+          </span>
+          <span className="content-row-actions">
+            <RowForm csrfToken={csrfToken} item={item} intent="up" label="Up" describe={`Move “${item.question}” up`} disabled={index === 0} />
+            <RowForm csrfToken={csrfToken} item={item} intent="down" label="Down" describe={`Move “${item.question}” down`} disabled={index === faqs.length - 1} />
+            <RowForm
+              csrfToken={csrfToken}
+              item={item}
+              intent={item.hidden ? 'show' : 'hide'}
+              label={item.hidden ? 'Show' : 'Hide'}
+              describe={`${item.hidden ? 'Show' : 'Hide'} “${item.question}”`}
+            />
+            <details>
+              <summary aria-label={`Delete “${item.question}”…`}>Delete…</summary>
+              <RowForm csrfToken={csrfToken} item={item} intent="delete" label="Delete for good" describe={`Delete “${item.question}” for good`} />
+            </details>
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function RowForm(props: { csrfToken: string; item: StaffFaq; intent: string; label: string; describe: string; disabled?: boolean }) {
+  const { csrfToken, item, intent, label, describe, disabled } = props;
+  return (
+    <Form method="post">
+      <Csrf token={csrfToken} />
+      <input type="hidden" name="id" value={item.id} />
+      <input type="hidden" name="version" value={item.version} />
+      <Button type="submit" name="intent" value={intent} variant="secondary" size="sm" aria-label={describe} disabled={disabled}>
+        {label}
+      </Button>
+    </Form>
+  );
+}
