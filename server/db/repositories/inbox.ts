@@ -109,9 +109,17 @@ function dayAfter(date: string): string {
   return next.toISOString();
 }
 
+/** Where a search may look first, per engine: SQLite has an FTS5 trigram index per table
+ * (migration 007) that finds candidate rows for a term of three characters or more; PostgreSQL's
+ * trigram indexes serve the LIKE itself, so it needs nothing more. Unknown: the LIKE alone. */
+export type SearchEngine = 'sqlite' | 'postgres' | undefined;
+
+/** The FTS5 query for a literal substring: one quoted phrase (a quote inside is doubled). */
+export const ftsPhrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
+
 /** The WHERE clause for a list filter. Case-insensitive search on both engines: lower() on each
  * side, as SQLite's LIKE ignores ASCII case and PostgreSQL's does not. */
-function whereFor(spec: InboxTable, filter: ListFilter): RawBuilder<unknown> {
+function whereFor(spec: InboxTable, filter: ListFilter, engine: SearchEngine): RawBuilder<unknown> {
   const clauses: RawBuilder<unknown>[] = [];
   if (filter.ids) clauses.push(filter.ids.length ? sql`id IN (${sql.join(filter.ids)})` : sql`1 = 0`);
   if (filter.owner === null) clauses.push(sql`owner IS NULL`);
@@ -119,8 +127,15 @@ function whereFor(spec: InboxTable, filter: ListFilter): RawBuilder<unknown> {
   if (filter.status === undefined) clauses.push(sql`status <> 'spam'`);
   else if (filter.status !== 'all') clauses.push(sql`status = ${filter.status}`);
   if (filter.q) {
-    const pattern = likePattern(filter.q.toLowerCase());
+    const term = filter.q.toLowerCase();
+    const pattern = likePattern(term);
     const columns = spec.fields.filter((f) => f.searchable).map((f) => f.column);
+    // The trigram index folds case at least as widely as lower() and LIKE do, so every row the
+    // LIKE accepts is among its candidates; the LIKE below then keeps exactly those rows.
+    if (engine === 'sqlite' && columns.length && [...term].length >= 3) {
+      const index = sql.table(`${spec.table}_search`);
+      clauses.push(sql`id IN (SELECT rowid FROM ${index} WHERE ${index} MATCH ${ftsPhrase(term)})`);
+    }
     clauses.push(
       columns.length
         ? sql`(${sql.join(columns.map((column) => sql`lower(${sql.ref(column)}) LIKE ${pattern} ESCAPE '\\'`), sql` OR `)})`
@@ -132,7 +147,7 @@ function whereFor(spec: InboxTable, filter: ListFilter): RawBuilder<unknown> {
   return clauses.length ? sql.join(clauses, sql` AND `) : sql`1 = 1`;
 }
 
-export function createInboxRepository(db: Kysely<DB>) {
+export function createInboxRepository(db: Kysely<DB>, engine: SearchEngine = undefined) {
   /** Explicit columns for one kind: never the image bytes. */
   function columnsOf(kind: InboxKind) {
     const spec = INBOX_TABLES[kind];
@@ -192,21 +207,16 @@ export function createInboxRepository(db: Kysely<DB>) {
       order: ListOrder = DEFAULT_ORDER,
       reader: string | null = null,
     ): Promise<{ rows: StoredSubmission[]; total: number }> {
-      const where = whereFor(INBOX_TABLES[kind], filter);
-      const countAll = async () => Number((await rowsOf(sql<Row>`SELECT count(*) AS n FROM ${tableOf(kind)} WHERE ${where}`))[0]?.n ?? 0);
-      const window = sql`${orderBy(order)} LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`;
-      if (filter.q) {
-        // A search reads every row whatever the index: one pass counts the matches (a window
-        // over the matching rows) and returns the page, instead of a count and a second scan.
-        const rows = await rowsOf(
-          sql<Row>`SELECT ${columnsOf(kind)}, ${unreadColumn(kind, reader)}, count(*) OVER () AS total_rows FROM ${tableOf(kind)} WHERE ${where} ${window}`,
-        );
-        const total = rows.length ? Number(rows[0]!.total_rows) : page > 1 ? await countAll() : 0;
-        return { rows: rows.map((row) => toSubmission(kind, row)), total };
-      }
-      const total = await countAll();
-      const rows = await rowsOf(sql<Row>`SELECT ${columnsOf(kind)}, ${unreadColumn(kind, reader)} FROM ${tableOf(kind)} WHERE ${where} ${window}`);
-      return { rows: rows.map((row) => toSubmission(kind, row)), total };
+      const where = whereFor(INBOX_TABLES[kind], filter, engine);
+      // The count and the page are two queries: the page stops after `pageSize` rows in index
+      // order, and the count reads only what the indexes give it. (One query with count(*) OVER ()
+      // must fetch and sort every matching row before the page, which a broad search made slow.)
+      const [counted] = await rowsOf(sql<Row>`SELECT count(*) AS n FROM ${tableOf(kind)} WHERE ${where}`);
+      const rows = await rowsOf(
+        sql<Row>`SELECT ${columnsOf(kind)}, ${unreadColumn(kind, reader)} FROM ${tableOf(kind)} WHERE ${where}
+          ${orderBy(order)} LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
+      );
+      return { rows: rows.map((row) => toSubmission(kind, row)), total: Number(counted?.n ?? 0) };
     },
 
     /** The ids just before and just after `id` in a filtered, sorted list (null at either end;
@@ -218,7 +228,7 @@ export function createInboxRepository(db: Kysely<DB>) {
       order: ListOrder = DEFAULT_ORDER,
     ): Promise<{ previous: number | null; next: number | null }> {
       const expression = SORT_EXPRESSIONS[order.sort];
-      const where = whereFor(INBOX_TABLES[kind], filter);
+      const where = whereFor(INBOX_TABLES[kind], filter, engine);
       const [key] = await rowsOf(sql<Row>`SELECT ${expression} AS k FROM ${tableOf(kind)} WHERE ${where} AND id = ${id}`);
       if (!key) return { previous: null, next: null };
       const k = key.k;
@@ -237,7 +247,7 @@ export function createInboxRepository(db: Kysely<DB>) {
 
     /** Every matching row, newest first, read in chunks so a large export never sits in memory. */
     async *iterate(kind: InboxKind, filter: ListFilter, chunkSize = 500): AsyncGenerator<StoredSubmission> {
-      const where = whereFor(INBOX_TABLES[kind], filter);
+      const where = whereFor(INBOX_TABLES[kind], filter, engine);
       // The keyset below walks newest first by (created_at, id); an export keeps that order.
       let after = sql`1 = 1`;
       for (;;) {
@@ -253,15 +263,33 @@ export function createInboxRepository(db: Kysely<DB>) {
       }
     },
 
-    /** Rows that are not spam and that `reader` has not opened: all of them less those read
-     * (reads are few beside the rows, and found by their key). */
-    async countUnread(kind: InboxKind, reader: string): Promise<number> {
-      const [row] = await rowsOf(
-        sql<Row>`SELECT (SELECT count(*) FROM ${tableOf(kind)} WHERE status <> 'spam')
-          - (SELECT count(*) FROM submission_reads r JOIN ${tableOf(kind)} t ON t.id = r.submission_id
-             WHERE r.username = ${reader} AND r.kind = ${kind} AND t.status <> 'spam') AS n`,
-      );
-      return Number(row?.n ?? 0);
+    /** Rows per status of each kind asked for, and how many rows that are not spam `reader` has
+     * not opened (0 for no reader): one statement, one grouped count per table, and one of the
+     * reader's reads (found by their key) per table, so unread = not spam less read. */
+    async counts(kinds: readonly InboxKind[], reader: string | null): Promise<Record<string, { byStatus: Partial<Record<InboxStatus, number>>; unread: number }>> {
+      const parts = kinds.flatMap((kind) => {
+        const name = sql`CAST(${kind} AS TEXT)`;
+        return [
+          sql`SELECT ${name} AS kind, status, count(*) AS n, 0 AS seen FROM ${tableOf(kind)} GROUP BY status`,
+          ...(reader === null
+            ? []
+            : [
+                sql`SELECT ${name} AS kind, t.status, 0 AS n, count(*) AS seen FROM submission_reads r JOIN ${tableOf(kind)} t ON t.id = r.submission_id
+                  WHERE r.username = ${reader} AND r.kind = ${kind} GROUP BY t.status`,
+              ]),
+        ];
+      });
+      const result: Record<string, { byStatus: Partial<Record<InboxStatus, number>>; unread: number }> = {};
+      for (const kind of kinds) result[kind] = { byStatus: {}, unread: 0 };
+      if (!parts.length) return result;
+      for (const row of await rowsOf(sql<Row>`${sql.join(parts, sql` UNION ALL `)}`)) {
+        const entry = result[String(row.kind)]!;
+        const status = row.status as InboxStatus;
+        const [n, seen] = [Number(row.n), Number(row.seen)];
+        entry.byStatus[status] = (entry.byStatus[status] ?? 0) + n;
+        if (reader !== null && status !== 'spam') entry.unread += n - seen;
+      }
+      return result;
     },
 
     async markRead(kind: InboxKind, id: number, reader: string, at: string) {
@@ -361,12 +389,6 @@ export function createInboxRepository(db: Kysely<DB>) {
         }
         return { ok: true as const, changed: [...changed], ownerChanged };
       });
-    },
-
-    /** Rows per status for each kind. */
-    async countByStatus(kind: InboxKind): Promise<Partial<Record<InboxStatus, number>>> {
-      const rows = await rowsOf(sql<Row>`SELECT status, count(*) AS n FROM ${tableOf(kind)} GROUP BY status`);
-      return Object.fromEntries(rows.map((row) => [row.status, Number(row.n)]));
     },
 
     async find(kind: InboxKind, id: number): Promise<StoredSubmission | null> {
