@@ -257,6 +257,16 @@ for (const { engine, open } of await engineSuites()) {
         assert.equal((await repos.inbox.list('feedback', { q, status: 'all' }, 1, 100)).total, expected.length, `count of ${JSON.stringify(q)}`);
       }
       assert.deepEqual(await found(repos, 'acme'), ids.slice(0, 3));
+      // Many matches beside the page (the page is then found by walking the sort order) or few:
+      // the same rows in the same order as the plain LIKE, page by page.
+      for (let n = 0; n < 45; n++) await repos.submissions.addFeedback({ feedback: `Fleet ${n % 7}`, isSpam: false, createdAt: `2026-11-0${1 + (n % 9)}T00:00:00.000Z` });
+      for (const [page, size] of [[1, 1], [2, 1], [1, 10], [5, 10], [1, 25], [2, 25], [46, 1]] as const) {
+        for (const order of [undefined, { sort: 'received', dir: 'asc' }, { sort: 'status', dir: 'desc' }] as const) {
+          const [mine, theirs] = await Promise.all([repos, plain].map((r) => r.inbox.list('feedback', { q: 'FLEET' }, page, size, order)));
+          assert.deepEqual(mine!.rows.map((row) => row.id), theirs!.rows.map((row) => row.id), `page ${page} of ${size}, ${JSON.stringify(order)}`);
+          assert.equal(mine!.total, 45);
+        }
+      }
       // An edit moves the row in the index (as staff never edit text, the table is written directly).
       await rows(db, `UPDATE feedback SET feedback = 'Blue Gum Haulage' WHERE id = ${ids[0]}`);
       assert.deepEqual(await found(repos, 'acme'), ids.slice(1, 3));

@@ -119,7 +119,7 @@ export const ftsPhrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
 
 /** The WHERE clause for a list filter. Case-insensitive search on both engines: lower() on each
  * side, as SQLite's LIKE ignores ASCII case and PostgreSQL's does not. */
-function whereFor(spec: InboxTable, filter: ListFilter, engine: SearchEngine): RawBuilder<unknown> {
+function whereFor(spec: InboxTable, filter: ListFilter, engine: SearchEngine, { walkSortOrder = false } = {}): RawBuilder<unknown> {
   const clauses: RawBuilder<unknown>[] = [];
   if (filter.ids) clauses.push(filter.ids.length ? sql`id IN (${sql.join(filter.ids)})` : sql`1 = 0`);
   if (filter.owner === null) clauses.push(sql`owner IS NULL`);
@@ -134,7 +134,10 @@ function whereFor(spec: InboxTable, filter: ListFilter, engine: SearchEngine): R
     // LIKE accepts is among its candidates; the LIKE below then keeps exactly those rows.
     if (engine === 'sqlite' && columns.length && [...term].length >= 3) {
       const index = sql.table(`${spec.table}_search`);
-      clauses.push(sql`id IN (SELECT rowid FROM ${index} WHERE ${index} MATCH ${ftsPhrase(term)})`);
+      // SQLite fetches the candidates by id and sorts them, unless `walkSortOrder`: then the
+      // unary + keeps it from driving by id, so it walks the sort's index and stops at the page.
+      const id = walkSortOrder ? sql`+id` : sql`id`;
+      clauses.push(sql`${id} IN (SELECT rowid FROM ${index} WHERE ${index} MATCH ${ftsPhrase(term)})`);
     }
     clauses.push(
       columns.length
@@ -207,16 +210,21 @@ export function createInboxRepository(db: Kysely<DB>, engine: SearchEngine = und
       order: ListOrder = DEFAULT_ORDER,
       reader: string | null = null,
     ): Promise<{ rows: StoredSubmission[]; total: number }> {
-      const where = whereFor(INBOX_TABLES[kind], filter, engine);
-      // The count and the page are two queries: the page stops after `pageSize` rows in index
-      // order, and the count reads only what the indexes give it. (One query with count(*) OVER ()
-      // must fetch and sort every matching row before the page, which a broad search made slow.)
-      const [counted] = await rowsOf(sql<Row>`SELECT count(*) AS n FROM ${tableOf(kind)} WHERE ${where}`);
+      const spec = INBOX_TABLES[kind];
+      // The count and the page are two queries: the count reads only what the indexes give it,
+      // and the page stops after `pageSize` rows in index order. (One query with count(*) OVER ()
+      // must fetch and sort every matching row before the page, which made a broad search slow.)
+      const [counted] = await rowsOf(sql<Row>`SELECT count(*) AS n FROM ${tableOf(kind)} WHERE ${whereFor(spec, filter, engine)}`);
+      const total = Number(counted?.n ?? 0);
+      const offset = (page - 1) * pageSize;
+      if (offset >= total) return { rows: [], total };
+      // Matches many times more than the page needs: walking the sort order meets the page soon.
+      const where = whereFor(spec, filter, engine, { walkSortOrder: total >= 40 * (offset + pageSize) });
       const rows = await rowsOf(
         sql<Row>`SELECT ${columnsOf(kind)}, ${unreadColumn(kind, reader)} FROM ${tableOf(kind)} WHERE ${where}
-          ${orderBy(order)} LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
+          ${orderBy(order)} LIMIT ${pageSize} OFFSET ${offset}`,
       );
-      return { rows: rows.map((row) => toSubmission(kind, row)), total: Number(counted?.n ?? 0) };
+      return { rows: rows.map((row) => toSubmission(kind, row)), total };
     },
 
     /** The ids just before and just after `id` in a filtered, sorted list (null at either end;
