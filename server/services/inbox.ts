@@ -153,7 +153,7 @@ export function createInboxService(
   const now = options.now ?? (() => new Date());
   const { inbox: repo, users } = createRepositories(database.kysely, database.engine);
   // An owner change and the new owner's email are stored together: both, or neither.
-  const inTransaction = <T>(work: (repos: Repositories) => Promise<T>) => database.transaction((trx) => work(createRepositories(trx)));
+  const inTransaction = <T>(work: (repos: Repositories) => Promise<T>) => database.transaction((trx) => work(createRepositories(trx, database.engine)));
 
   async function detail(kind: InboxKind, id: number, neighbours: ItemDetail['neighbours'] = { previous: null, next: null }): Promise<ItemDetail | null> {
     const row = await repo.find(kind, id);

@@ -3,6 +3,7 @@
 // submission_events log of status changes and notes. Column names only ever come from the map.
 import type { InboxEvent, InboxFilter, InboxKind, InboxSort, InboxStatus, SortDirection } from '../../../common/inbox.ts';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
+import type { Engine } from '../driver.ts';
 import type { DB } from '../schema.ts';
 
 export type InboxField = {
@@ -109,17 +110,18 @@ function dayAfter(date: string): string {
   return next.toISOString();
 }
 
-/** Where a search may look first, per engine: SQLite has an FTS5 trigram index per table
- * (migration 007) that finds candidate rows for a term of three characters or more; PostgreSQL's
- * trigram indexes serve the LIKE itself, so it needs nothing more. Unknown: the LIKE alone. */
-export type SearchEngine = 'sqlite' | 'postgres' | undefined;
+/** The engine, when the caller knows it (else SQL that runs on both). A search then looks where
+ * the engine indexes it: SQLite has an FTS5 trigram index per table (migration 007) that finds
+ * candidate rows for a term of three characters or more; PostgreSQL's trigram indexes serve the
+ * LIKE itself. Unknown: the LIKE alone. */
+export type KnownEngine = Engine | undefined;
 
 /** The FTS5 query for a literal substring: one quoted phrase (a quote inside is doubled). */
 export const ftsPhrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
 
 /** The WHERE clause for a list filter. Case-insensitive search on both engines: lower() on each
  * side, as SQLite's LIKE ignores ASCII case and PostgreSQL's does not. */
-function whereFor(spec: InboxTable, filter: ListFilter, engine: SearchEngine, { walkSortOrder = false } = {}): RawBuilder<unknown> {
+function whereFor(spec: InboxTable, filter: ListFilter, engine: KnownEngine, { walkSortOrder = false } = {}): RawBuilder<unknown> {
   const clauses: RawBuilder<unknown>[] = [];
   if (filter.ids) clauses.push(filter.ids.length ? sql`id IN (${sql.join(filter.ids)})` : sql`1 = 0`);
   if (filter.owner === null) clauses.push(sql`owner IS NULL`);
@@ -150,7 +152,7 @@ function whereFor(spec: InboxTable, filter: ListFilter, engine: SearchEngine, { 
   return clauses.length ? sql.join(clauses, sql` AND `) : sql`1 = 1`;
 }
 
-export function createInboxRepository(db: Kysely<DB>, engine: SearchEngine = undefined) {
+export function createInboxRepository(db: Kysely<DB>, engine: KnownEngine = undefined) {
   /** Explicit columns for one kind: never the image bytes. */
   function columnsOf(kind: InboxKind) {
     const spec = INBOX_TABLES[kind];
@@ -350,8 +352,15 @@ export function createInboxRepository(db: Kysely<DB>, engine: SearchEngine = und
       const ids = [...new Set(change.ids)];
       const table = tableOf(change.kind);
       return atomically(async (trx) => {
-        // FOR UPDATE would be PostgreSQL-only: a no-op UPDATE locks the rows on both engines.
-        const found = await rowsOf(sql<Row>`UPDATE ${table} SET status = status WHERE id IN (${sql.join(ids)}) RETURNING id, status, owner`, trx);
+        // Lock the rows before reading them: FOR UPDATE on PostgreSQL; elsewhere a no-op UPDATE,
+        // which locks on both engines (SQLite's writes are one at a time) but on PostgreSQL would
+        // write a new version of every row, and so an entry in each of its indexes.
+        const found = await rowsOf(
+          engine === 'postgres'
+            ? sql<Row>`SELECT id, status, owner FROM ${table} WHERE id IN (${sql.join(ids)}) ORDER BY id FOR UPDATE`
+            : sql<Row>`UPDATE ${table} SET status = status WHERE id IN (${sql.join(ids)}) RETURNING id, status, owner`,
+          trx,
+        );
         const rows = found.map((row) => ({
           id: Number(row.id),
           status: row.status as InboxStatus,
@@ -363,39 +372,33 @@ export function createInboxRepository(db: Kysely<DB>, engine: SearchEngine = und
         }
         const refused = change.check(rows);
         if (refused) return { ok: false as const, refused };
-        const changed = new Set<number>();
-        const ownerChanged: number[] = [];
-        const events: DB['submission_events'][] = [];
-        if (change.status !== undefined) {
-          const moving = rows.filter((row) => row.status !== change.status);
-          if (moving.length) {
-            await sql`UPDATE ${table} SET status = ${change.status} WHERE id IN (${sql.join(moving.map((row) => row.id))})`.execute(trx);
-            for (const row of moving) {
-              changed.add(row.id);
-              events.push({
+        const statusMoving = change.status === undefined ? [] : rows.filter((row) => row.status !== change.status);
+        const ownerMoving = change.owner === undefined ? [] : rows.filter((row) => row.owner !== change.owner);
+        const changed = [...new Set([...statusMoving, ...ownerMoving].map((row) => row.id))];
+        if (changed.length) {
+          // One UPDATE sets both (a row already at the new value keeps it): one new version per row.
+          const assignments = [
+            ...(change.status === undefined ? [] : [sql`status = ${change.status}`]),
+            ...(change.owner === undefined ? [] : [sql`owner = ${change.owner}`]),
+          ];
+          await sql`UPDATE ${table} SET ${sql.join(assignments)} WHERE id IN (${sql.join(changed)})`.execute(trx);
+        }
+        const events: DB['submission_events'][] = [
+          ...statusMoving.map(
+            (row) =>
+              ({
                 kind: change.kind, submission_id: row.id, username: change.username, action: 'status', from_status: row.status,
                 to_status: change.status, note: null, from_owner: null, to_owner: null, created_at: change.at,
-              } as DB['submission_events']);
-            }
-          }
-        }
-        if (change.owner !== undefined) {
-          const owner = change.owner;
-          const moving = rows.filter((row) => row.owner !== owner);
-          if (moving.length) {
-            await sql`UPDATE ${table} SET owner = ${owner} WHERE id IN (${sql.join(moving.map((row) => row.id))})`.execute(trx);
-            for (const row of moving) {
-              changed.add(row.id);
-              ownerChanged.push(row.id);
-              events.push(ownerEvent(change.kind, row.id, change.username, row.owner, owner, change.at) as DB['submission_events']);
-            }
-          }
-        }
+              }) as DB['submission_events'],
+          ),
+          ...ownerMoving.map((row) => ownerEvent(change.kind, row.id, change.username, row.owner, change.owner ?? null, change.at) as DB['submission_events']),
+        ];
+        const ownerChanged = ownerMoving.map((row) => row.id);
         // Inserted in slices: PostgreSQL takes at most 65,535 parameters in one statement.
         for (let start = 0; start < events.length; start += 500) {
           await trx.insertInto('submission_events').values(events.slice(start, start + 500) as never).execute();
         }
-        return { ok: true as const, changed: [...changed], ownerChanged };
+        return { ok: true as const, changed, ownerChanged };
       });
     },
 
