@@ -75,6 +75,8 @@ export type StoredSubmission = {
 /** `owner` here is already resolved: a username, or null for nobody's. */
 export type ListFilter = Pick<InboxFilter, 'status' | 'q' | 'from' | 'to' | 'ids'> & { owner?: string | null | undefined };
 export type ListOrder = { sort: InboxSort; dir: SortDirection };
+/** One kind's rows per status, and how many that are not spam a reader has not opened. */
+export type KindCounts = { byStatus: Partial<Record<InboxStatus, number>>; unread: number };
 
 /** The SQL each sort orders by (indexed in migration 006); ties go by id in the same direction. */
 const SORT_EXPRESSIONS: Record<InboxSort, RawBuilder<unknown>> = {
@@ -276,7 +278,7 @@ export function createInboxRepository(db: Kysely<DB>, engine: KnownEngine = unde
     /** Rows per status of each kind asked for, and how many rows that are not spam `reader` has
      * not opened (0 for no reader): one statement, one grouped count per table, and one of the
      * reader's reads (found by their key) per table, so unread = not spam less read. */
-    async counts(kinds: readonly InboxKind[], reader: string | null): Promise<Record<string, { byStatus: Partial<Record<InboxStatus, number>>; unread: number }>> {
+    async counts(kinds: readonly InboxKind[], reader: string | null): Promise<Partial<Record<InboxKind, KindCounts>>> {
       const parts = kinds.flatMap((kind) => {
         const name = sql`CAST(${kind} AS TEXT)`;
         return [
@@ -289,11 +291,11 @@ export function createInboxRepository(db: Kysely<DB>, engine: KnownEngine = unde
               ]),
         ];
       });
-      const result: Record<string, { byStatus: Partial<Record<InboxStatus, number>>; unread: number }> = {};
+      const result: Partial<Record<InboxKind, KindCounts>> = {};
       for (const kind of kinds) result[kind] = { byStatus: {}, unread: 0 };
       if (!parts.length) return result;
       for (const row of await rowsOf(sql<Row>`${sql.join(parts, sql` UNION ALL `)}`)) {
-        const entry = result[String(row.kind)]!;
+        const entry = result[row.kind as InboxKind]!;
         const status = row.status as InboxStatus;
         const [n, seen] = [Number(row.n), Number(row.seen)];
         entry.byStatus[status] = (entry.byStatus[status] ?? 0) + n;
