@@ -151,9 +151,9 @@ export function createInboxService(
   } = {},
 ) {
   const now = options.now ?? (() => new Date());
-  const { inbox: repo, users } = createRepositories(database.kysely);
+  const { inbox: repo, users } = createRepositories(database.kysely, database.engine);
   // An owner change and the new owner's email are stored together: both, or neither.
-  const inTransaction = <T>(work: (repos: Repositories) => Promise<T>) => database.transaction((trx) => work(createRepositories(trx)));
+  const inTransaction = <T>(work: (repos: Repositories) => Promise<T>) => database.transaction((trx) => work(createRepositories(trx, database.engine)));
 
   async function detail(kind: InboxKind, id: number, neighbours: ItemDetail['neighbours'] = { previous: null, next: null }): Promise<ItemDetail | null> {
     const row = await repo.find(kind, id);
@@ -204,9 +204,10 @@ export function createInboxService(
   return {
     async summary(reader: string | null = null): Promise<InboxSummary> {
       const counts = {} as InboxSummary['counts'];
+      const stored = await repo.counts(INBOX_KINDS, reader || null);
       for (const kind of INBOX_KINDS) {
-        const byStatus = await repo.countByStatus(kind);
-        const row = { new: 0, in_progress: 0, done: 0, spam: 0, total: 0, unread: reader ? await repo.countUnread(kind, reader) : 0 };
+        const { byStatus, unread } = stored[kind]!;
+        const row = { new: 0, in_progress: 0, done: 0, spam: 0, total: 0, unread };
         for (const status of INBOX_STATUSES) {
           row[status] = byStatus[status] ?? 0;
           row.total += row[status];

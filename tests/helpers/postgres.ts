@@ -1,7 +1,7 @@
 // A throwaway PostgreSQL cluster for the tests (never a system service): initdb into a temporary
 // folder as the `postgres` user when the tests run as root, started with pg_ctl on a free
 // loopback port with its unix socket in that folder, removed afterwards. Debian's postgresql
-// package is installed when missing and we are root.
+// package (and its contrib extensions, for pg_trgm) is installed when missing and we are root.
 //
 // startPostgres() returns null when PostgreSQL cannot be had here and the run does not require
 // it; with CI=true or REQUIRE_POSTGRES=1 it throws instead, so CI never skips these tests.
@@ -14,6 +14,7 @@ import pg from 'pg';
 import { ensureDebianPackage, isRoot } from './apt.ts';
 
 const BIN = '/usr/lib/postgresql/15/bin';
+const PG_TRGM = '/usr/share/postgresql/15/extension/pg_trgm.control';
 export const TEST_DB_USER = 'haulora';
 export const TEST_DB_PASSWORD = 'test-password-for-throwaway-cluster';
 
@@ -51,7 +52,10 @@ function runAsOwner(binary: string, args: string[]) {
 let counter = 0;
 
 export async function startPostgres(): Promise<TestPostgres | null> {
-  const installed = ensureDebianPackage(join(BIN, 'initdb'), 'postgresql');
+  // pg_trgm (migration 007's search index) is in Debian's postgresql-15 package; the contrib
+  // package is asked for when a system has PostgreSQL without it.
+  let installed = ensureDebianPackage(join(BIN, 'initdb'), 'postgresql');
+  if (installed.ok) installed = ensureDebianPackage(PG_TRGM, 'postgresql-contrib');
   if (!installed.ok) {
     if (postgresRequired()) throw new Error(`PostgreSQL is required for these tests: ${installed.why}`);
     console.log(`# PostgreSQL tests skipped: ${installed.why}`);

@@ -18,10 +18,13 @@ import { engineSuites, rows } from '../helpers/engines.ts';
 
 const at = '2026-11-21T10:00:00.000Z';
 
+/** Contact messages not spam that `reader` has not opened. */
+const unread = async (repos: Repositories, reader: string) => (await repos.inbox.counts(['contact-messages'], reader))['contact-messages']?.unread;
+
 for (const { engine, open } of await engineSuites()) {
   const fresh = async (): Promise<{ db: Database; repos: Repositories }> => {
     const db = await open();
-    return { db, repos: createRepositories(db.kysely) };
+    return { db, repos: createRepositories(db.kysely, db.engine) };
   };
 
   describe(`migrations (${engine})`, () => {
@@ -373,7 +376,7 @@ for (const { engine, open } of await engineSuites()) {
       await repos.submissions.addSubscriber('bot@spam.com', true, at);
       assert.equal((await repos.inbox.find('feedback', real))?.status, 'new');
       assert.equal((await repos.inbox.find('feedback', bot))?.status, 'spam');
-      assert.equal((await repos.inbox.countByStatus('newsletter')).spam, 1);
+      assert.equal((await repos.inbox.counts(['newsletter'], null)).newsletter?.byStatus.spam, 1);
     });
 
     test('a status change from a status the row no longer has changes and logs nothing', async () => {
@@ -410,6 +413,68 @@ for (const { engine, open } of await engineSuites()) {
       for await (const row of repos.inbox.iterate('demo-requests', { status: 'all' }, 7)) all.push(row.id);
       assert.equal(all.length, 30);
       assert.equal(new Set(all).size, 30);
+    });
+    test('search through the index finds exactly what the plain LIKE finds, and follows edits and deletes', async () => {
+      const { db, repos } = await fresh();
+      // The same rows read without the engine's index: the LIKE alone, the reference.
+      const plain = createRepositories(db.kysely);
+      const texts = [
+        'Acme Freight', 'ACME freight', 'acmE', 'Road 50% Co', 'Road 5_0 Co', 'a_b%c', 'say "hi" now', 'Café Zoë', 'CAFÉ ZOË',
+        'x', 'ab', 'line\nbreak', 'tab\there', 'Straße', 'İstanbul', 'ﬁne print', '😀 trucks', "it's",
+      ];
+      const ids: number[] = [];
+      for (const text of texts) ids.push(await repos.submissions.addFeedback({ feedback: text, isSpam: false, createdAt: at }));
+      const terms = [
+        'acme', 'ACME', 'cme f', '50%', '5_0', '_', '%', 'a_b%', '"hi"', 'say "', 'café', 'CAFÉ', 'zoë', 'é z', 'x', 'ab', 'abc',
+        'e\nb', 'b\th', 'straße', 'STRASSE', 'istanbul', 'i̇stanbul', 'fine', 'ﬁne', '😀 t', "t's", 'zzz', '\\',
+      ];
+      const found = async (r: Repositories, q: string) => (await r.inbox.list('feedback', { q, status: 'all' }, 1, 100)).rows.map((row) => row.id).sort((a, b) => a - b);
+      for (const q of terms) {
+        const expected = await found(plain, q);
+        assert.deepEqual(await found(repos, q), expected, `search ${JSON.stringify(q)}`);
+        assert.equal((await repos.inbox.list('feedback', { q, status: 'all' }, 1, 100)).total, expected.length, `count of ${JSON.stringify(q)}`);
+      }
+      assert.deepEqual(await found(repos, 'acme'), ids.slice(0, 3));
+      // Many matches beside the page (the page is then found by walking the sort order) or few:
+      // the same rows in the same order as the plain LIKE, page by page.
+      for (let n = 0; n < 45; n++) await repos.submissions.addFeedback({ feedback: `Fleet ${n % 7}`, isSpam: false, createdAt: `2026-11-0${1 + (n % 9)}T00:00:00.000Z` });
+      for (const [page, size] of [[1, 1], [2, 1], [1, 10], [5, 10], [1, 25], [2, 25], [46, 1]] as const) {
+        for (const order of [undefined, { sort: 'received', dir: 'asc' }, { sort: 'status', dir: 'desc' }] as const) {
+          const [mine, theirs] = await Promise.all([repos, plain].map((r) => r.inbox.list('feedback', { q: 'FLEET' }, page, size, order)));
+          assert.deepEqual(mine!.rows.map((row) => row.id), theirs!.rows.map((row) => row.id), `page ${page} of ${size}, ${JSON.stringify(order)}`);
+          assert.equal(mine!.total, 45);
+        }
+      }
+      // An edit moves the row in the index (as staff never edit text, the table is written directly).
+      await rows(db, `UPDATE feedback SET feedback = 'Blue Gum Haulage' WHERE id = ${ids[0]}`);
+      assert.deepEqual(await found(repos, 'acme'), ids.slice(1, 3));
+      assert.deepEqual(await found(repos, 'gum haul'), [ids[0]]);
+      // A status change leaves the text, and the search, alone; a delete (the purge) takes it out.
+      await rows(db, `UPDATE feedback SET status = 'done' WHERE id = ${ids[1]}`);
+      await rows(db, `DELETE FROM feedback WHERE id = ${ids[2]}`);
+      assert.deepEqual(await found(repos, 'acme'), [ids[1]]);
+      assert.deepEqual(await found(plain, 'acme'), [ids[1]]);
+    });
+
+    test('counts per status and unread for several kinds in one call', async () => {
+      const { repos } = await fresh();
+      const a = await repos.submissions.addFeedback({ feedback: 'a', isSpam: false, createdAt: at });
+      await repos.submissions.addFeedback({ feedback: 'b', isSpam: false, createdAt: at });
+      const spam = await repos.submissions.addFeedback({ feedback: 'c', isSpam: true, createdAt: at });
+      await repos.submissions.addSubscriber('n@example.com', false, at);
+      await repos.inbox.changeStatus({ kind: 'feedback', id: a, from: 'new', to: 'done', username: 'alice', at });
+      await repos.inbox.markRead('feedback', a, 'alice', at);
+      await repos.inbox.markRead('feedback', spam, 'alice', at);
+      const counts = await repos.inbox.counts(['feedback', 'newsletter', 'demo-requests'], 'alice');
+      assert.deepEqual(counts, {
+        feedback: { byStatus: { new: 1, done: 1, spam: 1 }, unread: 1 },
+        newsletter: { byStatus: { new: 1 }, unread: 1 },
+        'demo-requests': { byStatus: {}, unread: 0 },
+      });
+      // alice read feedback 1, not newsletter 1 (same id, another kind); bob read nothing.
+      assert.equal(a, 1);
+      assert.equal((await repos.inbox.counts(['feedback'], 'bob')).feedback?.unread, 2);
+      assert.equal((await repos.inbox.counts(['feedback'], null)).feedback?.unread, 0);
     });
   });
 
@@ -465,15 +530,15 @@ for (const { engine, open } of await engineSuites()) {
         (await repos.inbox.events('contact-messages', ids[0]!)).map((e) => [e.action, e.username, e.from_owner, e.to_owner]),
         [['owner', 'bob', null, 'alice']],
       );
-      assert.equal(await repos.inbox.countUnread('contact-messages', 'alice'), 4);
+      assert.equal(await unread(repos, 'alice'), 4);
       await repos.inbox.markRead('contact-messages', ids[0]!, 'alice', at);
       await repos.inbox.markRead('contact-messages', ids[0]!, 'alice', at);
-      assert.equal(await repos.inbox.countUnread('contact-messages', 'alice'), 3);
-      assert.equal(await repos.inbox.countUnread('contact-messages', 'bob'), 4);
+      assert.equal(await unread(repos, 'alice'), 3);
+      assert.equal(await unread(repos, 'bob'), 4);
       const page = await repos.inbox.list('contact-messages', { ids: [ids[0]!, ids[1]!] }, 1, 10, undefined, 'alice');
       assert.deepEqual(page.rows.map((row) => [row.id, row.unread, row.owner]), [[ids[1], true, null], [ids[0], false, 'alice']]);
       await repos.inbox.markUnread('contact-messages', ids[0]!, 'alice');
-      assert.equal(await repos.inbox.countUnread('contact-messages', 'alice'), 4);
+      assert.equal(await unread(repos, 'alice'), 4);
     });
 
     test('bulk: all of it or nothing (unknown id, refused by the check), one event per real change', async () => {

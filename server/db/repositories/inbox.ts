@@ -3,6 +3,7 @@
 // submission_events log of status changes and notes. Column names only ever come from the map.
 import type { InboxEvent, InboxFilter, InboxKind, InboxSort, InboxStatus, SortDirection } from '../../../common/inbox.ts';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
+import type { Engine } from '../driver.ts';
 import type { DB } from '../schema.ts';
 
 export type InboxField = {
@@ -74,6 +75,8 @@ export type StoredSubmission = {
 /** `owner` here is already resolved: a username, or null for nobody's. */
 export type ListFilter = Pick<InboxFilter, 'status' | 'q' | 'from' | 'to' | 'ids'> & { owner?: string | null | undefined };
 export type ListOrder = { sort: InboxSort; dir: SortDirection };
+/** One kind's rows per status, and how many that are not spam a reader has not opened. */
+export type KindCounts = { byStatus: Partial<Record<InboxStatus, number>>; unread: number };
 
 /** The SQL each sort orders by (indexed in migration 006); ties go by id in the same direction. */
 const SORT_EXPRESSIONS: Record<InboxSort, RawBuilder<unknown>> = {
@@ -109,9 +112,18 @@ function dayAfter(date: string): string {
   return next.toISOString();
 }
 
+/** The engine, when the caller knows it (else SQL that runs on both). A search then looks where
+ * the engine indexes it: SQLite has an FTS5 trigram index per table (migration 007) that finds
+ * candidate rows for a term of three characters or more; PostgreSQL's trigram indexes serve the
+ * LIKE itself. Unknown: the LIKE alone. */
+export type KnownEngine = Engine | undefined;
+
+/** The FTS5 query for a literal substring: one quoted phrase (a quote inside is doubled). */
+export const ftsPhrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
+
 /** The WHERE clause for a list filter. Case-insensitive search on both engines: lower() on each
  * side, as SQLite's LIKE ignores ASCII case and PostgreSQL's does not. */
-function whereFor(spec: InboxTable, filter: ListFilter): RawBuilder<unknown> {
+function whereFor(spec: InboxTable, filter: ListFilter, engine: KnownEngine, { walkSortOrder = false } = {}): RawBuilder<unknown> {
   const clauses: RawBuilder<unknown>[] = [];
   if (filter.ids) clauses.push(filter.ids.length ? sql`id IN (${sql.join(filter.ids)})` : sql`1 = 0`);
   if (filter.owner === null) clauses.push(sql`owner IS NULL`);
@@ -119,8 +131,18 @@ function whereFor(spec: InboxTable, filter: ListFilter): RawBuilder<unknown> {
   if (filter.status === undefined) clauses.push(sql`status <> 'spam'`);
   else if (filter.status !== 'all') clauses.push(sql`status = ${filter.status}`);
   if (filter.q) {
-    const pattern = likePattern(filter.q.toLowerCase());
+    const term = filter.q.toLowerCase();
+    const pattern = likePattern(term);
     const columns = spec.fields.filter((f) => f.searchable).map((f) => f.column);
+    // The trigram index folds case at least as widely as lower() and LIKE do, so every row the
+    // LIKE accepts is among its candidates; the LIKE below then keeps exactly those rows.
+    if (engine === 'sqlite' && columns.length && [...term].length >= 3) {
+      const index = sql.table(`${spec.table}_search`);
+      // SQLite fetches the candidates by id and sorts them, unless `walkSortOrder`: then the
+      // unary + keeps it from driving by id, so it walks the sort's index and stops at the page.
+      const id = walkSortOrder ? sql`+id` : sql`id`;
+      clauses.push(sql`${id} IN (SELECT rowid FROM ${index} WHERE ${index} MATCH ${ftsPhrase(term)})`);
+    }
     clauses.push(
       columns.length
         ? sql`(${sql.join(columns.map((column) => sql`lower(${sql.ref(column)}) LIKE ${pattern} ESCAPE '\\'`), sql` OR `)})`
@@ -132,7 +154,7 @@ function whereFor(spec: InboxTable, filter: ListFilter): RawBuilder<unknown> {
   return clauses.length ? sql.join(clauses, sql` AND `) : sql`1 = 1`;
 }
 
-export function createInboxRepository(db: Kysely<DB>) {
+export function createInboxRepository(db: Kysely<DB>, engine: KnownEngine = undefined) {
   /** Explicit columns for one kind: never the image bytes. */
   function columnsOf(kind: InboxKind) {
     const spec = INBOX_TABLES[kind];
@@ -192,20 +214,20 @@ export function createInboxRepository(db: Kysely<DB>) {
       order: ListOrder = DEFAULT_ORDER,
       reader: string | null = null,
     ): Promise<{ rows: StoredSubmission[]; total: number }> {
-      const where = whereFor(INBOX_TABLES[kind], filter);
-      const countAll = async () => Number((await rowsOf(sql<Row>`SELECT count(*) AS n FROM ${tableOf(kind)} WHERE ${where}`))[0]?.n ?? 0);
-      const window = sql`${orderBy(order)} LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`;
-      if (filter.q) {
-        // A search reads every row whatever the index: one pass counts the matches (a window
-        // over the matching rows) and returns the page, instead of a count and a second scan.
-        const rows = await rowsOf(
-          sql<Row>`SELECT ${columnsOf(kind)}, ${unreadColumn(kind, reader)}, count(*) OVER () AS total_rows FROM ${tableOf(kind)} WHERE ${where} ${window}`,
-        );
-        const total = rows.length ? Number(rows[0]!.total_rows) : page > 1 ? await countAll() : 0;
-        return { rows: rows.map((row) => toSubmission(kind, row)), total };
-      }
-      const total = await countAll();
-      const rows = await rowsOf(sql<Row>`SELECT ${columnsOf(kind)}, ${unreadColumn(kind, reader)} FROM ${tableOf(kind)} WHERE ${where} ${window}`);
+      const spec = INBOX_TABLES[kind];
+      // The count and the page are two queries: the count reads only what the indexes give it,
+      // and the page stops after `pageSize` rows in index order. (One query with count(*) OVER ()
+      // must fetch and sort every matching row before the page, which made a broad search slow.)
+      const [counted] = await rowsOf(sql<Row>`SELECT count(*) AS n FROM ${tableOf(kind)} WHERE ${whereFor(spec, filter, engine)}`);
+      const total = Number(counted?.n ?? 0);
+      const offset = (page - 1) * pageSize;
+      if (offset >= total) return { rows: [], total };
+      // Matches many times more than the page needs: walking the sort order meets the page soon.
+      const where = whereFor(spec, filter, engine, { walkSortOrder: total >= 40 * (offset + pageSize) });
+      const rows = await rowsOf(
+        sql<Row>`SELECT ${columnsOf(kind)}, ${unreadColumn(kind, reader)} FROM ${tableOf(kind)} WHERE ${where}
+          ${orderBy(order)} LIMIT ${pageSize} OFFSET ${offset}`,
+      );
       return { rows: rows.map((row) => toSubmission(kind, row)), total };
     },
 
@@ -218,7 +240,7 @@ export function createInboxRepository(db: Kysely<DB>) {
       order: ListOrder = DEFAULT_ORDER,
     ): Promise<{ previous: number | null; next: number | null }> {
       const expression = SORT_EXPRESSIONS[order.sort];
-      const where = whereFor(INBOX_TABLES[kind], filter);
+      const where = whereFor(INBOX_TABLES[kind], filter, engine);
       const [key] = await rowsOf(sql<Row>`SELECT ${expression} AS k FROM ${tableOf(kind)} WHERE ${where} AND id = ${id}`);
       if (!key) return { previous: null, next: null };
       const k = key.k;
@@ -237,7 +259,7 @@ export function createInboxRepository(db: Kysely<DB>) {
 
     /** Every matching row, newest first, read in chunks so a large export never sits in memory. */
     async *iterate(kind: InboxKind, filter: ListFilter, chunkSize = 500): AsyncGenerator<StoredSubmission> {
-      const where = whereFor(INBOX_TABLES[kind], filter);
+      const where = whereFor(INBOX_TABLES[kind], filter, engine);
       // The keyset below walks newest first by (created_at, id); an export keeps that order.
       let after = sql`1 = 1`;
       for (;;) {
@@ -253,15 +275,33 @@ export function createInboxRepository(db: Kysely<DB>) {
       }
     },
 
-    /** Rows that are not spam and that `reader` has not opened: all of them less those read
-     * (reads are few beside the rows, and found by their key). */
-    async countUnread(kind: InboxKind, reader: string): Promise<number> {
-      const [row] = await rowsOf(
-        sql<Row>`SELECT (SELECT count(*) FROM ${tableOf(kind)} WHERE status <> 'spam')
-          - (SELECT count(*) FROM submission_reads r JOIN ${tableOf(kind)} t ON t.id = r.submission_id
-             WHERE r.username = ${reader} AND r.kind = ${kind} AND t.status <> 'spam') AS n`,
-      );
-      return Number(row?.n ?? 0);
+    /** Rows per status of each kind asked for, and how many rows that are not spam `reader` has
+     * not opened (0 for no reader): one statement, one grouped count per table, and one of the
+     * reader's reads (found by their key) per table, so unread = not spam less read. */
+    async counts(kinds: readonly InboxKind[], reader: string | null): Promise<Partial<Record<InboxKind, KindCounts>>> {
+      const parts = kinds.flatMap((kind) => {
+        const name = sql`CAST(${kind} AS TEXT)`;
+        return [
+          sql`SELECT ${name} AS kind, status, count(*) AS n, 0 AS seen FROM ${tableOf(kind)} GROUP BY status`,
+          ...(reader === null
+            ? []
+            : [
+                sql`SELECT ${name} AS kind, t.status, 0 AS n, count(*) AS seen FROM submission_reads r JOIN ${tableOf(kind)} t ON t.id = r.submission_id
+                  WHERE r.username = ${reader} AND r.kind = ${kind} GROUP BY t.status`,
+              ]),
+        ];
+      });
+      const result: Partial<Record<InboxKind, KindCounts>> = {};
+      for (const kind of kinds) result[kind] = { byStatus: {}, unread: 0 };
+      if (!parts.length) return result;
+      for (const row of await rowsOf(sql<Row>`${sql.join(parts, sql` UNION ALL `)}`)) {
+        const entry = result[row.kind as InboxKind]!;
+        const status = row.status as InboxStatus;
+        const [n, seen] = [Number(row.n), Number(row.seen)];
+        entry.byStatus[status] = (entry.byStatus[status] ?? 0) + n;
+        if (reader !== null && status !== 'spam') entry.unread += n - seen;
+      }
+      return result;
     },
 
     async markRead(kind: InboxKind, id: number, reader: string, at: string) {
@@ -314,8 +354,15 @@ export function createInboxRepository(db: Kysely<DB>) {
       const ids = [...new Set(change.ids)];
       const table = tableOf(change.kind);
       return atomically(async (trx) => {
-        // FOR UPDATE would be PostgreSQL-only: a no-op UPDATE locks the rows on both engines.
-        const found = await rowsOf(sql<Row>`UPDATE ${table} SET status = status WHERE id IN (${sql.join(ids)}) RETURNING id, status, owner`, trx);
+        // Lock the rows before reading them: FOR UPDATE on PostgreSQL; elsewhere a no-op UPDATE,
+        // which locks on both engines (SQLite's writes are one at a time) but on PostgreSQL would
+        // write a new version of every row, and so an entry in each of its indexes.
+        const found = await rowsOf(
+          engine === 'postgres'
+            ? sql<Row>`SELECT id, status, owner FROM ${table} WHERE id IN (${sql.join(ids)}) ORDER BY id FOR UPDATE`
+            : sql<Row>`UPDATE ${table} SET status = status WHERE id IN (${sql.join(ids)}) RETURNING id, status, owner`,
+          trx,
+        );
         const rows = found.map((row) => ({
           id: Number(row.id),
           status: row.status as InboxStatus,
@@ -327,46 +374,34 @@ export function createInboxRepository(db: Kysely<DB>) {
         }
         const refused = change.check(rows);
         if (refused) return { ok: false as const, refused };
-        const changed = new Set<number>();
-        const ownerChanged: number[] = [];
-        const events: DB['submission_events'][] = [];
-        if (change.status !== undefined) {
-          const moving = rows.filter((row) => row.status !== change.status);
-          if (moving.length) {
-            await sql`UPDATE ${table} SET status = ${change.status} WHERE id IN (${sql.join(moving.map((row) => row.id))})`.execute(trx);
-            for (const row of moving) {
-              changed.add(row.id);
-              events.push({
+        const statusMoving = change.status === undefined ? [] : rows.filter((row) => row.status !== change.status);
+        const ownerMoving = change.owner === undefined ? [] : rows.filter((row) => row.owner !== change.owner);
+        const changed = [...new Set([...statusMoving, ...ownerMoving].map((row) => row.id))];
+        if (changed.length) {
+          // One UPDATE sets both (a row already at the new value keeps it): one new version per row.
+          const assignments = [
+            ...(change.status === undefined ? [] : [sql`status = ${change.status}`]),
+            ...(change.owner === undefined ? [] : [sql`owner = ${change.owner}`]),
+          ];
+          await sql`UPDATE ${table} SET ${sql.join(assignments)} WHERE id IN (${sql.join(changed)})`.execute(trx);
+        }
+        const events: DB['submission_events'][] = [
+          ...statusMoving.map(
+            (row) =>
+              ({
                 kind: change.kind, submission_id: row.id, username: change.username, action: 'status', from_status: row.status,
                 to_status: change.status, note: null, from_owner: null, to_owner: null, created_at: change.at,
-              } as DB['submission_events']);
-            }
-          }
-        }
-        if (change.owner !== undefined) {
-          const owner = change.owner;
-          const moving = rows.filter((row) => row.owner !== owner);
-          if (moving.length) {
-            await sql`UPDATE ${table} SET owner = ${owner} WHERE id IN (${sql.join(moving.map((row) => row.id))})`.execute(trx);
-            for (const row of moving) {
-              changed.add(row.id);
-              ownerChanged.push(row.id);
-              events.push(ownerEvent(change.kind, row.id, change.username, row.owner, owner, change.at) as DB['submission_events']);
-            }
-          }
-        }
+              }) as DB['submission_events'],
+          ),
+          ...ownerMoving.map((row) => ownerEvent(change.kind, row.id, change.username, row.owner, change.owner ?? null, change.at) as DB['submission_events']),
+        ];
+        const ownerChanged = ownerMoving.map((row) => row.id);
         // Inserted in slices: PostgreSQL takes at most 65,535 parameters in one statement.
         for (let start = 0; start < events.length; start += 500) {
           await trx.insertInto('submission_events').values(events.slice(start, start + 500) as never).execute();
         }
-        return { ok: true as const, changed: [...changed], ownerChanged };
+        return { ok: true as const, changed, ownerChanged };
       });
-    },
-
-    /** Rows per status for each kind. */
-    async countByStatus(kind: InboxKind): Promise<Partial<Record<InboxStatus, number>>> {
-      const rows = await rowsOf(sql<Row>`SELECT status, count(*) AS n FROM ${tableOf(kind)} GROUP BY status`);
-      return Object.fromEntries(rows.map((row) => [row.status, Number(row.n)]));
     },
 
     async find(kind: InboxKind, id: number): Promise<StoredSubmission | null> {

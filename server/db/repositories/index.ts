@@ -4,21 +4,22 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../schema.ts';
 import { createContentRepository } from './content.ts';
 import { createIdempotencyRepository } from './idempotency.ts';
-import { createInboxRepository } from './inbox.ts';
+import { createInboxRepository, type KnownEngine } from './inbox.ts';
 import { createOutboxRepository } from './outbox.ts';
 import { createRateLimitRepository } from './rate-limits.ts';
 import { createSessionsRepository } from './sessions.ts';
 import { createSubmissionsRepository } from './submissions.ts';
 import { createUsersRepository } from './users.ts';
 
-export function createRepositories(db: Kysely<DB>) {
+/** `engine`, when known, lets the inbox use that engine's own index and locks (repositories/inbox.ts). */
+export function createRepositories(db: Kysely<DB>, engine?: KnownEngine) {
   return {
     submissions: createSubmissionsRepository(db),
     content: createContentRepository(db),
     users: createUsersRepository(db),
     sessions: createSessionsRepository(db),
     outbox: createOutboxRepository(db),
-    inbox: createInboxRepository(db),
+    inbox: createInboxRepository(db, engine),
     rateLimits: createRateLimitRepository(db),
     idempotency: createIdempotencyRepository(db),
   };
