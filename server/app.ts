@@ -139,7 +139,8 @@ const LINGER_MS = 5_000;
 
 function lingerThenClose(body: IncomingMessage) {
   let drained = 0;
-  const cut = () => body.socket?.destroy();
+  // A request made with app.inject (the build's page renders) has a mock socket without destroy().
+  const cut = () => body.socket?.destroy?.();
   const timer = setTimeout(cut, LINGER_MS).unref();
   body.on('data', (chunk: Buffer) => {
     drained += chunk.byteLength;

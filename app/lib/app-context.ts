@@ -19,6 +19,8 @@ export type AppContext = {
   content: { listFaqs(): Promise<FaqItem[]>; listGlossary(): Promise<GlossaryEntry[]> };
   /** The site's public origin (SITE_URL, else the request's), for canonical links and the sitemap. */
   origin: string;
+  /** The folder of this build's social cards (app/lib/social-cards.ts), when the build has them. */
+  socialCardBase: string | undefined;
   /** This visitor's CSRF token, rendered into native forms as `_csrf`, and the check of a submitted one. */
   csrf: { token: string; verify(submitted: unknown): boolean };
   /** The idempotency key this answer's native forms carry (a fresh one per page view). */
