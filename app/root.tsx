@@ -24,12 +24,12 @@ import { useScrollToTop } from './lib/use-scroll-to-top.ts';
 import './styles/base.css';
 
 export function loader({ context }: Route.LoaderArgs) {
-  const { site, origin, socialCardBase, csrf, formKey } = context.get(appContext);
+  const { site, origin, csrf, formKey } = context.get(appContext);
   // The origin builds the pages' canonical links (app/lib/seo.ts).
   // The forms' input attributes, the CSRF token and the idempotency key of their native posts
   // (app/lib/form-fields.ts).
   // The demo and contact forms' product-news label and storage notice (content/privacy.yaml).
-  return { site, origin, socialCardBase, forms: { csrfToken: csrf.token, idempotencyKey: formKey, rules: formRules(), privacy: privacyContent.forms } };
+  return { site, origin, forms: { csrfToken: csrf.token, idempotencyKey: formKey, rules: formRules(), privacy: privacyContent.forms } };
 }
 
 /** The merged handles of the matched routes: any route may hide the navbar or footer. */

@@ -2,14 +2,15 @@
 // The text is what the page itself says in its meta tags, rendered through the production app
 // in-process, so a card never disagrees with its page. The cards go to
 // <BUILD_DIR>/client/assets/social/<hash>/<page>.png (the hash covers every card, so a changed card
-// is a new address and the folder is served as immutable), and the folder's address to
-// <BUILD_DIR>/social-cards.json, which the server reads at start (server/social-cards.ts).
+// is a new address and the folder is served as immutable), and each card's address and text
+// alternative to <BUILD_DIR>/social-cards.json, which the server reads at start
+// (server/social-cards.ts).
 //
 // Run by `npm run build` after `react-router build`.
 import { createHash } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { SOCIAL_CARD_PATHS, SOCIAL_CARDS_MANIFEST, socialCardFile, type SocialCardsManifest } from '../app/lib/social-cards.ts';
+import { SOCIAL_CARD_PATHS, SOCIAL_CARDS_MANIFEST, socialCardFile, type SocialCards } from '../app/lib/social-cards.server.ts';
 import { buildDir, clientBuildDir } from '../server/paths.ts';
 import { renderPage, withBuildTimeApp } from './lib/build-time-app.ts';
 import { renderSocialCard } from './lib/social-card.ts';
@@ -33,14 +34,15 @@ function withoutBrand(title: string, brand: string): string {
 
 const cards = await withBuildTimeApp(async (app, config) => {
   const { brand } = config.site;
-  const drawn: { path: string; png: Buffer }[] = [];
+  const drawn: { path: string; png: Buffer; alt: string }[] = [];
   for (const path of SOCIAL_CARD_PATHS) {
     const html = await renderPage(app, path, 'the social cards');
     // The title without the brand the page adds ("Jobs | Haulora", "Haulora: Better …"): the
     // card shows the brand above it.
     const title = withoutBrand(metaContent(html, 'property', 'og:title', path), brand);
     const summary = metaContent(html, 'name', 'description', path);
-    drawn.push({ path, png: await renderSocialCard({ brand, title, summary }) });
+    // The text alternative says what the card shows: the brand, the title and the summary.
+    drawn.push({ path, png: await renderSocialCard({ brand, title, summary }), alt: `${brand}: ${title}. ${summary}` });
   }
   return drawn;
 });
@@ -52,6 +54,8 @@ const socialDir = join(clientBuildDir, 'assets', 'social');
 await rm(socialDir, { recursive: true, force: true });
 await mkdir(join(socialDir, folder), { recursive: true });
 for (const card of cards) await writeFile(join(socialDir, folder, socialCardFile(card.path)), card.png);
-const manifest: SocialCardsManifest = { base: `/assets/social/${folder}/` };
+const manifest: SocialCards = Object.fromEntries(
+  cards.map((card) => [card.path, { image: `/assets/social/${folder}/${socialCardFile(card.path)}`, alt: card.alt }]),
+);
 await writeFile(join(buildDir, SOCIAL_CARDS_MANIFEST), `${JSON.stringify(manifest)}\n`);
 console.log(`social cards: ${cards.length} pages into ${join(socialDir, folder)}`);

@@ -1,15 +1,14 @@
-// Reads the social cards' folder from the production build's manifest (app/lib/social-cards.ts).
+// Reads the social cards' manifest from the production build (app/lib/social-cards.server.ts).
 // A build made without cards (or the dev server) has none: pages then carry no og:image.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SOCIAL_CARDS_MANIFEST, type SocialCardsManifest } from '../app/lib/social-cards.ts';
+import { SOCIAL_CARDS_MANIFEST, type SocialCards } from '../app/lib/social-cards.server.ts';
 
-export function readSocialCardBase(buildDir: string): string | undefined {
+export function readSocialCards(buildDir: string): SocialCards {
   try {
-    const manifest = JSON.parse(readFileSync(join(buildDir, SOCIAL_CARDS_MANIFEST), 'utf8')) as SocialCardsManifest;
-    return /^\/assets\/social\/[0-9a-f]+\/$/.test(manifest.base) ? manifest.base : undefined;
+    return JSON.parse(readFileSync(join(buildDir, SOCIAL_CARDS_MANIFEST), 'utf8')) as SocialCards;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
     throw error;
   }
 }

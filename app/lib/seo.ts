@@ -1,8 +1,7 @@
-// Title, description, canonical link, Open Graph tags and the page's social card for a page's
-// meta export, with the configured brand. The canonical URL is the page's path (no query, no hash) on the site's public
+// Title, description, canonical link and Open Graph tags for a page's meta export, with the
+// configured brand. The canonical URL is the page's path (no query, no hash) on the site's public
 // origin, which the root loader provides (SITE_URL, else the request's origin).
 import type { MetaDescriptor } from 'react-router';
-import { SOCIAL_CARD_HEIGHT, SOCIAL_CARD_WIDTH, socialCardPath } from './social-cards.ts';
 
 type MetaArgs = {
   matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;
@@ -10,7 +9,7 @@ type MetaArgs = {
   location?: { pathname: string };
 };
 
-type RootData = { site?: { brand: string }; origin?: string; socialCardBase?: string } | undefined;
+type RootData = { site?: { brand: string }; origin?: string } | undefined;
 
 export function pageMeta(args: MetaArgs, title: string, description: string): MetaDescriptor[] {
   const root = args.matches.find((match) => match?.id === 'root')?.loaderData as RootData;
@@ -26,22 +25,6 @@ export function pageMeta(args: MetaArgs, title: string, description: string): Me
     { property: 'og:type', content: 'website' },
     { property: 'og:site_name', content: brand },
     { property: 'og:locale', content: 'en_AU' },
-    ...socialCardMeta(root, args.location?.pathname, `${brand}: ${title}`, description),
-  ];
-}
-
-/** The page's Open Graph card (app/lib/social-cards.ts) as og:image and a large Twitter card. */
-function socialCardMeta(root: RootData, pathname: string | undefined, cardTitle: string, description: string): MetaDescriptor[] {
-  const path = pathname === undefined ? undefined : socialCardPath(root?.socialCardBase, pathname);
-  if (!path || !root?.origin) return [{ name: 'twitter:card', content: 'summary' }];
-  return [
-    { property: 'og:image', content: new URL(path, root.origin).href },
-    { property: 'og:image:type', content: 'image/png' },
-    { property: 'og:image:width', content: String(SOCIAL_CARD_WIDTH) },
-    { property: 'og:image:height', content: String(SOCIAL_CARD_HEIGHT) },
-    // The card shows the brand, the title and the summary: its text alternative says the same.
-    { property: 'og:image:alt', content: `${cardTitle}. ${description}` },
-    { name: 'twitter:card', content: 'summary_large_image' },
   ];
 }
 

@@ -11,7 +11,7 @@ import { MESSAGES } from '../../common/messages.ts';
 import type { Config } from '../config.ts';
 import { PublicError } from '../errors.ts';
 import { buildDir, serverBuildFile } from '../paths.ts';
-import { readSocialCardBase } from '../social-cards.ts';
+import { readSocialCards } from '../social-cards.ts';
 import { sameToken } from './csrf.ts';
 import { type CachedPage, cachedPagePaths, createPageCache } from './page-cache.ts';
 import { rateLimitFor } from './rate-limits.ts';
@@ -35,7 +35,7 @@ export default async function reactRouter(app: FastifyInstance, options: { confi
   const pageCache = options.config.pageCache && !options.dev ? createPageCache(cachedPagePaths((await loadHandler()).build.routes)) : undefined;
   if (pageCache) app.services.content.onInvalidate(() => pageCache.clear());
   const siteOrigin = options.config.siteUrl ? new URL(options.config.siteUrl).origin : undefined;
-  const socialCardBase = options.dev ? undefined : readSocialCardBase(buildDir);
+  const socialCards = options.dev ? {} : readSocialCards(buildDir);
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const { build, handle } = await loadHandler();
@@ -48,7 +48,7 @@ export default async function reactRouter(app: FastifyInstance, options: { confi
         site: options.config.site,
         content: app.services.content,
         origin,
-        socialCardBase,
+        socialCards,
         csrf: { token: values.csrfToken, verify: (submitted) => sameToken(request.csrfToken, submitted) },
         formKey: values.formKey,
         clientAddress: request.ip,
