@@ -4,7 +4,7 @@
 // <BUILD_DIR>/client/assets/social/<hash>/<page>.png (the hash covers every card, so a changed card
 // is a new address and the folder is served as immutable), and each card's address and text
 // alternative to <BUILD_DIR>/social-cards.json, which the server reads at start
-// (server/social-cards.ts).
+// (server/build-data.ts).
 //
 // Run by `npm run build` after `react-router build`.
 import { createHash } from 'node:crypto';

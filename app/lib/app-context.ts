@@ -22,6 +22,8 @@ export type AppContext = {
   origin: string;
   /** This build's social cards by page path (app/lib/social-cards.server.ts); empty without them. */
   socialCards: SocialCards;
+  /** When each page's content last changed (ISO 8601), for the sitemap; empty without a build. */
+  contentDates: Record<string, string>;
   /** This visitor's CSRF token, rendered into native forms as `_csrf`, and the check of a submitted one. */
   csrf: { token: string; verify(submitted: unknown): boolean };
   /** The idempotency key this answer's native forms carry (a fresh one per page view). */

@@ -2,7 +2,7 @@
 // The cards of one build share a folder named by a hash of their bytes, so they are served as
 // immutable assets and a changed card gets a new address. The build writes a manifest of them
 // beside the client and server builds (not served); the server reads it at start
-// (server/social-cards.ts) and app/lib/head-additions.server.ts names the page's card in its head.
+// (server/build-data.ts) and app/lib/head-additions.server.ts names the page's card in its head.
 import { SITEMAP_PATHS } from './site-pages.ts';
 
 export const SOCIAL_CARD_WIDTH = 1200;

@@ -11,7 +11,7 @@ import { MESSAGES } from '../../common/messages.ts';
 import type { Config } from '../config.ts';
 import { PublicError } from '../errors.ts';
 import { buildDir, serverBuildFile } from '../paths.ts';
-import { readSocialCards } from '../social-cards.ts';
+import { readBuildData } from '../build-data.ts';
 import { sameToken } from './csrf.ts';
 import { type CachedPage, cachedPagePaths, createPageCache } from './page-cache.ts';
 import { rateLimitFor } from './rate-limits.ts';
@@ -35,7 +35,7 @@ export default async function reactRouter(app: FastifyInstance, options: { confi
   const pageCache = options.config.pageCache && !options.dev ? createPageCache(cachedPagePaths((await loadHandler()).build.routes)) : undefined;
   if (pageCache) app.services.content.onInvalidate(() => pageCache.clear());
   const siteOrigin = options.config.siteUrl ? new URL(options.config.siteUrl).origin : undefined;
-  const socialCards = options.dev ? {} : readSocialCards(buildDir);
+  const { socialCards, contentDates } = options.dev ? { socialCards: {}, contentDates: {} } : readBuildData(buildDir);
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const { build, handle } = await loadHandler();
@@ -49,6 +49,7 @@ export default async function reactRouter(app: FastifyInstance, options: { confi
         content: app.services.content,
         origin,
         socialCards,
+        contentDates,
         csrf: { token: values.csrfToken, verify: (submitted) => sameToken(request.csrfToken, submitted) },
         formKey: values.formKey,
         clientAddress: request.ip,
