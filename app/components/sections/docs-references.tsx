@@ -5,6 +5,7 @@ import { href, Link } from 'react-router';
 import type { StatusColour } from '../../../content/docs.schema.ts';
 import type { LinkedDocs as DocsContent } from '../../lib/glossary-links.server.ts';
 import { LinkedText } from '../ui/linked-text.tsx';
+import { TutorialList } from './tutorial-list.tsx';
 import { ButtonLink } from '../ui/button.tsx';
 import { DOCS_ICONS } from './docs-icons.ts';
 
@@ -174,32 +175,6 @@ function TutorialsReference({ docs, tutorials }: Props) {
         </section>
       ))}
     </>
-  );
-}
-
-/** Numbered links to tutorials, each opening on the channel in a new tab; the numbers are the
- * manual's, so a group keeps them (the list's `value`). */
-export function TutorialList({ tutorials }: { tutorials: ReadonlyArray<Pick<Tutorial, 'number' | 'title' | 'url'>> }) {
-  return (
-    <ol className="docs-tutorials">
-      {tutorials.map((tutorial) => (
-        <li key={tutorial.number} value={tutorial.number}>
-          <a href={tutorial.url} target="_blank" rel="noopener noreferrer">
-            {/* The list numbers the links for screen readers; the search index skips both extras. */}
-            <span className="docs-tutorial-number" aria-hidden="true" data-pagefind-ignore>
-              {String(tutorial.number).padStart(2, '0')}
-            </span>
-            <span>
-              {tutorial.title}
-              <span className="visually-hidden" data-pagefind-ignore>
-                {' '}
-                (opens in a new tab)
-              </span>
-            </span>
-          </a>
-        </li>
-      ))}
-    </ol>
   );
 }
 

@@ -2,13 +2,13 @@
 // mention it (app/lib/related-content.server.ts), each shown only when there are some.
 import { href, Link } from 'react-router';
 import type { FaqItem } from '../../../common/api.ts';
-import { TutorialList, type Tutorial } from './docs-references.tsx';
+import { TutorialList, type TutorialLink } from './tutorial-list.tsx';
 import { FaqList } from './faq-list.tsx';
 import './feature-related.css';
 
 type Props = {
   title: string;
-  tutorials: ReadonlyArray<Pick<Tutorial, 'number' | 'title' | 'url'>>;
+  tutorials: ReadonlyArray<TutorialLink>;
   faqs: FaqItem[];
 };
 
