@@ -7,6 +7,8 @@ import { renderToPipeableStream } from 'react-dom/server';
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from 'react-router';
 import { isRouteErrorResponse, ServerRouter } from 'react-router';
 import { appContext, NonceContext, RequestIdContext } from './lib/app-context.ts';
+import { socialCardTags, structuredDataScripts } from './lib/head-additions.server.ts';
+import { insertBeforeHeadEnd } from './lib/insert-before-head-end.server.ts';
 import { scriptsAfterFirstPaint } from './lib/scripts-after-first-paint.server.ts';
 import { withoutModulePreloads } from './lib/without-module-preloads.server.ts';
 
@@ -24,6 +26,13 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   const cause = isRouteErrorResponse(error) && 'error' in error && error.error ? error.error : error;
   (context as RouterContextProvider).get(appContext).log.error({ err: cause, url: request.url }, 'page request failed');
 };
+
+/** The page's social card tags and JSON-LD (app/lib/head-additions.server.ts). */
+function headAdditions(request: Request, loadContext: RouterContextProvider): string {
+  const { site, origin, socialCards, cspNonce: nonce } = loadContext.get(appContext);
+  const input = { pathname: new URL(request.url).pathname, site, origin, socialCards, nonce };
+  return socialCardTags(input) + structuredDataScripts(input);
+}
 
 export default function handleRequest(
   request: Request,
@@ -59,7 +68,7 @@ export default function handleRequest(
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           // First paint before scripts: see without-module-preloads.server.ts and
           // scripts-after-first-paint.server.ts.
-          pipe(withoutModulePreloads()).pipe(scriptsAfterFirstPaint()).pipe(body);
+          pipe(withoutModulePreloads()).pipe(scriptsAfterFirstPaint()).pipe(insertBeforeHeadEnd(headAdditions(request, loadContext))).pipe(body);
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {

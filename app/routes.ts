@@ -38,5 +38,7 @@ export default [
   route('forms/countries', 'routes/forms/countries.ts'),
   route('result', 'routes/result.tsx'),
   route('sitemap.xml', 'routes/sitemap-xml.ts'),
+  route('robots.txt', 'routes/robots-txt.ts'),
+  route('manifest.webmanifest', 'routes/manifest-webmanifest.ts'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

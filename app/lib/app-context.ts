@@ -7,6 +7,7 @@ import { createContext as createReactContext, useContext } from 'react';
 import { createContext } from 'react-router';
 import type { FaqItem, GlossaryEntry } from '../../common/api.ts';
 import type { SiteSettings } from '../../content/schema.ts';
+import type { SocialCards } from './social-cards.server.ts';
 import type { AuthService } from '../../server/services/auth.ts';
 import type { ContentEditing } from '../../server/services/content-editing.ts';
 import type { Intake } from '../../server/services/intake.ts';
@@ -20,6 +21,10 @@ export type AppContext = {
   content: { listFaqs(): Promise<FaqItem[]>; listGlossary(): Promise<GlossaryEntry[]> };
   /** The site's public origin (SITE_URL, else the request's), for canonical links and the sitemap. */
   origin: string;
+  /** This build's social cards by page path (app/lib/social-cards.server.ts); empty without them. */
+  socialCards: SocialCards;
+  /** When each page's content last changed (ISO 8601), for the sitemap; empty without a build. */
+  contentDates: Record<string, string>;
   /** This visitor's CSRF token, rendered into native forms as `_csrf`, and the check of a submitted one. */
   csrf: { token: string; verify(submitted: unknown): boolean };
   /** The idempotency key this answer's native forms carry (a fresh one per page view). */

@@ -1,10 +1,13 @@
 // /docs: the Haulora manual: glossary, colour coding, buttons, video tutorials and API errors.
 import type { Route } from './+types/docs.ts';
-import { docsContent, tutorialsContent } from '../../content/docs.ts';
+import { docsContent } from '../../content/docs.ts';
+import { featuresContent } from '../../content/features.ts';
 import { DocsManual } from '../components/sections/docs-manual.tsx';
 import type { Tutorial } from '../components/sections/docs-references.tsx';
 import { PageHero } from '../components/ui/page-hero.tsx';
 import { appContext } from '../lib/app-context.ts';
+import { createTermLinker, linkDocsCopy } from '../lib/glossary-links.server.ts';
+import { tutorialLinks } from '../lib/related-content.server.ts';
 import { pageMeta } from '../lib/seo.ts';
 import type { RouteHandle } from '../lib/route-handle.ts';
 
@@ -14,15 +17,14 @@ export const handle: RouteHandle = { cache: 'shared' };
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, 'Manual', 'The Haulora manual: glossary, job status colour coding, buttons and operations, video tutorials and API error responses.');
 
-export function loader({ context }: Route.LoaderArgs) {
-  const channel = context.get(appContext).site.links.tutorialsChannel;
-  // Every tutorial link points at the configured channel, so none can go dead.
-  const tutorials = tutorialsContent.map((tutorial, index): Tutorial => {
-    const url = new URL(channel);
-    url.searchParams.set('tutorial', String(index + 1).padStart(2, '0'));
-    return { number: index + 1, title: tutorial.title, url: url.href };
+export async function loader({ context }: Route.LoaderArgs) {
+  const { site, content } = context.get(appContext);
+  // Each tutorial under the feature it covers first (the manual groups them by feature).
+  const tutorials = tutorialLinks(site.links.tutorialsChannel).map(({ number, title, url, features }): Tutorial => {
+    const feature = features[0]!;
+    return { number, title, url, feature: { path: `/${feature}`, title: featuresContent.features[feature].title } };
   });
-  return { docs: docsContent, tutorials };
+  return { docs: linkDocsCopy(docsContent, createTermLinker(await content.listGlossary())), tutorials };
 }
 
 export default function Docs({ loaderData }: Route.ComponentProps) {

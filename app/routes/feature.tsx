@@ -6,25 +6,33 @@ import { FEATURE_SLUGS } from '../../content/feature-slugs.ts';
 import { chainNeighbours, featuresContent, isFeatureSlug } from '../../content/features.ts';
 import { ChainNav } from '../components/sections/chain-nav.tsx';
 import { FeatureOverview, FeatureSections } from '../components/sections/feature-details.tsx';
+import { FeatureRelated } from '../components/sections/feature-related.tsx';
 import { ButtonLink } from '../components/ui/button.tsx';
 import { PageHero } from '../components/ui/page-hero.tsx';
 import { appContext } from '../lib/app-context.ts';
+import { createTermLinker, linkFeatureCopy } from '../lib/glossary-links.server.ts';
+import { faqsMentioning, tutorialLinks, tutorialsCovering } from '../lib/related-content.server.ts';
 import { pageMeta } from '../lib/seo.ts';
 import type { RouteHandle } from '../lib/route-handle.ts';
 
 /** Served from the page cache: the HTML depends only on the URL and the content. */
 export const handle: RouteHandle = { cache: 'shared' };
 
-export function loader({ pattern, context }: Route.LoaderArgs) {
+export async function loader({ pattern, context }: Route.LoaderArgs) {
   // The matched route's own path (the request URL may carry `.data` or a trailing slash).
   const slug = pattern.replace(/^\/|\/$/g, '');
   if (!isFeatureSlug(slug)) throw data(null, { status: 404 });
   const feature = featuresContent.features[slug];
-  const { links } = context.get(appContext).site;
-  const link = feature.link ? { ...feature.link, url: links[feature.link.target] } : undefined;
+  const { site, content } = context.get(appContext);
+  const link = feature.link ? { ...feature.link, url: site.links[feature.link.target] } : undefined;
+  const [glossary, faqs] = await Promise.all([content.listGlossary(), content.listFaqs()]);
+  const linkTerms = createTermLinker(glossary);
   return {
     slug,
-    feature: { ...feature, link },
+    feature: { ...linkFeatureCopy(feature, linkTerms), link },
+    // What else covers this feature: its tutorials and the FAQ answers that mention it.
+    tutorials: tutorialsCovering(slug, tutorialLinks(site.links.tutorialsChannel)).map(({ number, title, url }) => ({ number, title, url })),
+    faqs: faqsMentioning(feature.title, faqs),
     position: FEATURE_SLUGS.indexOf(slug) + 1,
     count: FEATURE_SLUGS.length,
     ...chainNeighbours(slug),
@@ -34,7 +42,7 @@ export function loader({ pattern, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData?.feature.title ?? 'Feature', args.loaderData?.feature.summary ?? '');
 
 export default function FeaturePage({ loaderData }: Route.ComponentProps) {
-  const { slug, feature, position, count, previous, next } = loaderData;
+  const { slug, feature, tutorials, faqs, position, count, previous, next } = loaderData;
   return (
     <>
       <PageHero eyebrow={`Feature ${position} of ${count}`} title={feature.title}>
@@ -56,6 +64,7 @@ export default function FeaturePage({ loaderData }: Route.ComponentProps) {
           </div>
         </section>
       ) : null}
+      <FeatureRelated title={feature.title} tutorials={tutorials} faqs={faqs} />
       <ChainNav previous={previous} next={next} />
     </>
   );

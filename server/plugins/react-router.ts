@@ -10,7 +10,8 @@ import { MAX_IMAGE_BYTES } from '../../common/constants.ts';
 import { MESSAGES } from '../../common/messages.ts';
 import type { Config } from '../config.ts';
 import { PublicError } from '../errors.ts';
-import { serverBuildFile } from '../paths.ts';
+import { buildDir, serverBuildFile } from '../paths.ts';
+import { readBuildData } from '../build-data.ts';
 import { sameToken } from './csrf.ts';
 import { type CachedPage, cachedPagePaths, createPageCache } from './page-cache.ts';
 import { rateLimitFor } from './rate-limits.ts';
@@ -34,6 +35,7 @@ export default async function reactRouter(app: FastifyInstance, options: { confi
   const pageCache = options.config.pageCache && !options.dev ? createPageCache(cachedPagePaths((await loadHandler()).build.routes)) : undefined;
   if (pageCache) app.services.content.onInvalidate(() => pageCache.clear());
   const siteOrigin = options.config.siteUrl ? new URL(options.config.siteUrl).origin : undefined;
+  const { socialCards, contentDates } = options.dev ? { socialCards: {}, contentDates: {} } : readBuildData(buildDir);
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const { build, handle } = await loadHandler();
@@ -46,6 +48,8 @@ export default async function reactRouter(app: FastifyInstance, options: { confi
         site: options.config.site,
         content: app.services.content,
         origin,
+        socialCards,
+        contentDates,
         csrf: { token: values.csrfToken, verify: (submitted) => sameToken(request.csrfToken, submitted) },
         formKey: values.formKey,
         clientAddress: request.ip,

@@ -97,21 +97,27 @@ test.describe('manual', () => {
     await expectShowing(page, 'Youtube Tutorial Links');
   });
 
-  test('the tutorials are 53 numbered links on the configured channel, opening in a new tab', async ({ page }) => {
+  test('the tutorials are 53 numbered links on the configured channel, opening in a new tab, grouped by feature', async ({ page }) => {
     await open(page, 'tutorials');
     const section = page.getByRole('region', { name: 'Youtube Tutorial Links' });
     const links = section.getByRole('listitem').getByRole('link');
     await expect(links).toHaveCount(53);
+    // Each number once, the link built from it; grouped under the feature each covers first.
     const hrefs = await links.evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href')));
-    expect(hrefs).toEqual(Array.from({ length: 53 }, (_, index) => `${CHANNEL}?tutorial=${String(index + 1).padStart(2, '0')}`));
+    expect(hrefs.sort()).toEqual(Array.from({ length: 53 }, (_, index) => `${CHANNEL}?tutorial=${String(index + 1).padStart(2, '0')}`));
+    const groups = section.getByRole('region');
+    await expect(groups.getByRole('heading', { level: 3 }).first()).toHaveText('Dashboard');
+    await expect(groups.getByRole('heading', { level: 3, name: 'Fuel' })).toBeVisible();
+    const fuel = groups.filter({ has: page.getByRole('heading', { level: 3, name: 'Fuel' }) });
+    await expect(fuel.getByRole('link', { name: 'Fuel', exact: true })).toHaveAttribute('href', '/fuel');
+    await expect(fuel.getByRole('listitem')).toHaveText([/^24\s*Recording fuel purchases/, /^25\s*Reading fuel totals/, /^26\s*Managing fuel cards/]);
     for (const link of await links.all()) {
       await expect(link).toHaveAttribute('target', '_blank');
       await expect(link).toHaveAttribute('rel', /noopener/);
       await expect(link).toHaveAccessibleName(/\S.+ \(opens in a new tab\)$/);
     }
     await expect(links.first()).toContainText('01');
-    await expect(links.last()).toContainText('53');
-    await expect(section.getByRole('list')).toHaveJSProperty('tagName', 'OL');
+    for (const list of await section.getByRole('list').all()) await expect(list).toHaveJSProperty('tagName', 'OL');
   });
 
   test('the colour coding shows the five job statuses with their colours, and the credit note states', async ({ page }) => {

@@ -73,12 +73,14 @@ test.describe('the FAQ page', () => {
     const nonce = /'nonce-([^']+)'/.exec(response.headers()['content-security-policy'] ?? '')?.[1];
     expect(nonce).toBeTruthy();
     const html = await response.text();
-    const tag = /<script type="application\/ld\+json"[^>]*>/.exec(html)?.[0];
-    expect(tag, 'a JSON-LD script').toBeTruthy();
-    expect(tag).toContain(`nonce="${nonce}"`);
+    // Every JSON-LD block (the site-wide Organization and WebSite, then the FAQPage) carries it.
+    const tags = html.match(/<script type="application\/ld\+json"[^>]*>/g) ?? [];
+    expect(tags.length, 'JSON-LD scripts').toBeGreaterThan(1);
+    for (const tag of tags) expect(tag).toContain(`nonce="${nonce}"`);
 
     await page.goto('/faq');
-    const json = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '') as {
+    const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+    const json = JSON.parse(blocks.find((text) => text.includes('"FAQPage"')) ?? '') as {
       '@type': string;
       mainEntity: { '@type': string; name: string; acceptedAnswer: { text: string } }[];
     };

@@ -8,7 +8,7 @@ import { expect, test } from './fixtures.ts';
 
 /** Route paths that are not pages to list (redirects, the 404, form endpoints, the sitemap, and
  * the staff inbox: noindex, signed-in staff only, built in the browser; tests/e2e/inbox.spec.ts). */
-const NOT_PAGES = new Set(['/', '/offers', '/*', '/sitemap.xml', '/result', '/inbox', '/inbox/:kind/:id']);
+const NOT_PAGES = new Set(['/', '/offers', '/*', '/sitemap.xml', '/robots.txt', '/manifest.webmanifest', '/result', '/inbox', '/inbox/:kind/:id']);
 /** The Content area (issue 19): admins only, noindex, never listed or searched. */
 const isContentArea = (path: string) => path === '/content' || path.startsWith('/content/');
 const pagePaths = routes.map((entry) => (entry.index ? '/' : `/${entry.path}`)).filter((path) => !NOT_PAGES.has(path) && !path.startsWith('/forms/') && !isContentArea(path));

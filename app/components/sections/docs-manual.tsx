@@ -8,7 +8,7 @@
 // media query): hiding four once hydrated made the footer jump (layout shift 0.25 on desktop).
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
-import type { DocsContent } from '../../../content/docs.schema.ts';
+import type { LinkedDocs as DocsContent } from '../../lib/glossary-links.server.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { LoadingOverlay } from '../ui/loading-overlay.tsx';
 import { DOCS_REFERENCES, DocsReference, type DocsReferenceId, type Tutorial } from './docs-references.tsx';

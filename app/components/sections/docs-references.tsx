@@ -1,11 +1,16 @@
 // The manual's five references (spec 2, Docs page), each a section with an h2. Their copy comes
-// from content/docs.yaml and content/tutorials.yaml through the docs route's loader.
-import { href } from 'react-router';
-import type { DocsContent, StatusColour } from '../../../content/docs.schema.ts';
+// from content/docs.yaml and content/tutorials.yaml through the docs route's loader, with its
+// glossary terms linked (app/lib/glossary-links.server.ts).
+import { href, Link } from 'react-router';
+import type { StatusColour } from '../../../content/docs.schema.ts';
+import type { LinkedDocs as DocsContent } from '../../lib/glossary-links.server.ts';
+import { LinkedText } from '../ui/linked-text.tsx';
+import { TutorialList } from './tutorial-list.tsx';
 import { ButtonLink } from '../ui/button.tsx';
 import { DOCS_ICONS } from './docs-icons.ts';
 
-export type Tutorial = { number: number; title: string; url: string };
+/** A video tutorial, with the feature page it covers first, under which the manual lists it. */
+export type Tutorial = { number: number; title: string; url: string; feature: { path: string; title: string } };
 
 /** The references in the list's order; `id` is the URL hash (/docs#tutorials) and the section id. */
 export const DOCS_REFERENCES = [
@@ -85,7 +90,9 @@ function ColourCodingReference({ docs }: { docs: DocsContent }) {
                   {item.status}
                 </span>
               </th>
-              <td>{item.meaning}</td>
+              <td>
+                <LinkedText text={item.meaning} />
+              </td>
               <td>
                 <span className="status-colour">
                   <span className="status-swatch" data-colour={item.colour} aria-hidden="true" />
@@ -97,14 +104,18 @@ function ColourCodingReference({ docs }: { docs: DocsContent }) {
         </tbody>
       </table>
       <h3>{creditNotes.heading}</h3>
-      <p>{creditNotes.intro}</p>
+      <p>
+        <LinkedText text={creditNotes.intro} />
+      </p>
       <dl className="docs-states">
         {creditNotes.states.map((item) => (
           <div key={item.state}>
             <dt>
               <span className="state-badge">{item.state}</span>
             </dt>
-            <dd>{item.meaning}</dd>
+            <dd>
+              <LinkedText text={item.meaning} />
+            </dd>
           </div>
         ))}
       </dl>
@@ -128,7 +139,9 @@ function ButtonsReference({ docs }: { docs: DocsContent }) {
                 </span>
                 {item.name}
               </dt>
-              <dd>{item.description}</dd>
+              <dd>
+                <LinkedText text={item.description} />
+              </dd>
             </div>
           );
         })}
@@ -137,30 +150,30 @@ function ButtonsReference({ docs }: { docs: DocsContent }) {
   );
 }
 
+/** The tutorials grouped by the feature each covers first, groups in order of their first video. */
+function byFeature(tutorials: Tutorial[]) {
+  const groups = new Map<string, { feature: Tutorial['feature']; tutorials: Tutorial[] }>();
+  for (const tutorial of tutorials) {
+    const group = groups.get(tutorial.feature.path) ?? { feature: tutorial.feature, tutorials: [] };
+    group.tutorials.push(tutorial);
+    groups.set(tutorial.feature.path, group);
+  }
+  return [...groups.values()];
+}
+
 function TutorialsReference({ docs, tutorials }: Props) {
   const { title, intro } = docs.tutorials;
   return (
     <>
       <Heading id="tutorials" title={title} intro={intro} />
-      <ol className="docs-tutorials">
-        {tutorials.map((tutorial) => (
-          <li key={tutorial.number}>
-            <a href={tutorial.url} target="_blank" rel="noopener noreferrer">
-              {/* The list numbers the links for screen readers; the search index skips both extras. */}
-              <span className="docs-tutorial-number" aria-hidden="true" data-pagefind-ignore>
-                {String(tutorial.number).padStart(2, '0')}
-              </span>
-              <span>
-                {tutorial.title}
-                <span className="visually-hidden" data-pagefind-ignore>
-                  {' '}
-                  (opens in a new tab)
-                </span>
-              </span>
-            </a>
-          </li>
-        ))}
-      </ol>
+      {byFeature(tutorials).map(({ feature, tutorials: group }) => (
+        <section key={feature.path} className="docs-tutorial-group" aria-labelledby={`tutorials-${feature.path.slice(1)}`}>
+          <h3 id={`tutorials-${feature.path.slice(1)}`}>
+            <Link to={feature.path}>{feature.title}</Link>
+          </h3>
+          <TutorialList tutorials={group} />
+        </section>
+      ))}
     </>
   );
 }
@@ -176,8 +189,12 @@ function ApiErrorsReference({ docs }: { docs: DocsContent }) {
             <h3>
               <span className="docs-error-code">{item.code}</span> {item.name}
             </h3>
-            <p>{item.explanation}</p>
-            <p className="docs-error-remedy">{item.remedy}</p>
+            <p>
+              <LinkedText text={item.explanation} />
+            </p>
+            <p className="docs-error-remedy">
+              <LinkedText text={item.remedy} />
+            </p>
           </li>
         ))}
       </ul>

@@ -1,13 +1,15 @@
 // The body of a feature page: the opening paragraphs beside the screen sketch, then each section
-// of items (panels, sub-areas, job types, settings sections...) as a list of cards.
+// of items (panels, sub-areas, job types, settings sections...) as a list of cards. The copy comes
+// with its glossary terms linked (app/lib/glossary-links.server.ts).
 import { Link } from 'react-router';
 import type { FeatureSlug } from '../../../content/feature-slugs.ts';
-import type { Feature } from '../../../content/features.schema.ts';
+import type { LinkedFeature } from '../../lib/glossary-links.server.ts';
+import { LinkedText } from '../ui/linked-text.tsx';
 import { FeatureIcon } from './feature-icon.tsx';
 import { FeatureMockup } from './feature-mockups.tsx';
 import './feature-details.css';
 
-export function FeatureOverview({ slug, feature }: { slug: FeatureSlug; feature: Feature }) {
+export function FeatureOverview({ slug, feature }: { slug: FeatureSlug; feature: LinkedFeature }) {
   const { mockup } = feature;
   return (
     <section className="section feature-overview" aria-label="Overview">
@@ -16,8 +18,10 @@ export function FeatureOverview({ slug, feature }: { slug: FeatureSlug; feature:
           <span className="feature-overview-icon">
             <FeatureIcon name={feature.icon} />
           </span>
-          {feature.intro.map((paragraph) => (
-            <p key={paragraph}>{paragraph}</p>
+          {feature.intro.map((paragraph, index) => (
+            <p key={index}>
+              <LinkedText text={paragraph} />
+            </p>
           ))}
         </div>
         {mockup ? <FeatureMockup slug={slug} alt={mockup.alt} caption={mockup.caption} /> : null}
@@ -26,7 +30,7 @@ export function FeatureOverview({ slug, feature }: { slug: FeatureSlug; feature:
   );
 }
 
-export function FeatureSections({ sections }: { sections: Feature['sections'] }) {
+export function FeatureSections({ sections }: { sections: LinkedFeature['sections'] }) {
   return sections.map((section, index) => {
     const headingId = `feature-section-${index}`;
     return (
@@ -34,17 +38,25 @@ export function FeatureSections({ sections }: { sections: Feature['sections'] })
         <div className="container">
           <div className="section-intro">
             <h2 id={headingId}>{section.heading}</h2>
-            {section.intro ? <p>{section.intro}</p> : null}
+            {section.intro ? (
+              <p>
+                <LinkedText text={section.intro} />
+              </p>
+            ) : null}
           </div>
           <ol className="feature-items" role="list">
             {section.items.map((item) => (
               <li key={item.name} className="feature-item">
                 <h3>{item.to ? <Link to={item.to}>{item.name}</Link> : breakAfterSlashes(item.name)}</h3>
-                <p>{item.description}</p>
+                <p>
+                  <LinkedText text={item.description} />
+                </p>
                 {item.points ? (
                   <ul className="feature-item-points">
-                    {item.points.map((point) => (
-                      <li key={point}>{point}</li>
+                    {item.points.map((point, index) => (
+                      <li key={index}>
+                        <LinkedText text={point} />
+                      </li>
                     ))}
                   </ul>
                 ) : null}

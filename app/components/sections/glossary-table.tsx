@@ -4,6 +4,12 @@
 // Without JavaScript the server's HTML holds every row (searched and sorted as the URL says), the
 // search box and the sort buttons submit a plain GET form that the server renders, and there
 // are no pages. Once hydrated the same markup becomes interactive and the rows are paged.
+//
+// Every row has a stable id (app/lib/glossary-anchors.ts), which the site's glossary links point
+// at: /glossary#term-fuel-card. Without JavaScript every row is in the page, so the browser
+// scrolls to it and CSS highlights it (:target). Once hydrated, the table opens the page that
+// holds the row, scrolls it into view and marks it (a client-side navigation does not set
+// :target, hence the data attribute).
 import {
   columnFilteringFeature,
   createColumnHelper,
@@ -19,9 +25,10 @@ import {
   useTable,
 } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ArrowUpDown, Search } from 'lucide-react';
-import { type ChangeEvent, type FormEvent, useEffect, useId, useState } from 'react';
-import { useLocation, useNavigationType, useSearchParams } from 'react-router';
+import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useLocation, useNavigate, useNavigationType, useSearchParams } from 'react-router';
 import type { GlossaryEntry } from '../../../common/api.ts';
+import { glossaryAnchor } from '../../lib/glossary-anchors.ts';
 import {
   GLOSSARY_PAGE_SIZES,
   type GlossaryColumn,
@@ -104,6 +111,13 @@ export function GlossaryTable({ rows }: { rows: GlossaryEntry[] }) {
 
   const matches = table.getPrePaginatedRowModel().rows.length;
   const pageCount = Math.max(1, table.getPageCount());
+  const navigate = useNavigate();
+  // Opening the page that holds a linked row keeps the hash (setSearchParams would drop it).
+  const openPage = (page: number) => {
+    const search = writeGlossaryView({ ...view, page }, searchParams).toString();
+    void navigate({ search: search ? `?${search}` : '', hash: location.hash }, { replace: true, preventScrollReset: true, defaultShouldRevalidate: false });
+  };
+  const targetAnchor = useTargetRow(table.getPrePaginatedRowModel().rows, pageSize, view.page, hydrated, openPage);
   // A page past the end (an old link, a shorter list) moves to the last page.
   useEffect(() => {
     if (hydrated && view.page > pageCount) update({ page: pageCount });
@@ -213,7 +227,13 @@ export function GlossaryTable({ rows }: { rows: GlossaryEntry[] }) {
           </thead>
           <tbody>
             {visibleRows.map((row) => (
-              <tr key={row.id} data-later-page={pagedRowIds && !pagedRowIds.has(row.id) ? '' : undefined}>
+              <tr
+                key={row.id}
+                id={glossaryAnchor(row.original.term)}
+                data-later-page={pagedRowIds && !pagedRowIds.has(row.id) ? '' : undefined}
+                data-targeted={targetAnchor === glossaryAnchor(row.original.term) ? '' : undefined}
+                tabIndex={targetAnchor === glossaryAnchor(row.original.term) ? -1 : undefined}
+              >
                 {row.getAllCells().map((cell) =>
                   cell.column.id === 'term' ? (
                     <th key={cell.id} scope="row">
@@ -236,6 +256,33 @@ export function GlossaryTable({ rows }: { rows: GlossaryEntry[] }) {
       ) : null}
     </div>
   );
+}
+
+/**
+ * The row the URL's hash names (/glossary#term-…), once hydrated: opens the page that holds it,
+ * then scrolls it into view and focuses it, once per arrival of the hash (paging on afterwards is
+ * the visitor's own). Returns the anchor of the row to mark, if it is among the matching rows.
+ */
+function useTargetRow(rows: ReadonlyArray<{ original: GlossaryEntry }>, pageSize: number, page: number, hydrated: boolean, openPage: (page: number) => void) {
+  const { hash } = useLocation();
+  const anchor = hydrated && hash ? decodeURIComponent(hash.slice(1)) : undefined;
+  const index = anchor ? rows.findIndex((row) => glossaryAnchor(row.original.term) === anchor) : -1;
+  // The hash still to bring into view: set on every arrival of a hash, cleared once shown.
+  const pending = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    pending.current = anchor;
+  }, [anchor]);
+  useEffect(() => {
+    if (!pending.current || pending.current !== anchor) return;
+    if (index === -1) return void (pending.current = undefined);
+    const targetPage = Math.floor(index / pageSize) + 1;
+    if (targetPage !== page) return openPage(targetPage);
+    pending.current = undefined;
+    const row = document.getElementById(anchor);
+    row?.scrollIntoView({ block: 'center' });
+    row?.focus({ preventScroll: true });
+  });
+  return index === -1 ? undefined : anchor;
 }
 
 function statusText(matches: number, first: number, last: number, query: string) {

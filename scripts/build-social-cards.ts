@@ -1,0 +1,61 @@
+// Draws every public page's Open Graph card (scripts/lib/social-card.ts) after the React build.
+// The text is what the page itself says in its meta tags, rendered through the production app
+// in-process, so a card never disagrees with its page. The cards go to
+// <BUILD_DIR>/client/assets/social/<hash>/<page>.png (the hash covers every card, so a changed card
+// is a new address and the folder is served as immutable), and each card's address and text
+// alternative to <BUILD_DIR>/social-cards.json, which the server reads at start
+// (server/build-data.ts).
+//
+// Run by `npm run build` after `react-router build`.
+import { createHash } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { SOCIAL_CARD_PATHS, SOCIAL_CARDS_MANIFEST, socialCardFile, type SocialCards } from '../app/lib/social-cards.server.ts';
+import { buildDir, clientBuildDir } from '../server/paths.ts';
+import { renderPage, withBuildTimeApp } from './lib/build-time-app.ts';
+import { renderSocialCard } from './lib/social-card.ts';
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", '#39': "'", '#x27': "'" };
+const unescapeHtml = (text: string) => text.replace(/&(#x27|#39|amp|lt|gt|quot|apos);/g, (_, name: string) => ENTITIES[name]!);
+
+/** A meta tag's content in rendered HTML (React writes attributes in the order given). */
+function metaContent(html: string, attribute: 'name' | 'property', key: string, path: string): string {
+  const value = new RegExp(`<meta ${attribute}="${key}" content="([^"]*)"`).exec(html)?.[1];
+  if (value === undefined) throw new Error(`${path} has no ${key} meta tag; its social card needs one`);
+  return unescapeHtml(value);
+}
+
+function withoutBrand(title: string, brand: string): string {
+  if (title.endsWith(` | ${brand}`)) return title.slice(0, -` | ${brand}`.length);
+  // The home page's "Haulora: transport management for …" starts a sentence on the card.
+  if (title.startsWith(`${brand}: `)) return title.charAt(brand.length + 2).toUpperCase() + title.slice(brand.length + 3);
+  return title;
+}
+
+const cards = await withBuildTimeApp(async (app, config) => {
+  const { brand } = config.site;
+  const drawn: { path: string; png: Buffer; alt: string }[] = [];
+  for (const path of SOCIAL_CARD_PATHS) {
+    const html = await renderPage(app, path, 'the social cards');
+    // The title without the brand the page adds ("Jobs | Haulora", "Haulora: Better …"): the
+    // card shows the brand above it.
+    const title = withoutBrand(metaContent(html, 'property', 'og:title', path), brand);
+    const summary = metaContent(html, 'name', 'description', path);
+    // The text alternative says what the card shows: the brand, the title and the summary.
+    drawn.push({ path, png: await renderSocialCard({ brand, title, summary }), alt: `${brand}: ${title}. ${summary}` });
+  }
+  return drawn;
+});
+
+const hash = createHash('sha256');
+for (const card of cards) hash.update(card.path).update(card.png);
+const folder = hash.digest('hex').slice(0, 12);
+const socialDir = join(clientBuildDir, 'assets', 'social');
+await rm(socialDir, { recursive: true, force: true });
+await mkdir(join(socialDir, folder), { recursive: true });
+for (const card of cards) await writeFile(join(socialDir, folder, socialCardFile(card.path)), card.png);
+const manifest: SocialCards = Object.fromEntries(
+  cards.map((card) => [card.path, { image: `/assets/social/${folder}/${socialCardFile(card.path)}`, alt: card.alt }]),
+);
+await writeFile(join(buildDir, SOCIAL_CARDS_MANIFEST), `${JSON.stringify(manifest)}\n`);
+console.log(`social cards: ${cards.length} pages into ${join(socialDir, folder)}`);
