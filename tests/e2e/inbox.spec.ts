@@ -10,7 +10,7 @@ import { MESSAGES } from '../../common/messages.ts';
 import { E2E_STAFF } from '../helpers/e2e-staff.ts';
 import { png } from '../helpers/images.ts';
 import { expectNoAxeViolations, expectNoSideScroll, NARROW, WIDE } from './axe-check.ts';
-import { allowFailedRequests, expect, test } from './fixtures.ts';
+import { allowFailedRequests, expect, test, waitForHydration } from './fixtures.ts';
 import { accountEntry, accountMenu, dialog, navAction, openHydrated, rows, unique } from './form-helpers.ts';
 import { openInbox, postJson, signInQuietly } from './inbox-helpers.ts';
 
@@ -45,6 +45,8 @@ async function screenshots(page: Page, name: string) {
 test('signed out, /inbox sends the visitor to sign in and back to the same list afterwards', async ({ page }) => {
   await page.goto('/inbox?kind=feedback');
   await expect(page).toHaveURL(/\/sign-in\?next=%2Finbox%3Fkind%3Dfeedback$/);
+  // Hydrated first: a click before that posts the form natively (tested in forms-no-js).
+  await waitForHydration(page);
   const main = page.getByRole('main');
   await main.getByLabel('Username').fill(E2E_STAFF.username);
   await main.getByLabel('Password').fill(E2E_STAFF.password);
