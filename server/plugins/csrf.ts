@@ -4,12 +4,13 @@
 // Native form posts to pages (no JavaScript) echo it in a hidden `_csrf` field instead: the body
 // is the route action's to read, so here a page post only needs a genuine cookie and a same-site
 // origin, and the action compares the field with request.csrfToken (app/lib/forms.server.ts).
-import { createHmac, createSecretKey, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { CSRF_COOKIE, CSRF_HEADER } from '../../common/constants.ts';
 import { MESSAGES } from '../../common/messages.ts';
 import { PublicError } from '../errors.ts';
+import { randomToken } from '../random.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -35,7 +36,7 @@ export function createCsrfTokens(secret: string) {
   const sign = (nonce: string) => createHmac('sha256', key).update(nonce).digest('base64url');
   return {
     issue(): string {
-      const nonce = randomBytes(18).toString('base64url');
+      const nonce = randomToken(18, 'base64url');
       return `${nonce}.${sign(nonce)}`;
     },
     isGenuine(token: string | undefined): token is string {

@@ -1,7 +1,6 @@
 // Hands every request no other route claimed to the React Router app, last in line. In
 // production the server build comes from build/; in development Vite's dev server builds it
 // on demand and serves the browser modules through its middleware.
-import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
@@ -12,12 +11,13 @@ import type { Config } from '../config.ts';
 import { PublicError } from '../errors.ts';
 import { buildDir, serverBuildFile } from '../paths.ts';
 import { readBuildData } from '../build-data.ts';
+import { randomToken } from '../random.ts';
 import { sameToken } from './csrf.ts';
 import { type CachedPage, cachedPagePaths, createPageCache } from './page-cache.ts';
 import { rateLimitFor } from './rate-limits.ts';
 
 /** The idempotency key of the native forms in one answer: each page view's posts are its own. */
-const newFormKey = () => randomBytes(16).toString('hex');
+const newFormKey = () => randomToken(16, 'hex');
 
 /** Largest page form post: the contact form's image plus its text fields. */
 const PAGE_POST_LIMIT = MAX_IMAGE_BYTES + 64 * 1024;

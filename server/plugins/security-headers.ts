@@ -2,10 +2,10 @@
 // fresh nonce per response (request.cspNonce, which the React render puts on every script it
 // writes); API answers and assets, which run no script, get the same policy without one.
 // helmet sets the other hardening headers.
-import { randomBytes } from 'node:crypto';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { randomToken } from '../random.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -67,7 +67,7 @@ export default fp(
       if (options.dev) {
         reply.header('content-security-policy', devPolicy);
       } else if (isPageRequest(request.url)) {
-        const nonce = randomBytes(16).toString('base64');
+        const nonce = randomToken(16, 'base64');
         request.cspNonce = nonce;
         // 'wasm-unsafe-eval' lets the site search (Pagefind, on the page and in its worker under
         // /pagefind/) compile its WebAssembly; it allows no eval of JavaScript.
