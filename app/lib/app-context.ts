@@ -9,6 +9,7 @@ import type { FaqItem, GlossaryEntry } from '../../common/api.ts';
 import type { SiteSettings } from '../../content/schema.ts';
 import type { AuthService } from '../../server/services/auth.ts';
 import type { Intake } from '../../server/services/intake.ts';
+import type { Theme } from './theme.ts';
 
 export type AppContext = {
   /** Nonce of this response's Content-Security-Policy. */
@@ -19,6 +20,10 @@ export type AppContext = {
   content: { listFaqs(): Promise<FaqItem[]>; listGlossary(): Promise<GlossaryEntry[]> };
   /** The site's public origin (SITE_URL, else the request's), for canonical links and the sitemap. */
   origin: string;
+  /** The colour theme from the visitor's cookie (app/lib/theme.ts), written into <html data-theme>. */
+  theme: Theme;
+  /** Whether cookies this answer sets are marked Secure (the site is served over HTTPS). */
+  secureCookies: boolean;
   /** This visitor's CSRF token, rendered into native forms as `_csrf`, and the check of a submitted one. */
   csrf: { token: string; verify(submitted: unknown): boolean };
   /** The idempotency key this answer's native forms carry (a fresh one per page view). */

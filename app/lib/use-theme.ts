@@ -1,0 +1,32 @@
+// The theme this page shows: the one the server rendered (the root loader's, from the cookie),
+// until the visitor picks another in this tab; then theirs, at once, for every later render and
+// client-side navigation (the root loader's data is not re-read on each navigation).
+import { useRouteLoaderData } from 'react-router';
+import { useSyncExternalStore } from 'react';
+import { DEFAULT_THEME, type Theme, themeCookie } from './theme.ts';
+
+let chosen: Theme | undefined;
+const listeners = new Set<() => void>();
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useTheme(): Theme {
+  const rendered = useRouteLoaderData<{ theme?: Theme }>('root')?.theme ?? DEFAULT_THEME;
+  // Server and hydration render what the server wrote; a choice made in this tab wins after.
+  const picked = useSyncExternalStore(
+    subscribe,
+    () => chosen,
+    () => undefined,
+  );
+  return picked ?? rendered;
+}
+
+/** Switches this tab at once and keeps the choice for the next answers from the server. */
+export function chooseTheme(theme: Theme) {
+  document.cookie = themeCookie(theme, location.protocol === 'https:');
+  chosen = theme;
+  for (const listener of listeners) listener();
+}
