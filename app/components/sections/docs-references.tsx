@@ -2,7 +2,9 @@
 // from content/docs.yaml and content/tutorials.yaml through the docs route's loader.
 import { href } from 'react-router';
 import type { DocsContent, StatusColour } from '../../../content/docs.schema.ts';
+import { jobStatusOf } from '../../lib/job-status.ts';
 import { ButtonLink } from '../ui/button.tsx';
+import '../ui/job-status.css';
 import { DOCS_ICONS } from './docs-icons.ts';
 
 export type Tutorial = { number: number; title: string; url: string };
@@ -81,14 +83,14 @@ function ColourCodingReference({ docs }: { docs: DocsContent }) {
           {jobStatuses.map((item) => (
             <tr key={item.status} data-status={item.status}>
               <th scope="row">
-                <span className="status-badge" data-colour={item.colour}>
+                <span className="status-badge" data-job-status={jobStatusOf(item.status)}>
                   {item.status}
                 </span>
               </th>
               <td>{item.meaning}</td>
               <td>
                 <span className="status-colour">
-                  <span className="status-swatch" data-colour={item.colour} aria-hidden="true" />
+                  <span className="status-swatch" data-job-status={jobStatusOf(item.status)} aria-hidden="true" />
                   {COLOUR_NAMES[item.colour]}
                 </span>
               </td>
