@@ -3,7 +3,7 @@
 // client-side navigation (the root loader's data is not re-read on each navigation).
 import { useRouteLoaderData } from 'react-router';
 import { useSyncExternalStore } from 'react';
-import { DEFAULT_THEME, type Theme, themeCookie } from './theme.ts';
+import { DEFAULT_THEME, parseTheme, type Theme, THEME_COOKIE, themeCookie } from './theme.ts';
 
 let chosen: Theme | undefined;
 const listeners = new Set<() => void>();
@@ -29,4 +29,22 @@ export function chooseTheme(theme: Theme) {
   document.cookie = themeCookie(theme, location.protocol === 'https:');
   chosen = theme;
   for (const listener of listeners) listener();
+}
+
+/** The theme the cookie holds now. */
+function cookieTheme(): Theme {
+  const pair = document.cookie.split('; ').find((entry) => entry.startsWith(`${THEME_COOKIE}=`));
+  return parseTheme(pair?.slice(THEME_COOKIE.length + 1));
+}
+
+// A page the browser restores from its back/forward cache was rendered before any choice made
+// since on another page: it takes the cookie's theme before it is seen.
+if (typeof window !== 'undefined') {
+  window.addEventListener('pageshow', (event) => {
+    if (!event.persisted) return;
+    chosen = cookieTheme();
+    // At once, before the next frame; React's render then writes the same.
+    document.documentElement.dataset.theme = chosen;
+    for (const listener of listeners) listener();
+  });
 }

@@ -182,6 +182,17 @@ describe('the colour theme on a cached page (decision 023)', () => {
     }
   });
 
+  test('pages say they vary by cookie, so a browser never answers back or forward from a copy in another theme', async () => {
+    for (const server of [cached, uncached]) {
+      for (let round = 0; round < 2; round++) {
+        const answer = await fetch(`${server.url}/faq`, { headers: { 'accept-encoding': 'br' } });
+        await answer.arrayBuffer();
+        assert.match(answer.headers.get('vary') ?? '', /\bCookie\b/i);
+        assert.match(answer.headers.get('vary') ?? '', /\bAccept-Encoding\b/i);
+      }
+    }
+  });
+
   test('a forged theme cookie is the default, and shares the default\'s render', async () => {
     const answer = await fetch(`${cached.url}/faq`, { headers: { cookie: 'theme=%22%3E%3Cscript%3E' } });
     const html = await answer.text();

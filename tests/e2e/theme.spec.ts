@@ -90,6 +90,18 @@ test.describe('with JavaScript, at 1280 px', () => {
     expect(await firstByteTheme(await page.reload())).toBe('system');
   });
 
+  test('going back to a page loaded before the choice shows the chosen theme', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto('/offer');
+    await page.goto('/faq');
+    await themeButton(page).click();
+    await page.getByRole('button', { name: 'Dark' }).click();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/offer$/);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    expect(await background(page)).toBe(BACKGROUND.dark);
+  });
+
   test('a click elsewhere closes the menu', async ({ page }) => {
     await page.goto('/faq');
     await themeButton(page).click();

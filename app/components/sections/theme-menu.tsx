@@ -3,22 +3,19 @@
 // the choice to /forms/theme (which sets the cookie and sends the visitor back, 303). Once
 // hydrated the same buttons switch the page at once (the cookie is written here) and the menu
 // also closes on Escape, on a click elsewhere and after a choice.
-import { Check, Monitor, Moon, Sun } from 'lucide-react';
+import { Check, SunMoon } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useEffect, useRef } from 'react';
 import { href, useLocation } from 'react-router';
 import { BACK_FIELD, CSRF_FIELD, useFormSettings } from '../../lib/form-fields.ts';
-import { isTheme, type Theme, THEME_FIELD, THEME_LABELS, THEMES } from '../../lib/theme.ts';
+import { isTheme, THEME_FIELD, THEME_LABELS, THEMES } from '../../lib/theme.ts';
 import { chooseTheme, useTheme } from '../../lib/use-theme.ts';
 import './theme-menu.css';
-
-const ICONS: Record<Theme, typeof Sun> = { system: Monitor, light: Sun, dark: Moon };
 
 export function ThemeMenu() {
   const theme = useTheme();
   const settings = useFormSettings();
   const location = useLocation();
   const details = useRef<HTMLDetailsElement>(null);
-  const CurrentIcon = ICONS[theme];
 
   // A click or tap outside closes the menu, like the navbar's dropdowns.
   useEffect(() => {
@@ -52,24 +49,21 @@ export function ThemeMenu() {
 
   return (
     <details className="theme-menu" ref={details} onKeyDown={onKeyDown}>
-      {/* The name says the current choice too; from 992 px only the icon shows. */}
+      {/* The name says the current choice too; from 992 px only the icon shows. One icon for
+          every choice: each further icon is more script on every page (the home page's budget). */}
       <summary className="site-nav-link theme-menu-toggle" aria-label={`Theme: ${THEME_LABELS[theme]}`}>
-        <CurrentIcon aria-hidden="true" />
+        <SunMoon aria-hidden="true" />
         <span className="theme-menu-label">Theme</span>
       </summary>
       <form method="post" action={href('/forms/theme')} className="theme-menu-panel" onSubmit={onSubmit}>
         <input type="hidden" name={CSRF_FIELD} value={settings?.csrfToken ?? ''} />
         <input type="hidden" name={BACK_FIELD} value={location.pathname + location.search} />
-        {THEMES.map((option) => {
-          const Icon = ICONS[option];
-          return (
-            <button key={option} type="submit" name={THEME_FIELD} value={option} className="theme-option" aria-pressed={option === theme}>
-              <Icon aria-hidden="true" />
-              <span>{THEME_LABELS[option]}</span>
-              <Check aria-hidden="true" className="theme-option-check" />
-            </button>
-          );
-        })}
+        {THEMES.map((option) => (
+          <button key={option} type="submit" name={THEME_FIELD} value={option} className="theme-option" aria-pressed={option === theme}>
+            <span>{THEME_LABELS[option]}</span>
+            <Check aria-hidden="true" className="theme-option-check" />
+          </button>
+        ))}
       </form>
     </details>
   );
