@@ -66,6 +66,9 @@ export default function handleRequest(
             },
           });
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+          // The page depends on the theme cookie (decision 023): a browser must not answer a
+          // back or forward navigation with a copy it stored before the visitor chose another.
+          responseHeaders.append('Vary', 'Cookie');
           // First paint before scripts: see without-module-preloads.server.ts and
           // scripts-after-first-paint.server.ts.
           pipe(withoutModulePreloads()).pipe(scriptsAfterFirstPaint()).pipe(insertBeforeHeadEnd(headAdditions(request, loadContext))).pipe(body);
