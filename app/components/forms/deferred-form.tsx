@@ -1,0 +1,122 @@
+// A form below the fold whose code loads when it is needed (issue 18, "A lighter home page";
+// docs/decisions/026). The server renders it as always, so it posts natively without
+// JavaScript. In the browser the page hydrates without its code: the Suspense boundary keeps
+// the server's HTML (React leaves a suspended boundary dehydrated) until the code has come,
+// then hydrates it. The code is asked for when the form nears the viewport (a screen ahead), or
+// at the visitor's first pointer or focus in it, whichever comes first. Nothing a visitor does
+// in the meantime is lost: what is typed stays in the controls and useForm takes it on
+// hydration; a submit is held (no native post while JavaScript runs) and sent again once the
+// form's code runs; the browser's own validation bubbles are switched off as the real form's.
+// On a client-side navigation there is no server HTML to keep: the code loads at once.
+import { type ComponentType, Suspense, use, useEffect, useRef, useState } from 'react';
+import { HydratesLate, isPageHydrated } from '../../lib/use-hydrated.ts';
+import './deferred-form.css';
+
+/** The form component, from a dynamic import. */
+export type FormLoader<P> = () => Promise<ComponentType<P>>;
+
+// One download per form component, however many times it is rendered.
+const started = new WeakMap<FormLoader<never>, Promise<ComponentType<never>>>();
+function start<P>(load: FormLoader<P>): Promise<ComponentType<P>> {
+  let loading = started.get(load as FormLoader<never>);
+  if (!loading) {
+    loading = load() as Promise<ComponentType<never>>;
+    started.set(load as FormLoader<never>, loading);
+  }
+  return loading as Promise<ComponentType<P>>;
+}
+
+/** How far ahead of the viewport the code starts to load: one screen. */
+const AHEAD = '100% 0px';
+
+type Gate<P> = { form: Promise<ComponentType<P>>; open: () => void; failed: Promise<void> };
+
+function gate<P>(load: FormLoader<P>, now: boolean): Gate<P> {
+  let open = () => {};
+  let fail = () => {};
+  const opened = now ? Promise.resolve() : new Promise<void>((resolve) => (open = resolve));
+  const failed = new Promise<void>((resolve) => (fail = resolve));
+  // Code that cannot be fetched (offline) leaves the server's HTML as it is: a form that posts.
+  const form = opened.then(() => start(load)).catch(() => {
+    fail();
+    return new Promise<never>(() => {});
+  });
+  return { form, open, failed };
+}
+
+export function DeferredForm<P extends object>({ load, props }: { load: FormLoader<P>; props: P }) {
+  const box = useRef<HTMLDivElement>(null);
+  // Rendered while the page hydrates: there is server HTML to keep until the code comes.
+  const [late] = useState(() => !isPageHydrated());
+  const [{ form, open, failed }] = useState(() => gate(load, !late || import.meta.env.SSR));
+  const ready = useRef(!late);
+  // A submit made before the code ran: sent again once it runs.
+  const held = useRef<{ form: HTMLFormElement; submitter: HTMLElement | null } | null>(null);
+
+  useEffect(() => {
+    const element = box.current;
+    if (!element || ready.current) return;
+    const need = () => {
+      if (ready.current) return;
+      // The real form validates with the schema's messages: no browser bubble in their place.
+      for (const each of element.querySelectorAll('form')) each.noValidate = true;
+      open();
+    };
+    const onSubmit = (event: SubmitEvent) => {
+      if (ready.current || !(event.target instanceof HTMLFormElement)) return;
+      event.preventDefault();
+      held.current = { form: event.target, submitter: event.submitter };
+      need();
+    };
+    const near = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && need(), { rootMargin: AHEAD });
+    for (const child of element.children) near.observe(child);
+    element.addEventListener('pointerdown', need);
+    element.addEventListener('focusin', need);
+    element.addEventListener('submit', onSubmit);
+    // The code could not be fetched: a held submit goes as it would without JavaScript.
+    void failed.then(() => {
+      ready.current = true;
+      held.current?.form.submit();
+    });
+    return () => {
+      near.disconnect();
+      element.removeEventListener('pointerdown', need);
+      element.removeEventListener('focusin', need);
+      element.removeEventListener('submit', onSubmit);
+    };
+  }, []);
+
+  function onReady() {
+    ready.current = true;
+    const submit = held.current;
+    held.current = null;
+    // After the effects of the hydrated form (useForm has taken the typed values by then).
+    if (submit) setTimeout(() => submit.form.requestSubmit(submit.submitter));
+  }
+
+  return (
+    <div ref={box} className="deferred-form">
+      <HydratesLate value={late}>
+        <Suspense fallback={null}>
+          <Loaded form={form} props={props} onReady={onReady} />
+        </Suspense>
+      </HydratesLate>
+    </div>
+  );
+}
+
+function Loaded<P extends object>({ form, props, onReady }: { form: Promise<ComponentType<P>>; props: P; onReady: () => void }) {
+  const Form = use(form);
+  return (
+    <>
+      <Form {...props} />
+      <Ready onReady={onReady} />
+    </>
+  );
+}
+
+/** Says the form above it has hydrated: its effects ran before this one's. */
+function Ready({ onReady }: { onReady: () => void }) {
+  useEffect(onReady, []);
+  return null;
+}
