@@ -9,6 +9,7 @@
 // form's code runs; the browser's own validation bubbles are switched off as the real form's.
 // On a client-side navigation there is no server HTML to keep: the code loads at once.
 import { type ComponentType, Suspense, use, useEffect, useRef, useState } from 'react';
+import { type FormName, loadApiClient, loadCheck } from '../../lib/form-fields.ts';
 import { HydratesLate, isPageHydrated } from '../../lib/use-hydrated.ts';
 import './deferred-form.css';
 
@@ -44,7 +45,14 @@ function gate<P>(load: FormLoader<P>, now: boolean): Gate<P> {
   return { form, open, failed };
 }
 
-export function DeferredForm<P extends object>({ load, props }: { load: FormLoader<P>; props: P }) {
+type DeferredFormProps<P> = {
+  /** The form's name: its check and the API client load with its code once it is used. */
+  form: FormName;
+  load: FormLoader<P>;
+  props: P;
+};
+
+export function DeferredForm<P extends object>({ form: name, load, props }: DeferredFormProps<P>) {
   const box = useRef<HTMLDivElement>(null);
   // Rendered while the page hydrates: there is server HTML to keep until the code comes.
   const [late] = useState(() => !isPageHydrated());
@@ -56,11 +64,16 @@ export function DeferredForm<P extends object>({ load, props }: { load: FormLoad
   useEffect(() => {
     const element = box.current;
     if (!element || ready.current) return;
+    const near = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && open(), { rootMargin: AHEAD });
+    // In use: what a submit needs comes alongside the form's code, not after it (the form
+    // itself preloads them on focus, which it cannot do before its code runs).
     const need = () => {
       if (ready.current) return;
       // The real form validates with the schema's messages: no browser bubble in their place.
       for (const each of element.querySelectorAll('form')) each.noValidate = true;
       open();
+      void loadCheck(name);
+      void loadApiClient();
     };
     const onSubmit = (event: SubmitEvent) => {
       if (ready.current || !(event.target instanceof HTMLFormElement)) return;
@@ -68,7 +81,6 @@ export function DeferredForm<P extends object>({ load, props }: { load: FormLoad
       held.current = { form: event.target, submitter: event.submitter };
       need();
     };
-    const near = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && need(), { rootMargin: AHEAD });
     for (const child of element.children) near.observe(child);
     element.addEventListener('pointerdown', need);
     element.addEventListener('focusin', need);

@@ -29,7 +29,7 @@ export function SiteFooter({ site }: { site: SiteSettings }) {
         <section aria-labelledby="footer-newsletter" className="footer-newsletter">
           <h2 id="footer-newsletter">Newsletter</h2>
           <p>Product updates and practical guides for transport operators, once a month.</p>
-          <DeferredForm load={loadNewsletterForm} props={{ tone: 'inverse' }} />
+          <DeferredForm form="newsletter" load={loadNewsletterForm} props={{ tone: 'inverse' }} />
         </section>
 
         <section aria-labelledby="footer-contact" className="footer-contact-block">
@@ -80,7 +80,7 @@ export function SiteFooter({ site }: { site: SiteSettings }) {
         <p>
           © {year} {site.brand}. {site.tagline}.
         </p>
-        <DeferredForm load={loadFeedbackForm} props={{ tone: 'inverse' }} />
+        <DeferredForm form="feedback" load={loadFeedbackForm} props={{ tone: 'inverse' }} />
       </div>
     </footer>
   );

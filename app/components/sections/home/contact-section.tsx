@@ -53,7 +53,7 @@ export function ContactSection({ contact, site }: { contact: HomeContent['contac
             <MapFacade location={site.map} showLabel={contact.showMap} openLabel={contact.openMap} />
           </div>
           <div className="contact-form-slot" id="contact-form">
-            <DeferredForm load={loadContactForm} props={{}} />
+            <DeferredForm form="contact" load={loadContactForm} props={{}} />
           </div>
         </div>
       </div>
