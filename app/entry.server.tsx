@@ -57,6 +57,10 @@ export default function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
+        // Every Suspense boundary in the page's HTML where it stands (the forms whose code loads
+        // late, decision 026): past this many bytes React would send a finished boundary at the
+        // end, to be moved into place by a script, so without JavaScript it would never show.
+        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
         onAllReady() {
           const body = new PassThrough({
             final(callback) {
