@@ -8,7 +8,7 @@
 // hydration; a submit is held (no native post while JavaScript runs) and sent again once the
 // form's code runs; the browser's own validation bubbles are switched off as the real form's.
 // On a client-side navigation there is no server HTML to keep: the code loads at once.
-import { type ComponentType, Suspense, use, useEffect, useRef, useState } from 'react';
+import { type ComponentType, Suspense, use, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { type FormName, loadApiClient, loadCheck } from '../../lib/form-fields.ts';
 import { HydratesLate, isPageHydrated } from '../../lib/use-hydrated.ts';
 import './deferred-form.css';
@@ -65,26 +65,36 @@ export function DeferredForm<P extends object>({ form: name, load, props }: Defe
     const element = box.current;
     if (!element || ready.current) return;
     const near = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && open(), { rootMargin: AHEAD });
+    for (const child of element.children) near.observe(child);
     // In use: what a submit needs comes alongside the form's code, not after it (the form
     // itself preloads them on focus, which it cannot do before its code runs).
     const need = () => {
-      if (ready.current) return;
       // The real form validates with the schema's messages: no browser bubble in their place.
       for (const each of element.querySelectorAll('form')) each.noValidate = true;
       open();
       void loadCheck(name);
       void loadApiClient();
     };
+    // Listened to on the window, in the capture phase: while the form is not hydrated, React's
+    // own listener on the document stops every event aimed at it there (it replays some once
+    // the form has hydrated; a submit it does not), so nothing below the document hears them.
+    const ours = (event: Event) => !ready.current && event.target instanceof Node && element.contains(event.target);
+    const onUse = (event: Event) => ours(event) && need();
     const onSubmit = (event: SubmitEvent) => {
-      if (ready.current || !(event.target instanceof HTMLFormElement)) return;
+      if (!ours(event) || !(event.target instanceof HTMLFormElement)) return;
       event.preventDefault();
       held.current = { form: event.target, submitter: event.submitter };
       need();
     };
-    for (const child of element.children) near.observe(child);
-    element.addEventListener('pointerdown', need);
-    element.addEventListener('focusin', need);
-    element.addEventListener('submit', onSubmit);
+    // A submit that gets down here with the form hydrated is one React hydrated it for (at once,
+    // in its own listener) in time to handle it: nothing to send again.
+    const handled = () => {
+      if (ready.current) held.current = null;
+    };
+    addEventListener('pointerdown', onUse, true);
+    addEventListener('focusin', onUse, true);
+    addEventListener('submit', onSubmit, true);
+    element.addEventListener('submit', handled);
     // The code could not be fetched: a held submit goes as it would without JavaScript.
     void failed.then(() => {
       ready.current = true;
@@ -92,43 +102,51 @@ export function DeferredForm<P extends object>({ form: name, load, props }: Defe
     });
     return () => {
       near.disconnect();
-      element.removeEventListener('pointerdown', need);
-      element.removeEventListener('focusin', need);
-      element.removeEventListener('submit', onSubmit);
+      removeEventListener('pointerdown', onUse, true);
+      removeEventListener('focusin', onUse, true);
+      removeEventListener('submit', onSubmit, true);
+      element.removeEventListener('submit', handled);
     };
   }, []);
 
-  function onReady() {
+  // Hydrated: from now on React handles whatever happens in the form.
+  const onHydrated = () => {
     ready.current = true;
+  };
+  // The hydrated form's effects have run (useForm has taken the typed values): a held submit
+  // goes now, as the visitor made it.
+  const onReady = () => {
     const submit = held.current;
     held.current = null;
-    // After the effects of the hydrated form (useForm has taken the typed values by then).
-    if (submit) setTimeout(() => submit.form.requestSubmit(submit.submitter));
-  }
+    if (submit) submit.form.requestSubmit(submit.submitter);
+  };
 
   return (
     <div ref={box} className="deferred-form">
       <HydratesLate value={late}>
         <Suspense fallback={null}>
-          <Loaded form={form} props={props} onReady={onReady} />
+          <Loaded form={form} props={props} onHydrated={onHydrated} onReady={onReady} />
         </Suspense>
       </HydratesLate>
     </div>
   );
 }
 
-function Loaded<P extends object>({ form, props, onReady }: { form: Promise<ComponentType<P>>; props: P; onReady: () => void }) {
+function Loaded<P extends object>({ form, props, ...marks }: { form: Promise<ComponentType<P>>; props: P } & ReadyProps) {
   const Form = use(form);
   return (
     <>
       <Form {...props} />
-      <Ready onReady={onReady} />
+      <Ready {...marks} />
     </>
   );
 }
 
-/** Says the form above it has hydrated: its effects ran before this one's. */
-function Ready({ onReady }: { onReady: () => void }) {
+type ReadyProps = { onHydrated: () => void; onReady: () => void };
+
+/** Says when the form above it has hydrated (in the commit) and when its effects have run. */
+function Ready({ onHydrated, onReady }: ReadyProps) {
+  useLayoutEffect(onHydrated, []);
   useEffect(onReady, []);
   return null;
 }
