@@ -362,6 +362,20 @@ test('the forms below the fold load their code only as the visitor nears them', 
   await expect(page).toHaveURL(/\/home$/);
 });
 
+// A router update (here an in-page jump) must not reach a form still waiting for its code:
+// React would hold it, or throw the server's form away (deferred-form.tsx).
+test('an in-page jump keeps the forms below the fold, still without their code', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => scripts.push(new URL(request.url()).pathname));
+  await openHome(page);
+  await page.getByRole('link', { name: 'Get Started', exact: true }).click();
+  await expect(page).toHaveURL(/\/home#about$/);
+  await page.waitForTimeout(500);
+  await expect(page.locator('#contact-form form.contact-form')).toHaveCount(1);
+  await expect(page.locator('footer form')).toHaveCount(2);
+  expect(scripts.filter((path) => /^\/assets\/(contact|feedback|newsletter)-form-[\w-]+\.js$/.test(path))).toEqual([]);
+});
+
 test.describe('the map facade', () => {
   test('fetches nothing from OpenStreetMap until asked', async ({ page }) => {
     // The fixture fails this test on any request to another origin; this list says it outright.

@@ -8,7 +8,29 @@
 // hydration; a submit is held (no native post while JavaScript runs) and sent again once the
 // form's code runs; the browser's own validation bubbles are switched off as the real form's.
 // On a client-side navigation there is no server HTML to keep: the code loads at once.
-import { type ComponentType, Suspense, use, useEffect, useLayoutEffect, useRef, useState } from 'react';
+//
+// React keeps a dehydrated boundary only while no update reaches it. One that does is hydrated
+// first, so a transition waits for the code (every later transition with it: React renders
+// them together) and any other update throws the server's HTML away for the fallback. The
+// router updates its contexts after hydration (its route discovery) and on every navigation,
+// an in-page #contact jump included: that held the router's updates and then emptied the
+// forms for good. So the boundary is one element for the form's life (a parent's re-render is
+// no update to it), and `Shield` reads the router's contexts (React's search for a changed
+// context's readers stops there). Should React throw the HTML away all the same, the fallback
+// asks for the code and the form comes back as soon as it has come.
+import { type ComponentType, type ReactNode, Suspense, use, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import {
+  UNSAFE_DataRouterContext,
+  UNSAFE_DataRouterDataContext,
+  UNSAFE_DataRouterNavigationContext,
+  UNSAFE_DataRouterStateContext,
+  UNSAFE_FetchersContext,
+  UNSAFE_FrameworkContext,
+  UNSAFE_LocationContext,
+  UNSAFE_NavigationContext,
+  UNSAFE_RouteContext,
+  UNSAFE_ViewTransitionContext,
+} from 'react-router';
 import { type FormName, loadApiClient, loadCheck } from '../../lib/form-fields.ts';
 import { HydratesLate, isPageHydrated } from '../../lib/use-hydrated.ts';
 import './deferred-form.css';
@@ -49,6 +71,7 @@ type DeferredFormProps<P> = {
   /** The form's name: its check and the API client load with its code once it is used. */
   form: FormName;
   load: FormLoader<P>;
+  /** The form's props, taken once: the boundary stays the same element (see above). */
   props: P;
 };
 
@@ -121,15 +144,45 @@ export function DeferredForm<P extends object>({ form: name, load, props }: Defe
     if (submit) submit.form.requestSubmit(submit.submitter);
   };
 
+  // Made once: a new element would be an update to the boundary (see above). What it uses
+  // stays the same: the gate, and these callbacks, which only touch refs.
+  const [boundary] = useState(() => (
+    <Suspense fallback={<AskForCode open={open} />}>
+      <Loaded form={form} props={props} onHydrated={onHydrated} onReady={onReady} />
+    </Suspense>
+  ));
+
   return (
     <div ref={box} className="deferred-form">
       <HydratesLate value={late}>
-        <Suspense fallback={null}>
-          <Loaded form={form} props={props} onHydrated={onHydrated} onReady={onReady} />
-        </Suspense>
+        <Shield>{boundary}</Shield>
       </HydratesLate>
     </div>
   );
+}
+
+/** Reads every context React Router provides above the page (a navigation, a revalidation or
+ * the route discovery changes some of them), so it re-renders then and hands React the same
+ * boundary again, which React leaves as it is, hydrated or not. */
+function Shield({ children }: { children: ReactNode }) {
+  use(UNSAFE_FrameworkContext);
+  use(UNSAFE_DataRouterContext);
+  use(UNSAFE_DataRouterStateContext);
+  use(UNSAFE_DataRouterNavigationContext);
+  use(UNSAFE_DataRouterDataContext);
+  use(UNSAFE_FetchersContext);
+  use(UNSAFE_ViewTransitionContext);
+  use(UNSAFE_NavigationContext);
+  use(UNSAFE_LocationContext);
+  use(UNSAFE_RouteContext);
+  return children;
+}
+
+/** Shown only if React rendered the boundary afresh, without the server's HTML: the form comes
+ * back once its code has come, however far it is from the viewport. */
+function AskForCode({ open }: { open: () => void }) {
+  useEffect(open, [open]);
+  return null;
 }
 
 function Loaded<P extends object>({ form, props, ...marks }: { form: Promise<ComponentType<P>>; props: P } & ReadyProps) {
