@@ -57,6 +57,10 @@ export default function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
+        // Every Suspense boundary in the page's HTML where it stands (the forms whose code loads
+        // late, decision 026): past this many bytes React would send a finished boundary at the
+        // end, to be moved into place by a script, so without JavaScript it would never show.
+        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
         onAllReady() {
           const body = new PassThrough({
             final(callback) {
@@ -66,6 +70,9 @@ export default function handleRequest(
             },
           });
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+          // The page depends on the theme cookie (decision 023): a browser must not answer a
+          // back or forward navigation with a copy it stored before the visitor chose another.
+          responseHeaders.append('Vary', 'Cookie');
           // First paint before scripts: see without-module-preloads.server.ts and
           // scripts-after-first-paint.server.ts.
           pipe(withoutModulePreloads()).pipe(scriptsAfterFirstPaint()).pipe(insertBeforeHeadEnd(headAdditions(request, loadContext))).pipe(body);

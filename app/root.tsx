@@ -21,15 +21,17 @@ import { formRules } from './lib/form-rules.server.ts';
 import type { RouteHandle } from './lib/route-handle.ts';
 import { useHydrated } from './lib/use-hydrated.ts';
 import { useScrollToTop } from './lib/use-scroll-to-top.ts';
+import { useTheme } from './lib/use-theme.ts';
 import './styles/base.css';
 
 export function loader({ context }: Route.LoaderArgs) {
-  const { site, origin, csrf, formKey } = context.get(appContext);
+  const { site, origin, csrf, formKey, theme } = context.get(appContext);
   // The origin builds the pages' canonical links (app/lib/seo.ts).
   // The forms' input attributes, the CSRF token and the idempotency key of their native posts
   // (app/lib/form-fields.ts).
   // The demo and contact forms' product-news label and storage notice (content/privacy.yaml).
-  return { site, origin, forms: { csrfToken: csrf.token, idempotencyKey: formKey, rules: formRules(), privacy: privacyContent.forms } };
+  // The visitor's colour theme, written into <html> so the first paint has it (decision 023).
+  return { site, origin, theme, forms: { csrfToken: csrf.token, idempotencyKey: formKey, rules: formRules(), privacy: privacyContent.forms } };
 }
 
 /** The merged handles of the matched routes: any route may hide the navbar or footer. */
@@ -41,8 +43,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>('root');
   const handle = useLayoutHandle();
+  const theme = useTheme();
   return (
-    <html lang="en-AU">
+    <html lang="en-AU" data-theme={theme}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -36,6 +36,8 @@ export default [
   route('forms/newsletter', 'routes/forms/newsletter.tsx'),
   route('forms/contact', 'routes/forms/contact.tsx'),
   route('forms/countries', 'routes/forms/countries.ts'),
+  // Where the navbar's theme menu posts without JavaScript (issue 18).
+  route('forms/theme', 'routes/forms/theme.ts'),
   route('result', 'routes/result.tsx'),
   route('sitemap.xml', 'routes/sitemap-xml.ts'),
   route('robots.txt', 'routes/robots-txt.ts'),

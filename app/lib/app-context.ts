@@ -11,6 +11,7 @@ import type { SocialCards } from './social-cards.server.ts';
 import type { AuthService } from '../../server/services/auth.ts';
 import type { ContentEditing } from '../../server/services/content-editing.ts';
 import type { Intake } from '../../server/services/intake.ts';
+import type { Theme } from './theme.ts';
 
 export type AppContext = {
   /** Nonce of this response's Content-Security-Policy. */
@@ -25,6 +26,10 @@ export type AppContext = {
   socialCards: SocialCards;
   /** When each page's content last changed (ISO 8601), for the sitemap; empty without a build. */
   contentDates: Record<string, string>;
+  /** The colour theme from the visitor's cookie (app/lib/theme.ts), written into <html data-theme>. */
+  theme: Theme;
+  /** Whether cookies this answer sets are marked Secure (the site is served over HTTPS). */
+  secureCookies: boolean;
   /** This visitor's CSRF token, rendered into native forms as `_csrf`, and the check of a submitted one. */
   csrf: { token: string; verify(submitted: unknown): boolean };
   /** The idempotency key this answer's native forms carry (a fresh one per page view). */

@@ -132,16 +132,23 @@ export function useForm<V extends FormValues>(config: FormConfig<V>) {
     const element = formRef.current;
     if (!element) return;
     const typed: FormValues = {};
+    // Fields typed in and left already: their messages show, as they would have on leaving.
+    const left: string[] = [];
     for (const name of Object.keys(initial)) {
-      const value = domValue(element.elements.namedItem(name));
+      const control = element.elements.namedItem(name);
+      const value = domValue(control);
       if (value !== undefined && value !== latest.current.values[name]) {
         typed[name] = value;
         touched.current.add(name);
+        if (control !== document.activeElement) left.push(name);
       }
     }
     if (Object.keys(typed).length === 0) return;
     latest.current.values = { ...latest.current.values, ...typed };
     setValues(latest.current.values);
+    if (left.length === 0) return;
+    setShown((current) => (current === true ? current : new Set([...current, ...left])));
+    void check(latest.current.values);
   }, []);
 
   async function check(next: V, honeypot = '') {

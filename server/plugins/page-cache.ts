@@ -10,9 +10,10 @@
 //   idempotency key (one per page view), are rendered
 //   as placeholders (random hex made at start, never sent to anyone, so no content can forge them;
 //   hex needs no escaping in HTML or in the loader data) and replaced per answer by the request's.
-// - The key is the origin (from the Host header when SITE_URL is unset) + path + query, so a
-//   hostile Host or query string reaches only its own entry; entries are bounded in number and
-//   bytes (least recently used go first).
+// - The key is the visitor's colour theme (one of three, from their cookie: the server writes it
+//   into <html data-theme> and the theme menu, decision 023) + the origin (from the Host header
+//   when SITE_URL is unset) + path + query, so a hostile Host or query string reaches only its own
+//   entry; entries are bounded in number and bytes (least recently used go first).
 // - The shared render gets no Cookie or Authorization header, so it cannot depend on a visitor.
 // - Content changes (ContentService.invalidate) empty it, and a render begun before that is not
 //   kept. An entry lives at most a minute, so what depends on the clock (the footer's year, the
@@ -20,6 +21,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ServerBuild } from 'react-router';
 import type { RouteHandle } from '../../app/lib/route-handle.ts';
+import type { Theme } from '../../app/lib/theme.ts';
 
 /** Paths whose HTML is a function of the URL and the content only: the route table's pages whose
  * module declares it in its handle (app/lib/route-handle.ts). */
@@ -73,12 +75,13 @@ export function createPageCache(paths: Iterable<string>) {
   return {
     /** What the cached render puts where the nonce and the CSRF token go. */
     placeholders,
-    /** The key of a request whose page may come from the cache, or undefined. */
-    keyFor(method: string, origin: string, url: string): string | undefined {
+    /** The key of a request whose page may come from the cache, or undefined. Each theme is a
+     * render of its own: the theme is in the first byte of the page. */
+    keyFor(method: string, origin: string, url: string, theme: Theme): string | undefined {
       if (method !== 'GET') return undefined;
       const queryAt = url.indexOf('?');
       const path = queryAt === -1 ? url : url.slice(0, queryAt);
-      return cachedPages.has(path) ? `${origin}${url}` : undefined;
+      return cachedPages.has(path) ? `${theme} ${origin}${url}` : undefined;
     },
     get(key: string): CachedPage | undefined {
       const entry = entries.get(key);

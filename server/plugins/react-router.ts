@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
 import type { AppContext } from '../../app/lib/app-context.ts';
+import { parseTheme, THEME_COOKIE } from '../../app/lib/theme.ts';
 import { MAX_IMAGE_BYTES } from '../../common/constants.ts';
 import { MESSAGES } from '../../common/messages.ts';
 import type { Config } from '../config.ts';
@@ -40,7 +41,9 @@ export default async function reactRouter(app: FastifyInstance, options: { confi
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const { build, handle } = await loadHandler();
     const origin = siteOrigin ?? `${request.protocol}://${request.host}`;
-    const cacheKey = request.cspNonce ? pageCache?.keyFor(request.method, origin, request.url) : undefined;
+    // The one thing a shared render takes from the visitor: which of the three themes to write.
+    const theme = parseTheme(request.cookies[THEME_COOKIE]);
+    const cacheKey = request.cspNonce ? pageCache?.keyFor(request.method, origin, request.url, theme) : undefined;
     const render = (values: { nonce: string | undefined; csrfToken: string; formKey: string }, webRequest: Request) => {
       const context = new RouterContextProvider();
       const value: AppContext = {
@@ -50,6 +53,9 @@ export default async function reactRouter(app: FastifyInstance, options: { confi
         origin,
         socialCards,
         contentDates,
+        theme,
+        // As the CSRF cookie is (server/plugins/csrf.ts).
+        secureCookies: Boolean(siteOrigin?.startsWith('https:')) || request.protocol === 'https',
         csrf: { token: values.csrfToken, verify: (submitted) => sameToken(request.csrfToken, submitted) },
         formKey: values.formKey,
         clientAddress: request.ip,

@@ -41,8 +41,8 @@ describe('the CSRF field', () => {
     const client = new ApiClient(server.url);
     const page = await client.get('/request-demo');
     const tokens = [...page.text.matchAll(/name="_csrf" value="([^"]+)"/g)].map((match) => match[1]);
-    // The demo form, the footer's newsletter and feedback forms.
-    assert.equal(tokens.length, 3);
+    // The demo form, the footer's newsletter and feedback forms, the navbar's theme menu.
+    assert.equal(tokens.length, 4);
     assert.ok(tokens.every((token) => token === client.cookies.get(CSRF_COOKIE)));
   });
 

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { CSRF_COOKIE } from '../../common/constants.ts';
 import type { ServerBuild } from 'react-router';
+import { THEMES } from '../../app/lib/theme.ts';
 import { cachedPagePaths, createPageCache, PLACEHOLDERS } from '../../server/plugins/page-cache.ts';
 import { serverBuildFile } from '../../server/paths.ts';
 import { ApiClient } from '../helpers/api-client.ts';
@@ -161,6 +162,45 @@ describe('a cached page', () => {
   });
 });
 
+describe('the colour theme on a cached page (decision 023)', () => {
+  const themeOf = (html: string) => /<html[^>]*\bdata-theme="([a-z]+)"/.exec(html)?.[1];
+  const pressedIn = (html: string) => [...html.matchAll(/<button[^>]*aria-pressed="true"[^>]*value="([a-z]+)"|<button[^>]*value="([a-z]+)"[^>]*aria-pressed="true"/g)].map((match) => match[1] ?? match[2]);
+
+  test('two visitors with different theme cookies each get theirs in the first byte, from the same cached page', async () => {
+    for (const server of [cached, uncached]) {
+      // Twice each, interleaved: the second answers come from the cache on the cached server.
+      for (let round = 0; round < 2; round++) {
+        for (const theme of THEMES) {
+          const answer = await fetch(`${server.url}/home`, { headers: theme === 'system' ? {} : { cookie: `theme=${theme}` } });
+          const html = await answer.text();
+          assert.equal(answer.status, 200);
+          assert.equal(themeOf(html), theme, `${server === cached ? 'cached' : 'uncached'} ${theme}`);
+          assert.deepEqual(pressedIn(html), [theme], 'the theme menu marks the visitor\'s choice');
+          assert.ok(html.includes(`\\"theme\\",\\"${theme}\\"`), 'the loader data agrees, so hydration keeps it');
+        }
+      }
+    }
+  });
+
+  test('pages say they vary by cookie, so a browser never answers back or forward from a copy in another theme', async () => {
+    for (const server of [cached, uncached]) {
+      for (let round = 0; round < 2; round++) {
+        const answer = await fetch(`${server.url}/faq`, { headers: { 'accept-encoding': 'br' } });
+        await answer.arrayBuffer();
+        assert.match(answer.headers.get('vary') ?? '', /\bCookie\b/i);
+        assert.match(answer.headers.get('vary') ?? '', /\bAccept-Encoding\b/i);
+      }
+    }
+  });
+
+  test('a forged theme cookie is the default, and shares the default\'s render', async () => {
+    const answer = await fetch(`${cached.url}/faq`, { headers: { cookie: 'theme=%22%3E%3Cscript%3E' } });
+    const html = await answer.text();
+    assert.equal(themeOf(html), 'system');
+    assert.ok(!html.includes('<script>'));
+  });
+});
+
 describe('the cache itself', () => {
   let pages: string[] = [];
   before(async () => {
@@ -170,13 +210,15 @@ describe('the cache itself', () => {
   test('only GET of the listed pages is cached; /result, /sign-in, the inbox and form posts never are', () => {
     const cache = createPageCache(pages);
     const origin = 'http://127.0.0.1:3000';
-    assert.equal(cache.keyFor('GET', origin, '/home'), `${origin}/home`);
-    assert.equal(cache.keyFor('GET', origin, '/glossary?sort=term'), `${origin}/glossary?sort=term`);
-    for (const url of ['/result?form=feedback', '/sign-in?next=%2Finbox', '/sign-in', '/inbox', '/inbox/feedback/1', '/forms/feedback', '/', '/home.data', '/HOME', '/home/']) {
-      assert.equal(cache.keyFor('GET', origin, url), undefined, url);
+    assert.equal(cache.keyFor('GET', origin, '/home', 'system'), `system ${origin}/home`);
+    assert.equal(cache.keyFor('GET', origin, '/glossary?sort=term', 'system'), `system ${origin}/glossary?sort=term`);
+    // Each theme is a render of its own (decision 023).
+    assert.equal(new Set(THEMES.map((theme) => cache.keyFor('GET', origin, '/home', theme))).size, 3);
+    for (const url of ['/result?form=feedback', '/sign-in?next=%2Finbox', '/sign-in', '/inbox', '/inbox/feedback/1', '/forms/feedback', '/forms/theme', '/', '/home.data', '/HOME', '/home/']) {
+      assert.equal(cache.keyFor('GET', origin, url, 'dark'), undefined, url);
     }
-    assert.equal(cache.keyFor('HEAD', origin, '/home'), undefined);
-    assert.equal(cache.keyFor('POST', origin, '/home'), undefined);
+    assert.equal(cache.keyFor('HEAD', origin, '/home', 'system'), undefined);
+    assert.equal(cache.keyFor('POST', origin, '/home', 'system'), undefined);
     for (const path of ['/result', '/sign-in', '/inbox', '/signout', '/forms/feedback', '/sitemap.xml']) assert.ok(!pages.includes(path), path);
     // The pages come from the route table: the routes whose module says so in its handle.
     for (const path of ['/home', '/faq', '/glossary', '/features', '/privacy', '/request-demo']) assert.ok(pages.includes(path), path);

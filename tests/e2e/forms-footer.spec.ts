@@ -97,3 +97,43 @@ test('no axe violations in the footer with a result modal open, at 375 px', asyn
   await page.screenshot({ path: testInfo.outputPath('footer-result-375.png') });
   await expectNoAxeViolations(page);
 });
+
+/** Holds the download of the scripts whose names match until the returned function is called. */
+async function holdScripts(page: Page, name: RegExp) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(name, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+// The footer forms' code loads when they near the viewport or are used (docs/decisions/026):
+// a visitor quicker than that download loses nothing and gets no native post.
+test('used before its code has come, a footer form keeps what was typed and sends it once the code runs', async ({ page }) => {
+  const release = await holdScripts(page, /\/assets\/feedback-form-[\w-]+\.js$/);
+  await openHydrated(page, '/faq');
+  const form = feedback(page);
+  const text = unique('Sent before its code came');
+  await form.getByLabel('Feedback on this site').fill(text);
+  await form.getByRole('button', { name: 'Send' }).click();
+  await page.waitForTimeout(300);
+  await expect(page).toHaveURL(/\/faq$/);
+  expect(rows('SELECT feedback FROM feedback WHERE feedback = ?', text)).toHaveLength(0);
+  release();
+  await expect(page.getByRole('dialog', { name: MESSAGES.success })).toBeVisible();
+  await expect(page).toHaveURL(/\/faq$/);
+  expect(rows('SELECT feedback FROM feedback WHERE feedback = ?', text)).toHaveLength(1);
+});
+
+test('a field typed in and left before the form code came shows its message once it runs', async ({ page }) => {
+  const release = await holdScripts(page, /\/assets\/newsletter-form-[\w-]+\.js$/);
+  await openHydrated(page, '/faq');
+  const form = newsletter(page);
+  await form.getByLabel('Email address').fill('not-an-address');
+  await form.getByLabel('Email address').press('Tab');
+  release();
+  await expect(form.getByText(MESSAGES.emailInvalid, { exact: true })).toBeVisible();
+  await expect(form.getByLabel('Email address')).toHaveValue('not-an-address');
+});

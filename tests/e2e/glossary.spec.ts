@@ -15,7 +15,8 @@ async function allEntries(page: Page): Promise<Entry[]> {
 }
 
 const table = (page: Page) => page.getByRole('table');
-const bodyRows = (page: Page) => table(page).locator('tbody tr');
+// The rows on screen: those off the current page are in the table for printing, hidden on screen.
+const bodyRows = (page: Page) => table(page).locator('tbody tr:visible');
 const pages = (page: Page) => page.getByRole('navigation', { name: 'Glossary pages' });
 const header = (page: Page, name: string) => table(page).getByRole('columnheader', { name });
 const sortButton = (page: Page, name: string) => header(page, name).getByRole('button');

@@ -346,6 +346,36 @@ test('Contact Us shows the configured details and the slot for the contact form'
   await expect(contact.locator('#contact-form.contact-form-slot')).toHaveCount(1);
 });
 
+test('the forms below the fold load their code only as the visitor nears them', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  const scripts: string[] = [];
+  page.on('request', (request) => scripts.push(new URL(request.url()).pathname));
+  const fetched = (name: string) => scripts.some((path) => new RegExp(`^/assets/${name}-[\\w-]+\\.js$`).test(path));
+  await openHome(page);
+  await page.waitForTimeout(500);
+  for (const name of ['contact-form', 'feedback-form', 'newsletter-form']) expect(fetched(name), `${name} not fetched at the top`).toBe(false);
+  await page.locator('#contact').scrollIntoViewIfNeeded();
+  await expect.poll(() => fetched('contact-form')).toBe(true);
+  const form = page.locator('#contact form.contact-form');
+  await form.getByRole('button', { name: 'Send Message' }).click();
+  await expect(form.getByText('Name is required', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/home$/);
+});
+
+// A router update (here an in-page jump) must not reach a form still waiting for its code:
+// React would hold it, or throw the server's form away (deferred-form.tsx).
+test('an in-page jump keeps the forms below the fold, still without their code', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => scripts.push(new URL(request.url()).pathname));
+  await openHome(page);
+  await page.getByRole('link', { name: 'Get Started', exact: true }).click();
+  await expect(page).toHaveURL(/\/home#about$/);
+  await page.waitForTimeout(500);
+  await expect(page.locator('#contact-form form.contact-form')).toHaveCount(1);
+  await expect(page.locator('footer form')).toHaveCount(2);
+  expect(scripts.filter((path) => /^\/assets\/(contact|feedback|newsletter)-form-[\w-]+\.js$/.test(path))).toEqual([]);
+});
+
 test.describe('the map facade', () => {
   test('fetches nothing from OpenStreetMap until asked', async ({ page }) => {
     // The fixture fails this test on any request to another origin; this list says it outright.

@@ -188,7 +188,7 @@ test.describe('navbar entries', () => {
       await page.setViewportSize({ width, height: 700 });
       await expect(menuButton(page)).toBeHidden();
       // Every control in the bar: the brand, the entries, the actions and whatever joins them (search).
-      const controls = header(page).locator('a:visible, button:visible').filter({ visible: true });
+      const controls = header(page).locator('a:visible, button:visible, summary:visible').filter({ visible: true });
       const boxes = (await Promise.all((await controls.all()).map((control) => control.boundingBox()))).filter((box) => box !== null);
       expect(boxes.length, `the bar shows the brand, ${TOP_LEVEL.length} entries and the actions at ${width} px`).toBeGreaterThanOrEqual(TOP_LEVEL.length + 3);
       const bar = await header(page).evaluate((element) => ({ height: element.getBoundingClientRect().height, overflow: element.scrollWidth - element.clientWidth }));

@@ -6,7 +6,9 @@ import type { StatusColour } from '../../../content/docs.schema.ts';
 import type { LinkedDocs as DocsContent } from '../../lib/glossary-links.server.ts';
 import { LinkedText } from '../ui/linked-text.tsx';
 import { TutorialList } from './tutorial-list.tsx';
+import { jobStatusOf } from '../../lib/job-status.ts';
 import { ButtonLink } from '../ui/button.tsx';
+import '../ui/job-status.css';
 import { DOCS_ICONS } from './docs-icons.ts';
 
 /** A video tutorial, with the feature page it covers first, under which the manual lists it. */
@@ -86,7 +88,7 @@ function ColourCodingReference({ docs }: { docs: DocsContent }) {
           {jobStatuses.map((item) => (
             <tr key={item.status} data-status={item.status}>
               <th scope="row">
-                <span className="status-badge" data-colour={item.colour}>
+                <span className="status-badge" data-job-status={jobStatusOf(item.status)}>
                   {item.status}
                 </span>
               </th>
@@ -95,7 +97,7 @@ function ColourCodingReference({ docs }: { docs: DocsContent }) {
               </td>
               <td>
                 <span className="status-colour">
-                  <span className="status-swatch" data-colour={item.colour} aria-hidden="true" />
+                  <span className="status-swatch" data-job-status={jobStatusOf(item.status)} aria-hidden="true" />
                   {COLOUR_NAMES[item.colour]}
                 </span>
               </td>

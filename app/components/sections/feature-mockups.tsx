@@ -3,6 +3,8 @@
 // design tokens through feature-mockups.css, with no numbers or names that could read as data.
 import type { ReactNode } from 'react';
 import type { FeatureSlug } from '../../../content/feature-slugs.ts';
+import { type JobStatus, jobStatusOf } from '../../lib/job-status.ts';
+import '../ui/job-status.css';
 import './feature-mockups.css';
 
 type Sketch = () => ReactNode;
@@ -34,16 +36,22 @@ function Lines({ x, y, widths, gap = 16 }: { x: number; y: number; widths: numbe
 }
 
 function DashboardSketch() {
-  const counters = ['Pending Jobs', 'Processing Jobs', 'Active Drivers', 'Active Fleets'];
+  // The job counters in their statuses' colours, the others in the accent.
+  const counters: [string, JobStatus | undefined][] = [
+    ['Pending Jobs', 'pending'],
+    ['Processing Jobs', 'processing'],
+    ['Active Drivers', undefined],
+    ['Active Fleets', undefined],
+  ];
   return (
     <Window title="Dashboard">
-      {counters.map((label, index) => (
+      {counters.map(([label, status], index) => (
         <g key={label}>
           <rect className="mock-card" x={110 + index * 130} y="50" width="118" height="62" rx="8" />
           <text className="mock-label" x={120 + index * 130} y="70">
             {label}
           </text>
-          <rect className={index === 0 ? 'mock-fill-warn' : 'mock-fill-accent'} x={120 + index * 130} y="82" width={36 + index * 8} height="16" rx="4" />
+          <rect className={status ? 'job-status-fill' : 'mock-fill-accent'} data-job-status={status} x={120 + index * 130} y="82" width={36 + index * 8} height="16" rx="4" />
         </g>
       ))}
       <rect className="mock-card" x="110" y="126" width="300" height="140" rx="8" />
@@ -88,12 +96,12 @@ function DashboardSketch() {
 
 const JOB_TABS = ['Create Booking', 'Import CSV', 'Connotes', 'Local Dispatch', 'Local Manifest', 'Linehaul Dispatch', 'Linehaul Manifest', 'Activities'];
 const JOB_ROWS = [
-  { type: 'Local', status: 'PENDING', tone: 'pending' },
-  { type: 'Linehaul', status: 'Dispatched', tone: 'dispatched' },
-  { type: 'Local', status: 'PROCESSING', tone: 'processing' },
-  { type: 'Empty Run', status: 'COMPLETED', tone: 'completed' },
-  { type: 'Tow Haul', status: 'PROCESSING', tone: 'processing' },
-  { type: 'Fleet Hire', status: 'CANCELLED', tone: 'cancelled' },
+  { type: 'Local', status: 'PENDING' },
+  { type: 'Linehaul', status: 'Dispatched' },
+  { type: 'Local', status: 'PROCESSING' },
+  { type: 'Empty Run', status: 'COMPLETED' },
+  { type: 'Tow Haul', status: 'PROCESSING' },
+  { type: 'Fleet Hire', status: 'CANCELLED' },
 ];
 
 function JobsSketch() {
@@ -128,8 +136,8 @@ function JobsSketch() {
               {job.type}
             </text>
             <Lines x={408} y={y} widths={[70 - (row % 2) * 16]} />
-            <rect className="mock-status" data-tone={job.tone} x="508" y={y - 6} width="100" height="20" rx="10" />
-            <text className="mock-status-text" data-tone={job.tone} x="558" y={y + 8} textAnchor="middle">
+            <rect className="job-status-fill" data-job-status={jobStatusOf(job.status)} x="508" y={y - 6} width="100" height="20" rx="10" />
+            <text className="mock-status-text job-status-text" x="558" y={y + 8} textAnchor="middle">
               {job.status}
             </text>
             {row < JOB_ROWS.length - 1 ? <line className="mock-rule-soft" x1="120" x2="610" y1={y + 22} y2={y + 22} /> : null}

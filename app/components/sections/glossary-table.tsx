@@ -123,11 +123,12 @@ export function GlossaryTable({ rows }: { rows: GlossaryEntry[] }) {
     if (hydrated && view.page > pageCount) update({ page: pageCount });
   });
 
-  // Before hydration (and without JavaScript) every matching row is in the page. The rows past
-  // the first page are marked so that CSS hides them when scripting is on (glossary-table.css):
-  // the table then paints at its paged size and nothing moves when hydration drops them.
-  const visibleRows = hydrated ? table.getRowModel().rows : table.getPrePaginatedRowModel().rows;
-  const pagedRowIds = hydrated ? null : new Set(table.getRowModel().rows.map((row) => row.id));
+  // Every matching row is in the table, in order, and the rows off the current page are marked:
+  // CSS hides them on screen when scripting is on (glossary-table.css), so the table paints at its
+  // paged size before hydration too, printing gives every row, and without JavaScript every row
+  // shows.
+  const matchingRows = table.getPrePaginatedRowModel().rows;
+  const rowsOnPage = new Set(table.getRowModel().rows.map((row) => row.id));
   const first = matches === 0 ? 0 : hydrated ? (view.page - 1) * pageSize + 1 : 1;
   const last = hydrated ? Math.min(matches, view.page * pageSize) : matches;
 
@@ -226,11 +227,11 @@ export function GlossaryTable({ rows }: { rows: GlossaryEntry[] }) {
             ))}
           </thead>
           <tbody>
-            {visibleRows.map((row) => (
+            {matchingRows.map((row) => (
               <tr
                 key={row.id}
                 id={glossaryAnchor(row.original.term)}
-                data-later-page={pagedRowIds && !pagedRowIds.has(row.id) ? '' : undefined}
+                data-off-page={rowsOnPage.has(row.id) ? undefined : ''}
                 data-targeted={targetAnchor === glossaryAnchor(row.original.term) ? '' : undefined}
                 tabIndex={targetAnchor === glossaryAnchor(row.original.term) ? -1 : undefined}
               >

@@ -3,9 +3,13 @@
 import { Mail, MapPin, Phone } from 'lucide-react';
 import { href, Link } from 'react-router';
 import type { SiteSettings } from '../../../content/schema.ts';
-import { FeedbackForm } from '../forms/feedback-form.tsx';
-import { NewsletterForm } from '../forms/newsletter-form.tsx';
+import { DeferredForm } from '../forms/deferred-form.tsx';
 import './site-footer.css';
+
+// The footer's forms are below the fold on every page: their code loads as they near the
+// viewport or are used (deferred-form.tsx).
+const loadNewsletterForm = () => import('../forms/newsletter-form.tsx').then((module) => module.NewsletterForm);
+const loadFeedbackForm = () => import('../forms/feedback-form.tsx').then((module) => module.FeedbackForm);
 
 const FOOTER_LINKS = [
   { label: 'Features', to: href('/features') },
@@ -25,7 +29,7 @@ export function SiteFooter({ site }: { site: SiteSettings }) {
         <section aria-labelledby="footer-newsletter" className="footer-newsletter">
           <h2 id="footer-newsletter">Newsletter</h2>
           <p>Product updates and practical guides for transport operators, once a month.</p>
-          <NewsletterForm tone="inverse" />
+          <DeferredForm form="newsletter" load={loadNewsletterForm} props={{ tone: 'inverse' }} />
         </section>
 
         <section aria-labelledby="footer-contact" className="footer-contact-block">
@@ -76,7 +80,7 @@ export function SiteFooter({ site }: { site: SiteSettings }) {
         <p>
           © {year} {site.brand}. {site.tagline}.
         </p>
-        <FeedbackForm tone="inverse" />
+        <DeferredForm form="feedback" load={loadFeedbackForm} props={{ tone: 'inverse' }} />
       </div>
     </footer>
   );

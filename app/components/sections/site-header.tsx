@@ -11,6 +11,7 @@ import { isExternal, isMenu, mainNavigation, type NavLink as NavLinkData, type N
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { HeaderActions } from './header-actions.tsx';
 import { SiteSearch } from './site-search.tsx';
+import { ThemeMenu } from './theme-menu.tsx';
 import './site-header.css';
 
 export function SiteHeader({ site }: { site: SiteSettings }) {
@@ -63,6 +64,7 @@ export function SiteHeader({ site }: { site: SiteSettings }) {
             )}
           </ul>
           <HeaderActions />
+          <ThemeMenu />
         </nav>
         {/* Outside the folding navigation, so the search stays one tap away on narrow screens. */}
         <SiteSearch />

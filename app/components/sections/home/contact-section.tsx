@@ -5,11 +5,14 @@ import { useEffect, useRef, useState } from 'react';
 import type { HomeContent } from '../../../../content/home.schema.ts';
 import type { SiteSettings } from '../../../../content/schema.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
-import { ContactForm } from '../../forms/contact-form.tsx';
+import { DeferredForm } from '../../forms/deferred-form.tsx';
 import '../../ui/button.css';
 import { MapPreviewArt } from './illustrations.tsx';
 import { osmEmbedUrl, osmPageUrl } from './map-links.ts';
 import './contact-section.css';
+
+// Below the fold: the form's code loads as it nears the viewport or is used (deferred-form.tsx).
+const loadContactForm = () => import('../../forms/contact-form.tsx').then((module) => module.ContactForm);
 
 export function ContactSection({ contact, site }: { contact: HomeContent['contact']; site: SiteSettings }) {
   const { email, phone, address, hours } = site.contact;
@@ -50,7 +53,7 @@ export function ContactSection({ contact, site }: { contact: HomeContent['contac
             <MapFacade location={site.map} showLabel={contact.showMap} openLabel={contact.openMap} />
           </div>
           <div className="contact-form-slot" id="contact-form">
-            <ContactForm />
+            <DeferredForm form="contact" load={loadContactForm} props={{}} />
           </div>
         </div>
       </div>

@@ -2,6 +2,7 @@
 // the alternative text the content gives it.
 import type { JSX } from 'react';
 import type { HomeContent } from '../../../../content/home.schema.ts';
+import '../../ui/job-status.css';
 import './illustrations.css';
 
 type Screen = HomeContent['portfolio']['items'][number]['screen'];
@@ -35,9 +36,9 @@ function AppWindow() {
 
 function DispatchBoard() {
   const columns = [
-    { x: 60, head: 'art-muted', cards: 3 },
-    { x: 172, head: 'art-amber', cards: 2 },
-    { x: 284, head: 'art-green', cards: 3 },
+    { x: 60, status: 'pending', cards: 3 },
+    { x: 172, status: 'dispatched', cards: 2 },
+    { x: 284, status: 'completed', cards: 3 },
   ];
   return (
     <>
@@ -47,7 +48,7 @@ function DispatchBoard() {
       {columns.map((column) => (
         <g key={column.x}>
           <rect x={column.x} y="62" width="104" height="188" rx="8" className="art-line" />
-          <rect x={column.x + 10} y="72" width="40" height="8" rx="4" className={column.head} />
+          <rect x={column.x + 10} y="72" width="40" height="8" rx="4" className="job-status-fill" data-job-status={column.status} />
           {Array.from({ length: column.cards }, (_, index) => (
             <g key={index} transform={`translate(${column.x + 8} ${90 + index * 52})`}>
               <rect width="88" height="44" rx="6" className="art-white" />
@@ -65,10 +66,10 @@ function DispatchBoard() {
 
 function DriverApp() {
   const drops = [
-    { y: 84, status: 'art-green' },
-    { y: 128, status: 'art-green' },
-    { y: 172, status: 'art-amber' },
-    { y: 216, status: 'art-muted' },
+    { y: 84, status: 'completed' },
+    { y: 128, status: 'completed' },
+    { y: 172, status: 'processing' },
+    { y: 216, status: 'pending' },
   ];
   return (
     <>
@@ -83,7 +84,7 @@ function DriverApp() {
         {drops.map((drop, index) => (
           <g key={drop.y} transform={`translate(18 ${drop.y - 10})`}>
             <rect width="124" height="36" rx="8" className="art-soft" />
-            <circle cx="16" cy="18" r="9" className={drop.status} />
+            <circle cx="16" cy="18" r="9" className="job-status-fill" data-job-status={drop.status} />
             <text x="16" y="22" className="art-drop-number">
               {index + 1}
             </text>
