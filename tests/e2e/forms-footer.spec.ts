@@ -127,6 +127,22 @@ test('used before its code has come, a footer form keeps what was typed and send
   expect(rows('SELECT feedback FROM feedback WHERE feedback = ?', text)).toHaveLength(1);
 });
 
+test('Enter pressed in a footer form before its code has come posts nothing natively and subscribes once the code runs', async ({ page }) => {
+  const release = await holdScripts(page, /\/assets\/newsletter-form-[\w-]+\.js$/);
+  await openHydrated(page, '/faq');
+  const form = newsletter(page);
+  const email = `${unique('enter').replace(/\s/g, '.')}@fleet.com.au`;
+  await form.getByLabel('Email address').fill(email);
+  await form.getByLabel('Email address').press('Enter');
+  await page.waitForTimeout(300);
+  await expect(page).toHaveURL(/\/faq$/);
+  expect(rows('SELECT email FROM newsletter_subscribers WHERE email = ?', email)).toHaveLength(0);
+  release();
+  await expect(page.getByRole('dialog', { name: MESSAGES.success })).toBeVisible();
+  await expect(page).toHaveURL(/\/faq$/);
+  expect(rows('SELECT email FROM newsletter_subscribers WHERE email = ?', email)).toEqual([{ email }]);
+});
+
 test('a field typed in and left before the form code came shows its message once it runs', async ({ page }) => {
   const release = await holdScripts(page, /\/assets\/newsletter-form-[\w-]+\.js$/);
   await openHydrated(page, '/faq');
