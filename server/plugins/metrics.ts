@@ -46,9 +46,7 @@ export default fp(
       // Route patterns only: the pages' catch-all is one label, unmatched URLs another.
       const pattern = request.routeOptions.url;
       const route = pattern === undefined ? '(unmatched)' : pattern === '/*' ? '(page)' : pattern;
-      const labels = { method: request.method, route, status_class: statusClass(status) };
-      metrics.httpRequests.inc(labels);
-      metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);
+      metrics.http.record(request.method, route, statusClass(status), reply.elapsedTime / 1000);
       const kind = submissionKindOf(request);
       if (kind && status === 429) metrics.submissions.inc({ kind, outcome: 'rate_limited' });
       else if (kind && (status === 400 || status === 413 || status === 415)) metrics.submissions.inc({ kind, outcome: 'invalid' });
