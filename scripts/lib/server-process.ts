@@ -28,6 +28,8 @@ export type ServerProcessOptions = {
   env?: Record<string, string>;
   /** Serve /api only (server.ts --api-only): starts faster and needs no build. */
   apiOnly?: boolean;
+  /** Another checkout of the site to run instead of this one (bench:pair compares two). */
+  root?: string;
   readyTimeoutMs?: number;
 };
 
@@ -78,7 +80,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
   // The child is a server, not a test file.
   delete env.NODE_TEST_CONTEXT;
   const args = ['server/server.ts', ...(options.apiOnly ? ['--api-only'] : [])];
-  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, args, { cwd: options.root ?? ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString('utf8')).slice(-20_000);
