@@ -75,9 +75,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     requestIdHeader: false,
     genReqId: (request) => requestIdOf(request, config.trustProxy),
   });
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
   // Requests are validated with the zod schemas. Answers are typed at compile time; their
   // response schemas only document the API, so they are not re-checked on every send.
   app.setValidatorCompiler(validatorCompiler);
@@ -94,13 +91,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(metricsPlugin, config.metrics);
   await app.register(errors);
   await app.register(securityHeaders, { dev });
-  // Once closing starts, a request on a kept-alive connection is refused with a 503 in the spec's
-  // shape (after the security headers' hooks, so it carries them), and the connection closed.
+  // Every answer carries its request id. Once closing starts, a request on a kept-alive connection
+  // is refused with a 503 in the spec's shape (after the security headers' hooks, so it carries
+  // them), and the connection closed.
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
   });
+  // One hook for both (each hook is a promise and a turn of the microtask queue on every answer).
   app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
     // The health endpoints still answer, so a load balancer sees the instance leave.
     if (!closing || HEALTH_PATHS.has(request.url)) return;
     reply.header('connection', 'close');

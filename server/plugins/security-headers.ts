@@ -1,9 +1,11 @@
 // Security headers on every answer. The Content-Security-Policy is written here: pages get a
 // fresh nonce per response (request.cspNonce, which the React render puts on every script it
 // writes); API answers and assets, which run no script, get the same policy without one.
-// helmet sets the other hardening headers.
-import helmet from '@fastify/helmet';
+// helmet sets the other hardening headers: its middleware is built once here and run on each
+// answer in the same hook. (@fastify/helmet rebuilt the middleware from its options on every
+// request, in two hooks of its own: ~3 µs of each answer's ~40 µs of CPU on the JSON reads.)
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 import fp from 'fastify-plugin';
 import { randomToken } from '../random.ts';
 
@@ -50,12 +52,14 @@ const isPageRequest = (url: string) => !url.startsWith('/api/') && !url.startsWi
 
 export default fp(
   async function securityHeaders(app: FastifyInstance, options: { dev: boolean }) {
-    await app.register(helmet, {
+    const hardeningHeaders = helmet({
       contentSecurityPolicy: false,
       frameguard: { action: 'deny' },
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
       strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
     });
+    // helmet's middleware is synchronous and never fails: it only sets headers, then calls this.
+    const noop = () => {};
     app.decorateRequest('cspNonce', undefined);
 
     // Vite's dev server injects inline scripts and styles and talks over a websocket.
@@ -63,6 +67,7 @@ export default fp(
     const policyWithoutNonce = contentSecurityPolicy("'self'", "'self'");
 
     app.addHook('onRequest', async (request, reply) => {
+      hardeningHeaders(request.raw, reply.raw, noop);
       reply.header('permissions-policy', PERMISSIONS_POLICY);
       if (options.dev) {
         reply.header('content-security-policy', devPolicy);
