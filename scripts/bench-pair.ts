@@ -6,8 +6,9 @@
 // run side by side and are loaded at the same moment by two autocannon instances of equal
 // connections: whatever slows the machine slows both. The figure compared is the CPU time each
 // server process spent per answered request (user + system, from /proc/<pid>/stat), not req/s,
-// which also depends on how the load generator shares the cores. Rounds swap nothing (both run
-// at once), so their spread is the measurement's own noise.
+// which also depends on how the load generator shares the cores; the kernel's share (system
+// time: sockets, fsync) is shown apart. Rounds swap nothing (both run at once), so their spread
+// is the measurement's own noise.
 //
 // Flags: --against <path> (required; a checkout with node_modules and a build), --target
 // faq|glossary|home|feedback|demo (default faq; several may be given, comma-separated),
@@ -85,11 +86,11 @@ function readFlags() {
   };
 }
 
-/** CPU time the process has used so far, in microseconds (utime + stime are in clock ticks of 10 ms). */
-function cpuMicros(pid: number): number {
+/** CPU time the process has used so far, in microseconds (utime and stime are in clock ticks of 10 ms). */
+function cpuMicros(pid: number): { user: number; system: number } {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   // After "pid (comm) ", utime and stime are the 12th and 13th fields.
-  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  return { user: Number(fields[11]) * 10_000, system: Number(fields[12]) * 10_000 };
 }
 
 async function csrfToken(url: string): Promise<string> {
@@ -109,7 +110,7 @@ async function startSide(name: string, root: string | undefined): Promise<Side> 
   return { name, server, dataDir, token: await csrfToken(server.url) };
 }
 
-type Measure = { cpuPerRequest: number; requests: number; p99: number; failed: number };
+type Measure = { cpuPerRequest: number; systemPerRequest: number; requests: number; p99: number; failed: number };
 
 /** Loads both servers at once; CPU µs per answered request for each. */
 async function round(sides: Side[], target: Target, seconds: number, connections: number): Promise<Measure[]> {
@@ -118,12 +119,17 @@ async function round(sides: Side[], target: Target, seconds: number, connections
     sides.map((side) => autocannon({ url: side.server.url, connections, duration: seconds, requests: [requestFor(target, side.token)] })),
   );
   const after = sides.map((side) => cpuMicros(side.server.pid));
-  return results.map((result, index) => ({
-    cpuPerRequest: (after[index]! - before[index]!) / Math.max(1, result.requests.total),
-    requests: result.requests.total,
-    p99: result.latency.p99,
-    failed: result.non2xx + result.errors,
-  }));
+  return results.map((result, index) => {
+    const requests = Math.max(1, result.requests.total);
+    const system = after[index]!.system - before[index]!.system;
+    return {
+      cpuPerRequest: (after[index]!.user - before[index]!.user + system) / requests,
+      systemPerRequest: system / requests,
+      requests: result.requests.total,
+      p99: result.latency.p99,
+      failed: result.non2xx + result.errors,
+    };
+  });
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -149,6 +155,7 @@ async function main() {
             server: side.name,
             'CPU µs/request (median)': Math.round(median(mine.map((m) => m.cpuPerRequest))),
             rounds: mine.map((m) => Math.round(m.cpuPerRequest)).join(' / '),
+            'of which system': Math.round(median(mine.map((m) => m.systemPerRequest))),
             requests: mine.reduce((sum, m) => sum + m.requests, 0),
             'p99 ms (median)': median(mine.map((m) => m.p99)),
             failed: mine.reduce((sum, m) => sum + m.failed, 0),
