@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import { loadEmailContent } from '../content.ts';
 import { type AuthService, createAuthService } from '../services/auth.ts';
+import { type BookingService, createBookingService } from '../services/booking/service.ts';
 import { CONTENT_CHANNEL, type ContentService, createContentService } from '../services/content.ts';
 import { type ContentEditing, createContentEditing } from '../services/content-editing.ts';
 import { createInboxService, type InboxService } from '../services/inbox.ts';
@@ -17,7 +18,7 @@ import { watchOutbox } from '../metrics.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    services: { submissions: SubmissionService; intake: Intake; auth: AuthService; content: ContentService; contentEditing: ContentEditing; inbox: InboxService };
+    services: { submissions: SubmissionService; intake: Intake; auth: AuthService; content: ContentService; contentEditing: ContentEditing; inbox: InboxService; booking: BookingService };
   }
 }
 
@@ -53,6 +54,7 @@ export default fp(
       content,
       contentEditing: createContentEditing({ database, content }),
       inbox: createInboxService(database, { notifications }),
+      booking: createBookingService(database, config.booking),
       auth: createAuthService({
         repos,
         tokens: createTokenService(config.tokenSecret, config.accessTokenTtlSeconds),
