@@ -31,9 +31,20 @@ const DATE = /^\d{4}-\d\d-\d\d$/;
 
 const isRealDate = (text: string) => DATE.test(text) && new Date(`${text}T00:00:00Z`).toISOString().startsWith(text);
 
+const knownZones = new Map<string, boolean>();
+
 /** True for an IANA zone name the platform knows (fixed offsets are not a person's zone). */
 export function isTimeZone(zone: string): boolean {
-  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+){0,2}$/.test(zone)) return false;
+  let known = knownZones.get(zone);
+  if (known === undefined) {
+    known = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+){0,2}$/.test(zone) && acceptedByIntl(zone);
+    // Remembered (a bounded number): the slots call checks the visitor's zone on every request.
+    if (knownZones.size < 2000) knownZones.set(zone, known);
+  }
+  return known;
+}
+
+function acceptedByIntl(zone: string): boolean {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zone });
     return true;

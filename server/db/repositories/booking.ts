@@ -91,6 +91,8 @@ export function createBookingRepository(db: Kysely<DB>) {
 
   async function withDetails(rows: { user_id: number; time_zone: string; meeting_url: string | null; in_rotation: number; updated_at: string; updated_by: string }[], daysOffFrom?: string) {
     const { weekly, daysOff } = await details(rows.map((row) => row.user_id), daysOffFrom);
+    const weeklyOf = Map.groupBy(weekly, (range) => range.user_id);
+    const daysOffOf = Map.groupBy(daysOff, (day) => day.user_id);
     return rows.map(
       (row): AvailabilityRecord => ({
         userId: row.user_id,
@@ -99,8 +101,8 @@ export function createBookingRepository(db: Kysely<DB>) {
         inRotation: row.in_rotation === 1,
         updatedAt: row.updated_at,
         updatedBy: row.updated_by,
-        weekly: weekly.filter((range) => range.user_id === row.user_id).map((range) => ({ day: range.day, start: range.start_time, end: range.end_time })),
-        daysOff: daysOff.filter((day) => day.user_id === row.user_id).map((day) => day.day),
+        weekly: (weeklyOf.get(row.user_id) ?? []).map((range) => ({ day: range.day, start: range.start_time, end: range.end_time })),
+        daysOff: (daysOffOf.get(row.user_id) ?? []).map((day) => day.day),
       }),
     );
   }

@@ -13,12 +13,16 @@ import type { DB } from '../../db/schema.ts';
 import type { BookingConfig } from './config.ts';
 import { chooseOwner } from './routing.ts';
 import { availableSlots, type BookingSettings, type BusyByUser, bookingWindow, type StaffSchedule, staffFreeAt } from './slots.ts';
-import { addDays, canonicalZone, civilDateAt, formatCivilDate, instantOf, minutesOf } from './zoned-time.ts';
+import { addDays, canonicalZone, civilDateAt, civilDateOf, formatCivilDate, instantOf, minutesOf } from './zoned-time.ts';
 
 const DAY = 86_400_000;
 const MINUTE = 60_000;
 /** Round robin's weighted share counts the bookings of this many days. */
 const RECENT_DAYS = 30;
+/** How long an instance may answer from its computed free times (see slots()). */
+const SLOTS_TTL_MS = 30_000;
+/** Told on every instance when bookings, availability or settings change. */
+export const BOOKING_CHANNEL = 'booking_changed';
 /** Tries of a booking refused by the database for an overlap (each try sees the newer bookings). */
 const MAX_TRIES = 8;
 
@@ -59,7 +63,16 @@ export class AvailabilityError extends Error {
 
 type Work<T> = (trx: Kysely<DB>, booking: Booked) => Promise<T>;
 
-const iso = (ms: number) => new Date(ms).toISOString();
+/** ISO text of an instant; remembered, as each list of slots writes the same few hundred again. */
+function iso(ms: number): string {
+  let text = isoTexts.get(ms);
+  if (text === undefined) {
+    if (isoTexts.size >= 20_000) isoTexts.clear();
+    isoTexts.set(ms, (text = new Date(ms).toISOString()));
+  }
+  return text;
+}
+const isoTexts = new Map<number, string>();
 
 /** A stored availability as the slot computation wants it. */
 function scheduleOf(record: AvailabilityRecord & { username: string }): StaffSchedule {
@@ -82,8 +95,42 @@ function busyByUser(rows: { ownerId: number; start: string; end: string }[]): Bu
   return busy;
 }
 
-export function createBookingService(database: Database, config: BookingConfig, options: { now?: () => number } = {}) {
+type SlotList = { startMs: number; start: string; end: string }[];
+
+export function createBookingService(database: Database, config: BookingConfig, options: { now?: () => number; slotsTtlMs?: number } = {}) {
   const now = options.now ?? Date.now;
+  const slotsTtlMs = options.slotsTtlMs ?? SLOTS_TTL_MS;
+  // Free times are the same for every visitor until something changes, so each instance keeps
+  // the last computed list (every start from the notice to the horizon) for at most slotsTtlMs.
+  // Any change forgets it, here and, through the database's notify, on every instance; a
+  // computation that overlapped a change is not kept. The booking transaction checks again,
+  // so a time gone meanwhile answers 409 with fresh times.
+  let computed: { at: number; settings: BookingSettings; slots: SlotList } | null = null;
+  let generation = 0;
+  const forget = () => {
+    computed = null;
+    generation++;
+  };
+  async function changed() {
+    forget();
+    await database.notify(BOOKING_CHANNEL, 'changed');
+  }
+
+  async function freeTimes(at: number) {
+    if (computed && at >= computed.at && at - computed.at < slotsTtlMs) return computed;
+    const started = generation;
+    const settings = await settingsFrom(database.kysely);
+    const window = bookingWindow(settings, at);
+    const { staff, busy } = await load(database.kysely, at, window.from, window.to + slotsTtlMs);
+    const slots = availableSlots(staff, busy, settings, { from: window.from, to: window.to + slotsTtlMs }).map((slot) => ({
+      startMs: slot.start,
+      start: iso(slot.start),
+      end: iso(slot.end),
+    }));
+    const fresh = { at, settings, slots };
+    if (started === generation) computed = fresh;
+    return fresh;
+  }
 
   async function settingsFrom(db: Kysely<DB>): Promise<BookingSettings> {
     const stored = await createBookingRepository(db).settings();
@@ -101,7 +148,7 @@ export function createBookingService(database: Database, config: BookingConfig, 
     const repo = createBookingRepository(db);
     const settings = await settingsFrom(db);
     // A day either side: every zone's local date of the window, whatever its offset.
-    const staff = (await repo.rotation(formatCivilDate(civilDateAt('UTC', at - DAY)))).map(scheduleOf);
+    const staff = (await repo.rotation(formatCivilDate(civilDateOf(at - DAY)))).map(scheduleOf);
     const buffer = settings.bufferMinutes * MINUTE;
     const busy = busyByUser(await repo.busy(iso(from - buffer), iso(to + buffer + settings.meetingMinutes * MINUTE)));
     return { repo, settings, staff, busy };
@@ -151,13 +198,19 @@ export function createBookingService(database: Database, config: BookingConfig, 
       const zone = canonicalZone(timeZone);
       if (!zone) throw new RangeError(BOOKING_MESSAGES.zone);
       const at = now();
-      const settings = await settingsFrom(database.kysely);
+      const { settings, slots } = await freeTimes(at);
       const until = instantOf(zone, addDays(civilDateAt(zone, at), days ?? settings.horizonDays), 0);
       const window = bookingWindow(settings, at, until);
-      const { staff, busy } = await load(database.kysely, at, window.from, window.to);
-      const slots = availableSlots(staff, busy, settings, window);
-      return { time_zone: zone, slots: slots.map((slot) => ({ start: iso(slot.start), end: iso(slot.end) })) };
+      return {
+        time_zone: zone,
+        slots: slots.filter((slot) => slot.startMs >= window.from && slot.startMs < window.to).map((slot) => ({ start: slot.start, end: slot.end })),
+      };
     },
+
+    /** Forgets this instance's free times (another instance changed something). */
+    forget,
+    /** Call after any change to bookings, availability or settings: every instance forgets. */
+    changed,
 
     /** Books `request.start` for a free staff member, in one transaction with `within` (which
      * stores what belongs with it: the demo request, its emails). */
@@ -170,7 +223,9 @@ export function createBookingService(database: Database, config: BookingConfig, 
       if (!zone) return { ok: false, reason: 'invalid', message: BOOKING_MESSAGES.zone };
       for (let attempt = 1; ; attempt++) {
         try {
-          return await tryBooking({ ...request, timeZone: zone }, start, within);
+          const outcome = await tryBooking({ ...request, timeZone: zone }, start, within);
+          if (outcome.ok) await changed();
+          return outcome;
         } catch (error) {
           if (!isOverlapRefusal(error)) throw error;
           if (attempt >= MAX_TRIES) return { ok: false, reason: 'taken', message: BOOKING_MESSAGES.taken };
@@ -209,6 +264,7 @@ export function createBookingService(database: Database, config: BookingConfig, 
           iso(now()),
         ),
       );
+      await changed();
       return (await this.availability(user.username))!;
     },
   };

@@ -4,7 +4,7 @@
 // theirs, widened by the buffer, overlaps the meeting, and it respects the notice and the
 // horizon. The visitor sees the union over the staff in the rotation, without names. Pure: the
 // caller reads the database and passes the clock.
-import { addDays, type CivilDate, civilDateAt, daysBetween, formatCivilDate, instantOf, isoWeekday } from './zoned-time.ts';
+import { addDays, type CivilDate, civilDateOf, daysBetween, formatCivilDate, instantOf, isoWeekday } from './zoned-time.ts';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
@@ -58,8 +58,11 @@ export function staffSlotStarts(staff: StaffSchedule, busy: Busy, settings: Book
   if (from >= to || staff.weekly.length === 0) return starts;
   const length = settings.meetingMinutes * MINUTE;
   const buffer = settings.bufferMinutes * MINUTE;
-  const first: CivilDate = civilDateAt(staff.timeZone, from);
-  const days = daysBetween(first, civilDateAt(staff.timeZone, to));
+  // Every zone's date is within a day of the UTC date (offsets are under 15 hours): the dates
+  // from the day before `from`'s to the day after `to`'s cover the window in any zone, and the
+  // instants outside it are dropped below. (No Intl call per request: expansions are cached.)
+  const first: CivilDate = addDays(civilDateOf(from), -1);
+  const days = daysBetween(first, civilDateOf(to)) + 1;
   for (let offset = 0; offset <= days; offset++) {
     const date = addDays(first, offset);
     if (staff.daysOff.has(formatCivilDate(date))) continue;

@@ -11,8 +11,18 @@ const MINUTE = 60_000;
 const DAY = 86_400_000;
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
-const offsets = new Map<string, number>();
-const MAX_CACHED_OFFSETS = 100_000;
+/** Per zone: offset by instant (whole seconds), and instant by wall clock; numeric keys, as
+ * these are asked thousands of times per list of slots. */
+const offsets = new Map<string, Map<number, number>>();
+const instants = new Map<string, Map<number, number>>();
+const MAX_CACHED_PER_ZONE = 50_000;
+
+function cacheFor(caches: Map<string, Map<number, number>>, zone: string): Map<number, number> {
+  let cache = caches.get(zone);
+  if (!cache) caches.set(zone, (cache = new Map()));
+  else if (cache.size >= MAX_CACHED_PER_ZONE) cache.clear();
+  return cache;
+}
 
 function formatterFor(zone: string): Intl.DateTimeFormat {
   let formatter = formatters.get(zone);
@@ -36,8 +46,12 @@ function formatterFor(zone: string): Intl.DateTimeFormat {
 /** The zone's name as the platform spells it, or null when it is not an IANA zone it knows.
  * Fixed offsets ("+10:00") are refused: a person's zone has daylight-saving rules. */
 export function canonicalZone(zone: string): string | null {
-  return isTimeZone(zone) ? new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone : null;
+  if (!isTimeZone(zone)) return null;
+  let name = canonicalNames.get(zone);
+  if (name === undefined) canonicalNames.set(zone, (name = formatterFor(zone).resolvedOptions().timeZone));
+  return name;
 }
+const canonicalNames = new Map<string, string>();
 
 /** The wall clock of `zone` at `instant`, as if it were UTC milliseconds. */
 function wallAt(zone: string, instant: number): number {
@@ -51,12 +65,11 @@ function wallAt(zone: string, instant: number): number {
 export function offsetAt(zone: string, instant: number): number {
   // Offsets change on whole seconds; the sub-second part does not matter.
   const second = Math.floor(instant / 1000) * 1000;
-  const key = `${zone} ${second}`;
-  let offset = offsets.get(key);
+  const cache = cacheFor(offsets, zone);
+  let offset = cache.get(second);
   if (offset === undefined) {
     offset = wallAt(zone, second) - second;
-    if (offsets.size >= MAX_CACHED_OFFSETS) offsets.clear();
-    offsets.set(key, offset);
+    cache.set(second, offset);
   }
   return offset;
 }
@@ -67,6 +80,16 @@ export function offsetAt(zone: string, instant: number): number {
  * happens twice, as a clock goes back, is the earlier one. */
 export function instantOf(zone: string, date: CivilDate, minutes: number): number {
   const wall = Date.UTC(date.year, date.month - 1, date.day) + minutes * MINUTE;
+  const cache = cacheFor(instants, zone);
+  let instant = cache.get(wall);
+  if (instant === undefined) {
+    instant = resolveWall(zone, wall);
+    cache.set(wall, instant);
+  }
+  return instant;
+}
+
+function resolveWall(zone: string, wall: number): number {
   // Zones change offset at most once in two days: the offsets a day either side are the two
   // candidates.
   const before = offsetAt(zone, wall - DAY);
@@ -81,8 +104,8 @@ export function civilDateAt(zone: string, instant: number): CivilDate {
   return civilDateOf(instant + offsetAt(zone, instant));
 }
 
-/** The date of a UTC-milliseconds value (a wall clock or an instant read as UTC). */
-function civilDateOf(ms: number): CivilDate {
+/** The date of a UTC-milliseconds value (a wall clock, or an instant read in UTC). */
+export function civilDateOf(ms: number): CivilDate {
   const date = new Date(ms);
   return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() };
 }
