@@ -5,7 +5,11 @@
 // transaction with what goes with it, or not at all.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { Database } from '../../server/db/driver.ts';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Database, openDatabase } from '../../server/db/driver.ts';
+import { migrate } from '../../server/db/migrate.ts';
 import { createRepositories } from '../../server/db/repositories/index.ts';
 import { isOverlapRefusal } from '../../server/db/repositories/booking.ts';
 import type { BookingConfig } from '../../server/services/booking/config.ts';
@@ -107,3 +111,26 @@ for (const { engine, open } of await engineSuites()) {
     });
   });
 }
+
+describe('no double booking across SQLite connections (as from two processes)', () => {
+  test('two handles on one file, 10 attempts each at once, one free rep: exactly one booked', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'haulora-booking-'));
+    const file = join(dir, 'site.sqlite');
+    const first = await openDatabase({ file });
+    const second = await openDatabase({ file });
+    try {
+      await migrate(first);
+      const { booking } = await setUp(first, ['amy']);
+      const other = createBookingService(second, CONFIG, { now: () => NOW });
+      const results = await Promise.all([fire(booking, 10), fire(other, 10)]);
+      const outcomes = results.flat().map((result) => result.outcome);
+      assert.equal(outcomes.filter((outcome) => outcome.ok).length, 1);
+      assert.equal(outcomes.filter((outcome) => !outcome.ok && outcome.reason === 'taken').length, 19);
+      assert.equal((await rows(second, "SELECT * FROM bookings WHERE status = 'booked'")).length, 1);
+    } finally {
+      await first.close();
+      await second.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

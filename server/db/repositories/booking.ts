@@ -212,19 +212,6 @@ export function createBookingRepository(db: Kysely<DB>) {
       return history;
     },
 
-    /** True when `ownerId` has a booked meeting overlapping [start, end). */
-    async overlaps(ownerId: number, start: string, end: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('bookings')
-        .select('id')
-        .where('owner_id', '=', ownerId)
-        .where('status', '=', 'booked')
-        .where('start_at', '<', end)
-        .where('end_at', '>', start)
-        .executeTakeFirst();
-      return row !== undefined;
-    },
-
     /** Stores a booking and its 'booked' event; the database refuses an overlap (isOverlapRefusal). */
     async insert(booking: NewBooking): Promise<number> {
       const { id } = await db
