@@ -24,6 +24,11 @@ export const BOOKING_MESSAGES = {
   meetingUrl: 'The meeting link must be an https:// address, or null for a phone call.',
   forbidden: "Only an admin can change someone else's availability or the rotation.",
   unknownStaff: 'There is no staff member of that name.',
+  settingsForbidden: 'Only an admin can change the booking settings.',
+  meetingMinutes: 'The meeting length must be a whole number of minutes from 5 to 480, or null for the configured one.',
+  bufferMinutes: 'The buffer must be a whole number of minutes from 0 to 240, or null for the configured one.',
+  noticeMinutes: 'The minimum notice must be a whole number of minutes from 0 to 20160 (14 days), or null for the configured one.',
+  horizonDays: 'How far ahead must be a whole number of days from 1 to 90, or null for the configured one.',
 } as const;
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$|^24:00$/;
@@ -126,3 +131,20 @@ export const slotSchema = z.object({ start: z.string(), end: z.string() });
 export type Slot = z.infer<typeof slotSchema>;
 export const slotsAnswerSchema = z.object({ time_zone: z.string(), slots: z.array(slotSchema) });
 export type SlotsAnswer = z.infer<typeof slotsAnswerSchema>;
+
+const setting = (min: number, max: number, message: string) =>
+  z.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message }).nullable();
+
+/** PUT /api/inbox/booking-settings (admins): every setting; null = the configured value. */
+export const bookingSettingsBodySchema = z.object({
+  meeting_minutes: setting(5, 480, BOOKING_MESSAGES.meetingMinutes),
+  buffer_minutes: setting(0, 240, BOOKING_MESSAGES.bufferMinutes),
+  notice_minutes: setting(0, 20_160, BOOKING_MESSAGES.noticeMinutes),
+  horizon_days: setting(1, 90, BOOKING_MESSAGES.horizonDays),
+});
+export type BookingSettingsBody = z.infer<typeof bookingSettingsBodySchema>;
+
+const settingsValues = z.object({ meeting_minutes: z.number(), buffer_minutes: z.number(), notice_minutes: z.number(), horizon_days: z.number() });
+/** What is in force, and what staff stored (null: the configured value applies). */
+export const bookingSettingsSchema = z.object({ effective: settingsValues, stored: bookingSettingsBodySchema });
+export type BookingSettingsAnswer = z.infer<typeof bookingSettingsSchema>;

@@ -145,3 +145,41 @@ describe('GET /api/demo/slots', () => {
     }
   });
 });
+
+describe('booking settings', () => {
+  const NONE = { meeting_minutes: null, buffer_minutes: null, notice_minutes: null, horizon_days: null };
+
+  test('staff read what is in force; admins store values, null for the configured one', async () => {
+    const read = await get('/api/inbox/booking-settings', 'amy');
+    assert.equal(read.status, 200);
+    assert.deepEqual(read.body, { effective: { meeting_minutes: 30, buffer_minutes: 0, notice_minutes: 240, horizon_days: 14 }, stored: NONE });
+    assert.deepEqual((await put('/api/inbox/booking-settings', { ...NONE, meeting_minutes: 45 }, 'amy')).body, { errorInfo: BOOKING_MESSAGES.settingsForbidden });
+    const saved = await put('/api/inbox/booking-settings', { ...NONE, meeting_minutes: 45, horizon_days: 7 }, 'boss');
+    assert.equal(saved.status, 200);
+    assert.deepEqual(saved.body.effective, { meeting_minutes: 45, buffer_minutes: 0, notice_minutes: 240, horizon_days: 7 });
+    // The free times follow at once: 45 minutes each, a week ahead at most.
+    assert.equal((await put('/api/inbox/availability/amy', { ...AMY, in_rotation: true }, 'boss')).status, 200);
+    const slots = (await server.client().get('/api/demo/slots?tz=UTC&days=30')).body.slots as { start: string; end: string }[];
+    assert.ok(slots.length > 0);
+    for (const slot of slots) {
+      assert.equal(Date.parse(slot.end) - Date.parse(slot.start), 45 * 60_000);
+      assert.ok(Date.parse(slot.start) < Date.now() + 7 * 86_400_000);
+    }
+    assert.equal((await put('/api/inbox/booking-settings', NONE, 'boss')).body.effective.meeting_minutes, 30);
+  });
+
+  test('bad values: 400 in the issue’s words, nothing stored', async () => {
+    for (const [body, message] of [
+      [{ ...NONE, meeting_minutes: 2 }, BOOKING_MESSAGES.meetingMinutes],
+      [{ ...NONE, buffer_minutes: -5 }, BOOKING_MESSAGES.bufferMinutes],
+      [{ ...NONE, notice_minutes: 1.5 }, BOOKING_MESSAGES.noticeMinutes],
+      [{ ...NONE, horizon_days: 365 }, BOOKING_MESSAGES.horizonDays],
+      [{ ...NONE, horizon_days: '14' }, BOOKING_MESSAGES.horizonDays],
+    ] as const) {
+      const response = await put('/api/inbox/booking-settings', body, 'boss');
+      assert.equal(response.status, 400, JSON.stringify(body));
+      assert.deepEqual(response.body, { errorInfo: message });
+    }
+    assert.deepEqual((await get('/api/inbox/booking-settings', 'boss')).body.stored, NONE);
+  });
+});

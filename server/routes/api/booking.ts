@@ -1,13 +1,13 @@
 // Demo booking's calls (issue 29): GET /api/demo/slots, the free times a visitor may book (no
-// names), and /api/inbox/availability, where staff set their hours. The availability calls need
-// a live staff bearer token (401, checked before anything else is read); changing someone
-// else's, or the rotation, needs an admin (403). Errors answer in the route family's shape:
-// ['ERROR', msg] as the demo form's call, {errorInfo} as the inbox's.
+// names); /api/inbox/availability, where staff set their hours; /api/inbox/booking-settings.
+// The staff calls need a live staff bearer token (401, checked before anything else is read);
+// someone else's availability, the rotation and the settings need an admin (403). Errors answer
+// in the route family's shape: ['ERROR', msg] as the demo form's call, {errorInfo} as the inbox's.
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorAnswerSchema, errorInfoObjectSchema } from '../../../common/api.ts';
-import { availabilityBodySchema, availabilitySchema, slotsAnswerSchema, slotsQuerySchema } from '../../../common/booking.ts';
+import { availabilityBodySchema, availabilitySchema, bookingSettingsBodySchema, bookingSettingsSchema, slotsAnswerSchema, slotsQuerySchema } from '../../../common/booking.ts';
 import { MESSAGES } from '../../../common/messages.ts';
 import { PublicError } from '../../errors.ts';
 import { AvailabilityError } from '../../services/booking/service.ts';
@@ -70,6 +70,24 @@ const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: (request) =>
       answer(app.services.booking.saveAvailability(request.params.username, request.body, { username: request.staffUsername, role: request.staffRole })),
+  });
+
+  app.get('/booking-settings', {
+    config,
+    schema: { summary: 'Meeting length, buffer, minimum notice and how far ahead: in force and stored', tags, headers: bearerHeaders, response: { 200: bookingSettingsSchema, ...errors } },
+    handler: () => app.services.booking.settingsAnswer(),
+  });
+
+  app.put('/booking-settings', {
+    config,
+    schema: {
+      summary: 'Store the booking settings (admins); null for the configured value',
+      tags,
+      headers: bearerHeaders,
+      body: bookingSettingsBodySchema,
+      response: { 200: bookingSettingsSchema, ...errors },
+    },
+    handler: (request) => answer(app.services.booking.saveSettings(request.body, { username: request.staffUsername, role: request.staffRole })),
   });
 };
 

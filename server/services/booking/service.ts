@@ -5,7 +5,7 @@
 // request, and a time with nobody left answers 'taken'.
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { type Availability, type AvailabilityBody, BOOKING_MESSAGES, type SlotsAnswer } from '../../../common/booking.ts';
+import { type Availability, type AvailabilityBody, BOOKING_MESSAGES, type BookingSettingsAnswer, type BookingSettingsBody, type SlotsAnswer } from '../../../common/booking.ts';
 import type { Database } from '../../db/driver.ts';
 import { type AvailabilityRecord, createBookingRepository, isOverlapRefusal } from '../../db/repositories/booking.ts';
 import { createUsersRepository } from '../../db/repositories/users.ts';
@@ -189,8 +189,27 @@ export function createBookingService(database: Database, config: BookingConfig, 
     });
   }
 
+  async function settingsAnswer(): Promise<BookingSettingsAnswer> {
+    const stored = await createBookingRepository(database.kysely).settings();
+    const effective = await settingsFrom(database.kysely);
+    return {
+      effective: { meeting_minutes: effective.meetingMinutes, buffer_minutes: effective.bufferMinutes, notice_minutes: effective.noticeMinutes, horizon_days: effective.horizonDays },
+      stored: { meeting_minutes: stored.meetingMinutes, buffer_minutes: stored.bufferMinutes, notice_minutes: stored.noticeMinutes, horizon_days: stored.horizonDays },
+    };
+  }
+
   return {
     settings: () => settingsFrom(database.kysely),
+    settingsAnswer,
+
+    /** Stores the booking settings (admins; null = the configured value). */
+    async saveSettings(body: BookingSettingsBody, actor: { username: string; role: string }): Promise<BookingSettingsAnswer> {
+      if (actor.role !== 'admin') throw new AvailabilityError('forbidden', BOOKING_MESSAGES.settingsForbidden);
+      const values = { meetingMinutes: body.meeting_minutes, bufferMinutes: body.buffer_minutes, noticeMinutes: body.notice_minutes, horizonDays: body.horizon_days };
+      await createBookingRepository(database.kysely).saveSettings(values, actor.username, iso(now()));
+      await changed();
+      return settingsAnswer();
+    },
 
     /** GET /api/demo/slots: the free starts of the next `days` calendar days in `timeZone`
      * (today included), within the notice and the horizon. */
