@@ -109,6 +109,29 @@ for (const { engine, open } of await engineSuites()) {
       const outcome = await booking.book({ start: MONDAY_9, timeZone: 'UTC' });
       assert.equal(outcome.ok, true);
     });
+
+    test('what goes with a booking is stored in its transaction, knows the owner, and is linked', async () => {
+      const db = await open();
+      const { booking } = await setUp(db, ['amy']);
+      const demo = { job_title: 'Ops', company: 'Acme', country: '61', number: '0412345678', email: 'ada@example.com', text: 'Fleet of 12' };
+      const outcome = await booking.book({ start: MONDAY_9, timeZone: 'Australia/Adelaide' }, async (trx, chosen) => {
+        assert.equal(chosen.owner, 'amy');
+        assert.equal(chosen.meetingUrl, 'https://meet.example/amy');
+        const { id } = await trx
+          .insertInto('demo_requests')
+          .values({ ...demo, name: 'Ada', created_at: new Date(NOW).toISOString(), owner: chosen.owner })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return { demoRequestId: id };
+      });
+      assert.ok(outcome.ok);
+      const [stored] = await rows<{ demo_request_id: number; owner: string; time_zone: string }>(
+        db,
+        'SELECT b.demo_request_id, d.owner, b.time_zone FROM bookings b JOIN demo_requests d ON d.id = b.demo_request_id',
+      );
+      assert.equal(stored?.owner, 'amy');
+      assert.equal(stored?.time_zone, 'Australia/Adelaide');
+    });
   });
 }
 

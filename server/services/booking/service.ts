@@ -61,7 +61,13 @@ export class AvailabilityError extends Error {
   }
 }
 
-type Work<T> = (trx: Kysely<DB>, booking: Booked) => Promise<T>;
+/** The booking as chosen, before its row is stored (no id yet). */
+export type ChosenBooking = Omit<Booked, 'id'>;
+/** What is stored with a booking, in its transaction: called once the time and owner are
+ * chosen and before the booking's row, so the demo request can take the owner and the booking
+ * can point at it (return its id). Throwing stores nothing. On PostgreSQL it may run more than
+ * once (a retried transaction); only the last run is kept. */
+export type WithBooking = (trx: Kysely<DB>, booking: ChosenBooking) => Promise<{ demoRequestId?: number | null } | void>;
 
 /** ISO text of an instant; remembered, as each list of slots writes the same few hundred again. */
 function iso(ms: number): string {
@@ -154,7 +160,7 @@ export function createBookingService(database: Database, config: BookingConfig, 
     return { repo, settings, staff, busy };
   }
 
-  async function tryBooking<T>(request: BookingRequest, start: number, within?: Work<T>): Promise<BookingOutcome> {
+  async function tryBooking(request: BookingRequest, start: number, within?: WithBooking): Promise<BookingOutcome> {
     return database.transaction(async (trx): Promise<BookingOutcome> => {
       const at = now();
       const { repo, settings, staff, busy } = await load(trx, at, start - DAY, start + DAY);
@@ -173,19 +179,21 @@ export function createBookingService(database: Database, config: BookingConfig, 
         request.country,
       );
       const end = start + settings.meetingMinutes * MINUTE;
-      const booking = { uid: randomUUID(), ownerId: choice.userId, start: iso(start), end: iso(end) };
+      const meetingUrl = (await repo.availability(choice.userId))?.meetingUrl ?? null;
+      const chosen: ChosenBooking = { uid: randomUUID(), ownerId: choice.userId, owner: choice.username, start: iso(start), end: iso(end), reason: choice.reason, meetingUrl };
+      const linked = await within?.(trx, chosen);
       const id = await repo.insert({
-        ...booking,
+        uid: chosen.uid,
+        ownerId: chosen.ownerId,
+        start: chosen.start,
+        end: chosen.end,
         routingReason: choice.reason,
         timeZone: request.timeZone,
-        demoRequestId: request.demoRequestId ?? null,
+        demoRequestId: (linked && linked.demoRequestId) ?? request.demoRequestId ?? null,
         at: iso(at),
         username: request.bookedBy ?? null,
       });
-      const meetingUrl = (await repo.availability(choice.userId))?.meetingUrl ?? null;
-      const booked: Booked = { id, ...booking, owner: choice.username, reason: choice.reason, meetingUrl };
-      await within?.(trx, booked);
-      return { ok: true, booking: booked };
+      return { ok: true, booking: { id, ...chosen } };
     });
   }
 
@@ -232,8 +240,8 @@ export function createBookingService(database: Database, config: BookingConfig, 
     changed,
 
     /** Books `request.start` for a free staff member, in one transaction with `within` (which
-     * stores what belongs with it: the demo request, its emails). */
-    async book<T>(request: BookingRequest, within?: Work<T>): Promise<BookingOutcome> {
+     * stores what belongs with it: the demo request, its emails; see WithBooking). */
+    async book(request: BookingRequest, within?: WithBooking): Promise<BookingOutcome> {
       const start = Date.parse(request.start);
       if (!/^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d{1,3})?)?(Z|[+-]\d\d:\d\d)$/.test(request.start) || Number.isNaN(start)) {
         return { ok: false, reason: 'invalid', message: BOOKING_MESSAGES.notOffered };
