@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { SiteSettings } from '../content/schema.ts';
 import { siteFileSchema } from '../content/schema.ts';
 import { loadSiteContent } from './content.ts';
+import { bookingEnvSchema, bookingSettingsOf } from './services/booking/config.ts';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const positiveInt = z.coerce.number().int().min(1);
@@ -107,6 +108,8 @@ const envSchema = z.object({
   RETENTION_PURGE: flag.default(true),
   /** How long a worker may take to send one message before a worker on any instance takes it over. */
   OUTBOX_LEASE_MS: positiveInt.default(120_000),
+  // Demo booking (issue 29): BOOKING_* variables, see services/booking/config.ts.
+  ...bookingEnvSchema.shape,
 });
 
 export class ConfigError extends Error {}
@@ -179,6 +182,8 @@ const configSchema = envSchema
         retryBaseMs: vars.OUTBOX_RETRY_BASE_MS,
         leaseMs: vars.OUTBOX_LEASE_MS,
       },
+      /** Demo booking: the configured settings (staff may change them in the database) and routing rules. */
+      booking: bookingSettingsOf(vars),
     };
   });
 

@@ -137,4 +137,45 @@ export type DB = {
   };
   rate_limit_hits: { key: string; window_start: number; hits: number };
   idempotency_keys: { kind: string; idem_key: string; body_sha256: string; message: string; created_at: string };
+  // Demo booking (migration 011, decision 045).
+  staff_availability: { user_id: number; time_zone: string; meeting_url: string | null; in_rotation: Flag; updated_at: string; updated_by: string };
+  /** day 1 = Monday … 7 = Sunday; HH:MM wall-clock times in the staff member's zone. */
+  staff_weekly_hours: { user_id: number; day: number; start_time: string; end_time: string };
+  staff_days_off: { user_id: number; day: string };
+  /** One row (id 1); a null column uses the configured value. */
+  booking_settings: {
+    id: number;
+    meeting_minutes: number | null;
+    buffer_minutes: number | null;
+    notice_minutes: number | null;
+    horizon_days: number | null;
+    updated_at: string;
+    updated_by: string;
+  };
+  bookings: {
+    id: Generated<number>;
+    uid: string;
+    sequence: Generated<number>;
+    owner_id: number;
+    start_at: string;
+    end_at: string;
+    status: Generated<BookingStatus>;
+    routing_reason: string;
+    time_zone: string;
+    demo_request_id: number | null;
+    created_at: string;
+    updated_at: string;
+  };
+  booking_events: {
+    id: Generated<number>;
+    booking_id: number;
+    action: 'booked' | 'rescheduled' | 'cancelled';
+    owner_id: number;
+    start_at: string;
+    end_at: string;
+    username: string | null;
+    created_at: string;
+  };
 };
+
+export type BookingStatus = 'booked' | 'cancelled';

@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import { loadEmailContent } from '../content.ts';
 import { type AuthService, createAuthService } from '../services/auth.ts';
+import { BOOKING_CHANNEL, type BookingService, createBookingService } from '../services/booking/service.ts';
 import { CONTENT_CHANNEL, type ContentService, createContentService } from '../services/content.ts';
 import { type ContentEditing, createContentEditing } from '../services/content-editing.ts';
 import { createInboxService, type InboxService } from '../services/inbox.ts';
@@ -17,7 +18,7 @@ import { watchOutbox } from '../metrics.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    services: { submissions: SubmissionService; intake: Intake; auth: AuthService; content: ContentService; contentEditing: ContentEditing; inbox: InboxService };
+    services: { submissions: SubmissionService; intake: Intake; auth: AuthService; content: ContentService; contentEditing: ContentEditing; inbox: InboxService; booking: BookingService };
   }
 }
 
@@ -30,6 +31,11 @@ export default fp(
     // empties this instance's copies.
     const stopListening = await database.listen(CONTENT_CHANNEL, { onMessage: () => content.forget(), onReconnect: () => content.forget() });
     app.addHook('preClose', stopListening);
+
+    // Demo booking's free times, likewise forgotten on a change made on any instance.
+    const booking = createBookingService(database, config.booking);
+    const stopListeningBooking = await database.listen(BOOKING_CHANNEL, { onMessage: () => booking.forget(), onReconnect: () => booking.forget() });
+    app.addHook('preClose', stopListeningBooking);
 
     watchOutbox(app.metrics, repos.outbox);
     const notifications = createNotificationService({
@@ -53,6 +59,7 @@ export default fp(
       content,
       contentEditing: createContentEditing({ database, content }),
       inbox: createInboxService(database, { notifications }),
+      booking,
       auth: createAuthService({
         repos,
         tokens: createTokenService(config.tokenSecret, config.accessTokenTtlSeconds),

@@ -2,6 +2,7 @@
 // run several repositories' writes in one transaction).
 import type { Kysely } from 'kysely';
 import type { DB } from '../schema.ts';
+import { createBookingRepository } from './booking.ts';
 import { createContentRepository } from './content.ts';
 import { createIdempotencyRepository } from './idempotency.ts';
 import { createInboxRepository, type KnownEngine } from './inbox.ts';
@@ -22,6 +23,7 @@ export function createRepositories(db: Kysely<DB>, engine?: KnownEngine) {
     inbox: createInboxRepository(db, engine),
     rateLimits: createRateLimitRepository(db),
     idempotency: createIdempotencyRepository(db),
+    booking: createBookingRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

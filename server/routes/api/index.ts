@@ -7,6 +7,7 @@ import { MESSAGES } from '../../../common/messages.ts';
 import type { Config } from '../../config.ts';
 import { PublicError } from '../../errors.ts';
 import authRoutes from './auth.ts';
+import bookingRoutes from './booking.ts';
 import contactRoutes from './contact.ts';
 import contentRoutes from './content.ts';
 import contentEditingRoutes from './content-editing.ts';
@@ -38,6 +39,7 @@ export default async function apiRoutes(app: FastifyInstance, options: { config:
   await app.register(authRoutes, { signInPerMinute: rateLimits.signInPerMinute });
   await app.register(contentRoutes);
   await app.register(inboxRoutes, { prefix: '/inbox' });
+  await app.register(bookingRoutes);
   await app.register(contentEditingRoutes, { prefix: '/content' });
   await app.register(openApiRoutes);
 

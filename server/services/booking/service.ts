@@ -1,0 +1,299 @@
+// Demo booking (issue 29, decisions 045 and 046): the free times a visitor is offered, staff
+// availability, and booking a time in one transaction. The database refuses an overlap per owner
+// on both engines; when it does (two requests chose the same owner at once), the whole
+// transaction is tried again with what is now booked, so a second free rep still gets the next
+// request, and a time with nobody left answers 'taken'.
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { type Availability, type AvailabilityBody, BOOKING_MESSAGES, type BookingSettingsAnswer, type BookingSettingsBody, type SlotsAnswer } from '../../../common/booking.ts';
+import type { Database } from '../../db/driver.ts';
+import { type AvailabilityRecord, createBookingRepository, isOverlapRefusal } from '../../db/repositories/booking.ts';
+import { createUsersRepository } from '../../db/repositories/users.ts';
+import type { DB } from '../../db/schema.ts';
+import type { BookingConfig } from './config.ts';
+import { chooseOwner } from './routing.ts';
+import { availableSlots, type BookingSettings, type BusyByUser, bookingWindow, type StaffSchedule, staffFreeAt } from './slots.ts';
+import { addDays, canonicalZone, civilDateAt, civilDateOf, formatCivilDate, instantOf, minutesOf } from './zoned-time.ts';
+
+const DAY = 86_400_000;
+const MINUTE = 60_000;
+/** Round robin's weighted share counts the bookings of this many days. */
+const RECENT_DAYS = 30;
+/** How long an instance may answer from its computed free times (see slots()). */
+const SLOTS_TTL_MS = 30_000;
+/** Told on every instance when bookings, availability or settings change. */
+export const BOOKING_CHANNEL = 'booking_changed';
+/** Tries of a booking refused by the database for an overlap (each try sees the newer bookings). */
+const MAX_TRIES = 8;
+
+export type BookingRequest = {
+  /** The chosen start, an ISO 8601 instant from the offered slots. */
+  start: string;
+  /** The visitor's zone (IANA), kept to name the time in their words. */
+  timeZone: string;
+  /** ISO 3166-1 alpha-2, for the routing rules. */
+  country?: string | null;
+  demoRequestId?: number | null;
+  /** The staff member booking on someone's behalf; null or absent: the visitor. */
+  bookedBy?: string | null;
+};
+
+export type Booked = {
+  id: number;
+  uid: string;
+  ownerId: number;
+  owner: string;
+  start: string;
+  end: string;
+  reason: string;
+  meetingUrl: string | null;
+};
+
+export type BookingOutcome =
+  | { ok: true; booking: Booked }
+  | { ok: false; reason: 'invalid' | 'not-offered' | 'taken'; message: string };
+
+export class AvailabilityError extends Error {
+  readonly reason: 'not-found' | 'forbidden';
+  constructor(reason: 'not-found' | 'forbidden', message: string) {
+    super(message);
+    this.reason = reason;
+  }
+}
+
+/** The booking as chosen, before its row is stored (no id yet). */
+export type ChosenBooking = Omit<Booked, 'id'>;
+/** What is stored with a booking, in its transaction: called once the time and owner are
+ * chosen and before the booking's row, so the demo request can take the owner and the booking
+ * can point at it (return its id). Throwing stores nothing. On PostgreSQL it may run more than
+ * once (a retried transaction); only the last run is kept. */
+export type WithBooking = (trx: Kysely<DB>, booking: ChosenBooking) => Promise<{ demoRequestId?: number | null } | void>;
+
+/** ISO text of an instant; remembered, as each list of slots writes the same few hundred again. */
+function iso(ms: number): string {
+  let text = isoTexts.get(ms);
+  if (text === undefined) {
+    if (isoTexts.size >= 20_000) isoTexts.clear();
+    isoTexts.set(ms, (text = new Date(ms).toISOString()));
+  }
+  return text;
+}
+const isoTexts = new Map<number, string>();
+
+/** A stored availability as the slot computation wants it. */
+function scheduleOf(record: AvailabilityRecord & { username: string }): StaffSchedule {
+  return {
+    userId: record.userId,
+    username: record.username,
+    timeZone: record.timeZone,
+    weekly: record.weekly.map((range) => ({ day: range.day, start: minutesOf(range.start) ?? 0, end: minutesOf(range.end) ?? 0 })),
+    daysOff: new Set(record.daysOff),
+  };
+}
+
+function busyByUser(rows: { ownerId: number; start: string; end: string }[]): BusyByUser {
+  const busy = new Map<number, { start: number; end: number }[]>();
+  for (const row of rows) {
+    const list = busy.get(row.ownerId) ?? [];
+    list.push({ start: Date.parse(row.start), end: Date.parse(row.end) });
+    busy.set(row.ownerId, list);
+  }
+  return busy;
+}
+
+type SlotList = { startMs: number; start: string; end: string }[];
+
+export function createBookingService(database: Database, config: BookingConfig, options: { now?: () => number; slotsTtlMs?: number } = {}) {
+  const now = options.now ?? Date.now;
+  const slotsTtlMs = options.slotsTtlMs ?? SLOTS_TTL_MS;
+  // Free times are the same for every visitor until something changes, so each instance keeps
+  // the last computed list (every start from the notice to the horizon) for at most slotsTtlMs.
+  // Any change forgets it, here and, through the database's notify, on every instance; a
+  // computation that overlapped a change is not kept. The booking transaction checks again,
+  // so a time gone meanwhile answers 409 with fresh times.
+  let computed: { at: number; settings: BookingSettings; slots: SlotList } | null = null;
+  let generation = 0;
+  const forget = () => {
+    computed = null;
+    generation++;
+  };
+  async function changed() {
+    forget();
+    await database.notify(BOOKING_CHANNEL, 'changed');
+  }
+
+  async function freeTimes(at: number) {
+    if (computed && at >= computed.at && at - computed.at < slotsTtlMs) return computed;
+    const started = generation;
+    const settings = await settingsFrom(database.kysely);
+    const window = bookingWindow(settings, at);
+    const { staff, busy } = await load(database.kysely, at, window.from, window.to + slotsTtlMs);
+    const slots = availableSlots(staff, busy, settings, { from: window.from, to: window.to + slotsTtlMs }).map((slot) => ({
+      startMs: slot.start,
+      start: iso(slot.start),
+      end: iso(slot.end),
+    }));
+    const fresh = { at, settings, slots };
+    if (started === generation) computed = fresh;
+    return fresh;
+  }
+
+  async function settingsFrom(db: Kysely<DB>): Promise<BookingSettings> {
+    const stored = await createBookingRepository(db).settings();
+    const configured = config.settings;
+    return {
+      meetingMinutes: stored.meetingMinutes ?? configured.meetingMinutes,
+      bufferMinutes: stored.bufferMinutes ?? configured.bufferMinutes,
+      noticeMinutes: stored.noticeMinutes ?? configured.noticeMinutes,
+      horizonDays: stored.horizonDays ?? configured.horizonDays,
+    };
+  }
+
+  /** Everything the slot computation needs, read from `db` (a transaction when booking). */
+  async function load(db: Kysely<DB>, at: number, from: number, to: number) {
+    const repo = createBookingRepository(db);
+    const settings = await settingsFrom(db);
+    // A day either side: every zone's local date of the window, whatever its offset.
+    const staff = (await repo.rotation(formatCivilDate(civilDateOf(at - DAY)))).map(scheduleOf);
+    const buffer = settings.bufferMinutes * MINUTE;
+    const busy = busyByUser(await repo.busy(iso(from - buffer), iso(to + buffer + settings.meetingMinutes * MINUTE)));
+    return { repo, settings, staff, busy };
+  }
+
+  async function tryBooking(request: BookingRequest, start: number, within?: WithBooking): Promise<BookingOutcome> {
+    return database.transaction(async (trx): Promise<BookingOutcome> => {
+      const at = now();
+      const { repo, settings, staff, busy } = await load(trx, at, start - DAY, start + DAY);
+      const window = bookingWindow(settings, at);
+      if (start < window.from) return { ok: false, reason: 'not-offered', message: BOOKING_MESSAGES.notOffered };
+      if (start >= window.to) return { ok: false, reason: 'not-offered', message: BOOKING_MESSAGES.notOffered };
+      if (staffFreeAt(staff, new Map(), settings, window, start).length === 0) {
+        return { ok: false, reason: 'not-offered', message: BOOKING_MESSAGES.notOffered };
+      }
+      const free = staffFreeAt(staff, busy, settings, window, start);
+      if (free.length === 0) return { ok: false, reason: 'taken', message: BOOKING_MESSAGES.taken };
+      const history = await repo.bookingHistory(free.map((member) => member.userId), iso(at - RECENT_DAYS * DAY));
+      const choice = chooseOwner(
+        free.map((member) => ({ userId: member.userId, username: member.username, ...history.get(member.userId)! })),
+        config.routingRules,
+        request.country,
+      );
+      const end = start + settings.meetingMinutes * MINUTE;
+      const meetingUrl = (await repo.availability(choice.userId))?.meetingUrl ?? null;
+      const chosen: ChosenBooking = { uid: randomUUID(), ownerId: choice.userId, owner: choice.username, start: iso(start), end: iso(end), reason: choice.reason, meetingUrl };
+      const linked = await within?.(trx, chosen);
+      const id = await repo.insert({
+        uid: chosen.uid,
+        ownerId: chosen.ownerId,
+        start: chosen.start,
+        end: chosen.end,
+        routingReason: choice.reason,
+        timeZone: request.timeZone,
+        demoRequestId: (linked && linked.demoRequestId) ?? request.demoRequestId ?? null,
+        at: iso(at),
+        username: request.bookedBy ?? null,
+      });
+      return { ok: true, booking: { id, ...chosen } };
+    });
+  }
+
+  async function settingsAnswer(): Promise<BookingSettingsAnswer> {
+    const stored = await createBookingRepository(database.kysely).settings();
+    const effective = await settingsFrom(database.kysely);
+    return {
+      effective: { meeting_minutes: effective.meetingMinutes, buffer_minutes: effective.bufferMinutes, notice_minutes: effective.noticeMinutes, horizon_days: effective.horizonDays },
+      stored: { meeting_minutes: stored.meetingMinutes, buffer_minutes: stored.bufferMinutes, notice_minutes: stored.noticeMinutes, horizon_days: stored.horizonDays },
+    };
+  }
+
+  return {
+    settings: () => settingsFrom(database.kysely),
+    settingsAnswer,
+
+    /** Stores the booking settings (admins; null = the configured value). */
+    async saveSettings(body: BookingSettingsBody, actor: { username: string; role: string }): Promise<BookingSettingsAnswer> {
+      if (actor.role !== 'admin') throw new AvailabilityError('forbidden', BOOKING_MESSAGES.settingsForbidden);
+      const values = { meetingMinutes: body.meeting_minutes, bufferMinutes: body.buffer_minutes, noticeMinutes: body.notice_minutes, horizonDays: body.horizon_days };
+      await createBookingRepository(database.kysely).saveSettings(values, actor.username, iso(now()));
+      await changed();
+      return settingsAnswer();
+    },
+
+    /** GET /api/demo/slots: the free starts of the next `days` calendar days in `timeZone`
+     * (today included), within the notice and the horizon. */
+    async slots(timeZone: string, days?: number): Promise<SlotsAnswer> {
+      const zone = canonicalZone(timeZone);
+      if (!zone) throw new RangeError(BOOKING_MESSAGES.zone);
+      const at = now();
+      const { settings, slots } = await freeTimes(at);
+      const until = instantOf(zone, addDays(civilDateAt(zone, at), days ?? settings.horizonDays), 0);
+      const window = bookingWindow(settings, at, until);
+      return {
+        time_zone: zone,
+        slots: slots.filter((slot) => slot.startMs >= window.from && slot.startMs < window.to).map((slot) => ({ start: slot.start, end: slot.end })),
+      };
+    },
+
+    /** Forgets this instance's free times (another instance changed something). */
+    forget,
+    /** Call after any change to bookings, availability or settings: every instance forgets. */
+    changed,
+
+    /** Books `request.start` for a free staff member, in one transaction with `within` (which
+     * stores what belongs with it: the demo request, its emails; see WithBooking). */
+    async book(request: BookingRequest, within?: WithBooking): Promise<BookingOutcome> {
+      const start = Date.parse(request.start);
+      if (!/^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d{1,3})?)?(Z|[+-]\d\d:\d\d)$/.test(request.start) || Number.isNaN(start)) {
+        return { ok: false, reason: 'invalid', message: BOOKING_MESSAGES.notOffered };
+      }
+      const zone = canonicalZone(request.timeZone);
+      if (!zone) return { ok: false, reason: 'invalid', message: BOOKING_MESSAGES.zone };
+      for (let attempt = 1; ; attempt++) {
+        try {
+          const outcome = await tryBooking({ ...request, timeZone: zone }, start, within);
+          if (outcome.ok) await changed();
+          return outcome;
+        } catch (error) {
+          if (!isOverlapRefusal(error)) throw error;
+          if (attempt >= MAX_TRIES) return { ok: false, reason: 'taken', message: BOOKING_MESSAGES.taken };
+        }
+      }
+    },
+
+    /** A staff member's availability, or null when there is no such user. */
+    async availability(username: string): Promise<Availability | null> {
+      const user = await createUsersRepository(database.kysely).findByUsername(username);
+      if (!user) return null;
+      const record = await createBookingRepository(database.kysely).availability(user.id);
+      return {
+        username: user.username,
+        time_zone: record?.timeZone ?? config.siteTimeZone,
+        weekly: record?.weekly ?? [],
+        days_off: record?.daysOff ?? [],
+        meeting_url: record?.meetingUrl ?? null,
+        in_rotation: record?.inRotation ?? false,
+        configured: record !== null,
+      };
+    },
+
+    /** Replaces `username`'s availability with `body` (already validated by its schema). */
+    async saveAvailability(username: string, body: AvailabilityBody, actor: { username: string; role: string }): Promise<Availability> {
+      const self = username.toLowerCase() === actor.username.toLowerCase();
+      if (actor.role !== 'admin' && (!self || body.in_rotation !== undefined)) throw new AvailabilityError('forbidden', BOOKING_MESSAGES.forbidden);
+      const user = await createUsersRepository(database.kysely).findByUsername(username);
+      if (!user) throw new AvailabilityError('not-found', BOOKING_MESSAGES.unknownStaff);
+      const weekly = body.weekly.toSorted((a, b) => a.day - b.day || a.start.localeCompare(b.start));
+      await database.transaction((trx) =>
+        createBookingRepository(trx).saveAvailability(
+          user.id,
+          { timeZone: canonicalZone(body.time_zone) ?? body.time_zone, meetingUrl: body.meeting_url, inRotation: body.in_rotation, weekly, daysOff: body.days_off.toSorted() },
+          actor.username,
+          iso(now()),
+        ),
+      );
+      await changed();
+      return (await this.availability(user.username))!;
+    },
+  };
+}
+export type BookingService = ReturnType<typeof createBookingService>;
