@@ -15,8 +15,9 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The spec's error shape this route answers with; ['ErrorInfo', msg] when unset. */
     errorShape?: ErrorShape;
-    /** One message for every validation failure, where the spec words it so (sign-in). */
-    validationMessage?: string;
+    /** One message for every validation failure, where the spec words it so (sign-in); a
+     * function picks it from the first failure's own message. */
+    validationMessage?: string | ((first: string | undefined) => string);
   }
 }
 
@@ -42,7 +43,9 @@ const MESSAGE_BY_STATUS: Record<number, string> = {
 export function publicAnswerFor(error: FastifyError, request: FastifyRequest): { status: number; message: string } {
   const config = request.routeOptions.config;
   if (hasZodFastifySchemaValidationErrors(error)) {
-    return { status: 400, message: config.validationMessage ?? error.validation[0]?.message ?? MESSAGES.badRequest };
+    const first = error.validation[0]?.message;
+    const message = typeof config.validationMessage === 'function' ? config.validationMessage(first) : config.validationMessage;
+    return { status: 400, message: message ?? first ?? MESSAGES.badRequest };
   }
   if (error instanceof PublicError) return { status: error.statusCode, message: error.message };
   // PostgreSQL gone away: the client may retry shortly (readiness is 503 meanwhile).
