@@ -25,6 +25,7 @@ export const INBOX_MESSAGES = {
   status: 'Choose a status: new, in_progress, done, spam, or all',
   newStatus: 'Choose a status: new, in_progress, done or spam',
   search: `The search text must be at most ${SEARCH_MAX_LENGTH} characters`,
+  searchControl: 'The search text cannot contain control characters (such as tabs, line breaks or NUL)',
   date: 'Dates must be real dates written YYYY-MM-DD',
   dateOrder: 'The start date must be on or before the end date',
   page: 'The page must be a whole number from 1',
@@ -63,7 +64,14 @@ const filterFields = z.object({
   /** One status; absent means every status but spam, 'all' means every status. */
   status: optional(z.enum([...INBOX_STATUSES, 'all'], { error: INBOX_MESSAGES.status })),
   /** Free text searched in the kind's text fields. */
-  q: optional(z.string({ error: INBOX_MESSAGES.search }).trim().max(SEARCH_MAX_LENGTH, { error: INBOX_MESSAGES.search })),
+  q: optional(
+    z
+      .string({ error: INBOX_MESSAGES.search })
+      // A NUL would end the quoted FTS5 phrase; no control character belongs in a search box.
+      .regex(/^[^\u0000-\u001f\u007f-\u009f]*$/, { error: INBOX_MESSAGES.searchControl })
+      .trim()
+      .max(SEARCH_MAX_LENGTH, { error: INBOX_MESSAGES.search }),
+  ),
   /** First day received (UTC), inclusive. */
   from: optional(isoDate),
   /** Last day received (UTC), inclusive. */

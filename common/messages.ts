@@ -31,6 +31,8 @@ export const MESSAGES = {
   imageType: 'The image must be a PNG, JPEG, WebP or GIF file',
   imageTooLarge: 'The image must be at most 5 MB',
   imagePixels: 'The image must be at most 24 megapixels (for example 6000 × 4000)',
+  imageDimensions: 'The image must be at most 10,000 pixels wide and 10,000 pixels high',
+  imageTooComplex: 'The image took too long to process: please send a smaller or simpler one',
   wrongCredentials: 'Incorrect username or password',
   lockedOut: 'Too many failed sign-in attempts. Please try again later.',
   tokenInvalid: 'Your session is not valid. Please sign in again.',

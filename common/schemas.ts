@@ -62,9 +62,20 @@ export type FeedbackInput = z.infer<typeof feedbackSchema>;
 export const signInSchema = z.object({
   /** A staff username. */
   username: requiredText(MESSAGES.usernameRequired, 'Username', MAX_LENGTH.username),
-  /** The staff password, trimmed as the spec says. */
-  password: requiredText(MESSAGES.passwordRequired, 'Password', MAX_LENGTH.password),
+  /** The staff password. Blank after trimming counts as missing (spec 5), but the value itself
+   * is never altered: whitespace is part of a password (NIST SP 800-63B), so '  secret  ' is not
+   * 'secret'. */
+  password: z
+    .string({ error: MESSAGES.passwordRequired })
+    .refine((value) => value.trim().length > 0, { error: MESSAGES.passwordRequired, abort: true })
+    .max(MAX_LENGTH.password, { error: MESSAGES.tooLong('Password', MAX_LENGTH.password) }),
 });
+
+/** The sign-in refusals that say what is wrong instead of 'All fields are required!'. */
+export const SIGN_IN_TOO_LONG: ReadonlySet<string> = new Set([
+  MESSAGES.tooLong('Username', MAX_LENGTH.username),
+  MESSAGES.tooLong('Password', MAX_LENGTH.password),
+]);
 export type SignInInput = z.infer<typeof signInSchema>;
 
 

@@ -22,9 +22,9 @@ export const schema = z.strictObject({
   demoConfirmation: z.strictObject({
     /** Subject of the confirmation a demo requester receives; {brand}. */
     subject: text(120),
-    /** The greeting line; {name}. */
+    /** The greeting line: fixed, never the visitor's name (decision 031). */
     greeting: text(80),
-    /** What happens next, above the copy of what they sent. */
+    /** What happens next; {brand}. Nothing the visitor typed. */
     intro: text(400),
     /** The paragraph under the fields. */
     outro: text(400),

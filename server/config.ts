@@ -43,12 +43,19 @@ const envSchema = z.object({
     .string()
     .default('')
     .transform((text) => text.split(',').map((address) => address.trim()).filter(Boolean)),
-  /** Failed sign-ins for one username before it is locked. */
+  /** Failed sign-ins for one username from one address before that pair is locked (decision 030). */
   SIGNIN_LOCK_AFTER_ACCOUNT_FAILURES: positiveInt.default(5),
   /** Failed sign-ins from one address before it is locked. */
   SIGNIN_LOCK_AFTER_ADDRESS_FAILURES: positiveInt.default(20),
   /** How long a lock lasts, in minutes. */
   SIGNIN_LOCK_MINUTES: positiveInt.default(15),
+  /** Failed sign-ins on one account (from any addresses) within a lock period that email its
+   * owner (decision 030). */
+  SIGNIN_ALERT_AFTER_FAILURES: positiveInt.default(10),
+  /** Emails one address a visitor typed may receive per day (decision 031). */
+  MAIL_VISITOR_PER_ADDRESS_PER_DAY: positiveInt.default(3),
+  /** Emails to addresses visitors typed, for the whole site, per hour (decision 031). */
+  MAIL_VISITOR_PER_HOUR: positiveInt.default(60),
   /** Longest time a client may take to send a request's headers, in milliseconds. */
   HEADERS_TIMEOUT_MS: positiveInt.default(10_000),
   /** Longest time a client may take to send a whole request, body included (a 5 MB image on a
@@ -152,7 +159,10 @@ const configSchema = envSchema
         accountFailures: vars.SIGNIN_LOCK_AFTER_ACCOUNT_FAILURES,
         addressFailures: vars.SIGNIN_LOCK_AFTER_ADDRESS_FAILURES,
         minutes: vars.SIGNIN_LOCK_MINUTES,
+        alertAfter: vars.SIGNIN_ALERT_AFTER_FAILURES,
       },
+      /** Caps on email to addresses visitors typed (server/services/mail-caps.ts). */
+      mailCaps: { perAddressPerDay: vars.MAIL_VISITOR_PER_ADDRESS_PER_DAY, perHour: vars.MAIL_VISITOR_PER_HOUR },
       accessTokenTtlSeconds: vars.ACCESS_TOKEN_TTL_SECONDS,
       refreshTokenTtlDays: vars.REFRESH_TOKEN_TTL_DAYS,
       /** A sign-in not refreshed for this many minutes ends (the idle limit). */

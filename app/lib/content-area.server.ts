@@ -6,7 +6,7 @@
 import { data, redirect } from 'react-router';
 import { CONTENT_COOKIE, CONTENT_MESSAGES } from '../../common/content.ts';
 import { MESSAGES } from '../../common/messages.ts';
-import { signInSchema } from '../../common/schemas.ts';
+import { SIGN_IN_TOO_LONG, signInSchema } from '../../common/schemas.ts';
 import type { ContentError } from '../../server/services/content-editing.ts';
 import type { AppContext } from './app-context.ts';
 import { readFormPost } from './forms.server.ts';
@@ -21,8 +21,9 @@ function cookieValue(request: Request): string | null {
   return null;
 }
 
-function cookie(request: Request, value: string, maxAge: number): string {
-  const secure = new URL(request.url).protocol === 'https:' ? '; Secure' : '';
+function cookie(app: AppContext, value: string, maxAge: number): string {
+  // Secure whenever the public address is https (SITE_URL) or the request came over https.
+  const secure = app.secureCookies ? '; Secure' : '';
   return `${CONTENT_COOKIE}=${value}; Path=/content; HttpOnly; SameSite=Strict; Max-Age=${maxAge}${secure}`;
 }
 
@@ -35,7 +36,7 @@ export async function staffFor(request: Request, app: AppContext): Promise<Staff
   const session = await app.services.auth.renew(token);
   if (!session) return null;
   if (session.role !== 'admin') throw data({ message: CONTENT_MESSAGES.forbidden }, { status: 403, headers: NO_STORE });
-  return { username: session.username, token: session.accessToken, headers: { ...NO_STORE, 'Set-Cookie': cookie(request, session.accessToken, session.ttlSeconds) } };
+  return { username: session.username, token: session.accessToken, headers: { ...NO_STORE, 'Set-Cookie': cookie(app, session.accessToken, session.ttlSeconds) } };
 }
 
 /** What every Content page's loader answers when nobody is signed in: the sign-in form. */
@@ -61,7 +62,8 @@ export async function readContentPost(
   const here = url.pathname.replace(/\.data$/, '') + url.search.replace(/[?&]_routes=[^&]*/, '').replace(/^&/, '?');
   if (intent === 'sign-in') {
     const parsed = signInSchema.safeParse(values);
-    if (!parsed.success) return { ok: false, response: signedOut(app, MESSAGES.allFieldsRequired, 400) };
+    const tooLong = parsed.success ? undefined : parsed.error.issues.map((issue) => issue.message).find((message) => SIGN_IN_TOO_LONG.has(message));
+    if (!parsed.success) return { ok: false, response: signedOut(app, tooLong ?? MESSAGES.allFieldsRequired, 400) };
     const result = await app.services.auth.signIn(parsed.data, app.clientAddress);
     if (result.kind !== 'signed-in') return { ok: false, response: signedOut(app, MESSAGES.signInError, result.kind === 'locked' ? 429 : 401) };
     const session = await app.services.auth.validate(result.tokens.access_token);
@@ -70,12 +72,12 @@ export async function readContentPost(
       await app.services.auth.signOut(result.tokens.access_token);
       return { ok: false, response: data({ message: CONTENT_MESSAGES.forbidden }, { status: 403, headers: NO_STORE }) };
     }
-    return { ok: false, response: redirect(here, { status: 303, headers: { 'Set-Cookie': cookie(request, result.tokens.access_token, result.tokens.expires_in) } }) };
+    return { ok: false, response: redirect(here, { status: 303, headers: { ...NO_STORE, 'Set-Cookie': cookie(app, result.tokens.access_token, result.tokens.expires_in) } }) };
   }
   const staff = await staffFor(request, app);
   if (intent === 'sign-out') {
     if (staff) await app.services.auth.signOut(staff.token);
-    return { ok: false, response: redirect('/content/faq', { status: 303, headers: { 'Set-Cookie': cookie(request, '', 0) } }) };
+    return { ok: false, response: redirect('/content/faq', { status: 303, headers: { ...NO_STORE, 'Set-Cookie': cookie(app, '', 0) } }) };
   }
   if (!staff) return { ok: false, response: signedOut(app, 'Your sign-in has ended. Please sign in again; what you typed was not saved.', 401) };
   return { ok: true, staff, post: { values, intent } };

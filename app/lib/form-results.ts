@@ -5,6 +5,7 @@ import { href } from 'react-router';
 import { SubmissionStatus } from '../../common/constants.ts';
 import { MESSAGES } from '../../common/messages.ts';
 import type { FormName } from './form-fields.ts';
+import { sameOriginPath } from './redirect-target.ts';
 
 /** Each outcome a result page shows, with its status (spec 4: 2 error, 3 success). */
 export const RESULT_OUTCOMES = {
@@ -35,9 +36,10 @@ export function outcomeOf(message: string): ResultOutcome {
   return outcome;
 }
 
-/** A path on this site to go back to; anything else (another site, a scheme) falls back. */
+/** A path on this site to go back to; anything else (another site, a scheme, a control
+ * character) falls back (redirect-target.ts). */
 export function safeBackPath(value: unknown, fallback: string): string {
-  return typeof value === 'string' && /^\/(?![/\\])/.test(value) && !/[\s\\]/.test(value) ? value : fallback;
+  return sameOriginPath(value, fallback);
 }
 
 export function resultPath(form: FormName, outcome: ResultOutcome, back: string): string {

@@ -3,7 +3,7 @@
 import { href, redirect } from 'react-router';
 import type { Route } from './+types/sign-in.ts';
 import { MESSAGES } from '../../common/messages.ts';
-import { fieldErrors, signInSchema } from '../../common/schemas.ts';
+import { fieldErrors, SIGN_IN_TOO_LONG, signInSchema } from '../../common/schemas.ts';
 import { SignInForm } from '../components/forms/sign-in-form.tsx';
 import { PageHero } from '../components/ui/page-hero.tsx';
 import { appContext } from '../lib/app-context.ts';
@@ -14,14 +14,26 @@ import '../components/forms/forms.css';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Sign in', 'Sign in to Haulora with your staff account.');
 
-export async function action({ request, context }: Route.ActionArgs) {
+/** Answers about credentials are never stored by a browser or a proxy. */
+const NO_STORE = { 'Cache-Control': 'no-store' };
+
+export async function action(args: Route.ActionArgs) {
+  const answer = await signIn(args);
+  if (answer instanceof Response) answer.headers.set('Cache-Control', 'no-store');
+  else answer.init = { ...answer.init, headers: { ...(answer.init?.headers as Record<string, string> | undefined), ...NO_STORE } };
+  return answer;
+}
+
+async function signIn({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const read = await readFormPost(request, app, href('/sign-in'));
   if (!read.ok) return read.refusal;
   const { values, back } = read.post;
   const parsed = signInSchema.safeParse(values);
   // The password is never sent back into the page.
-  if (!parsed.success) return refuse(400, MESSAGES.allFieldsRequired, { username: values.username ?? '' }, fieldErrors(parsed.error));
+  // A value that is too long says so; every other refusal is the spec's one message.
+  const tooLong = parsed.success ? undefined : parsed.error.issues.map((issue) => issue.message).find((message) => SIGN_IN_TOO_LONG.has(message));
+  if (!parsed.success) return refuse(400, tooLong ?? MESSAGES.allFieldsRequired, { username: values.username ?? '' }, fieldErrors(parsed.error));
   const result = await app.services.auth.signIn(parsed.data, app.clientAddress);
   if (result.kind === 'locked') return redirect(resultPath('signIn', 'lockedOut', back), 303);
   if (result.kind === 'wrong-credentials') return redirect(resultPath('signIn', 'wrongCredentials', back), 303);

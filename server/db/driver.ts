@@ -25,6 +25,12 @@ export type Database = {
   transaction<T>(work: (trx: Kysely<DB>) => Promise<T>): Promise<T>;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
+  /** Resolves when the database commits a write that changes nothing (readiness's probe while
+   * writes are failing, db/health.ts); rejects with the database's error otherwise. */
+  probeWrite(): Promise<void>;
+  /** SQLite: `observer` is told of every failed statement or commit and of every commit.
+   * PostgreSQL: does nothing (the error handler tells db/health.ts of its errors). */
+  watch(observer: { failed(error: unknown): void; committed(): void }): void;
   /** Tells every instance on this database about a change (PostgreSQL NOTIFY); a no-op on
    * SQLite, where this process is the only one. */
   notify(channel: string, payload: string): Promise<void>;
@@ -57,6 +63,23 @@ function openSqlite(file: string): Database {
     async ping() {
       raw.prepare('SELECT 1').get();
     },
+    // Rewriting the schema version with its own value writes page 1 again: a write that needs
+    // the disk and changes nothing.
+    probeWrite: () =>
+      driver.exclusive((db) => {
+        const { user_version: version } = db.prepare('PRAGMA user_version').get() as { user_version: number };
+        db.exec('BEGIN IMMEDIATE');
+        try {
+          db.exec(`PRAGMA user_version = ${Number(version)}`);
+          db.exec('COMMIT');
+        } catch (error) {
+          if (db.isTransaction) db.exec('ROLLBACK');
+          throw error;
+        }
+      }),
+    watch(observer) {
+      driver.observer = observer;
+    },
     async notify(channel, payload) {
       for (const handler of local.get(channel) ?? []) handler(payload);
     },
@@ -86,6 +109,11 @@ async function openPostgres(url: string): Promise<Database> {
     async ping() {
       await sql`SELECT 1`.execute(kysely);
     },
+    // A transaction id is only assigned to a writing transaction, and its commit goes to the WAL.
+    async probeWrite() {
+      await kysely.transaction().execute(async (trx) => void (await sql`SELECT txid_current()`.execute(trx)));
+    },
+    watch() {},
     async notify(channel, payload) {
       await sql`SELECT pg_notify(${channel}, ${payload})`.execute(kysely);
     },

@@ -77,6 +77,8 @@ export class NodeSqliteDriver implements Driver {
   /** The holder wrote something that the next COMMIT makes durable. */
   #holderWrote = false;
   #inTransaction = false;
+  /** Told of every failed statement or commit, and of every commit (db/health.ts). */
+  observer: { failed(error: unknown): void; committed(): void } | null = null;
 
   constructor(db: DatabaseSync) {
     this.#db = db;
@@ -150,7 +152,8 @@ export class NodeSqliteDriver implements Driver {
   }
 
   /** Called by the connection when a statement failed: SQLite may have ended the transaction. */
-  afterFailure() {
+  afterFailure(error?: unknown) {
+    if (error !== undefined) this.observer?.failed(error);
     this.#checkBatchAlive();
   }
 
@@ -202,7 +205,9 @@ export class NodeSqliteDriver implements Driver {
     try {
       this.#db.exec('COMMIT');
       batch.resolve();
+      this.observer?.committed();
     } catch (error) {
+      this.observer?.failed(error);
       if (this.#db.isTransaction) this.#db.exec('ROLLBACK');
       batch.reject(error);
     }
@@ -249,7 +254,7 @@ class NodeSqliteConnection implements DatabaseConnection {
       const { changes, lastInsertRowid } = statement.run(...parameters);
       return { rows: [], numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid) };
     } catch (error) {
-      this.#driver.afterFailure();
+      this.#driver.afterFailure(error);
       throw error;
     }
   }

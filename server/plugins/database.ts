@@ -5,6 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import { type Database, openDatabase } from '../db/driver.ts';
+import { createDatabaseHealth, type DatabaseHealth } from '../db/health.ts';
+import { checkSqliteIntegrity } from '../db/integrity.ts';
 import { migrate } from '../db/migrate.ts';
 import { createRepositories, type Repositories } from '../db/repositories/index.ts';
 import { seedContent } from '../db/seed.ts';
@@ -13,6 +15,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     database: Database;
     repos: Repositories;
+    /** The file's integrity and whether it takes writes, for readiness (db/health.ts). */
+    databaseHealth: DatabaseHealth;
   }
 }
 
@@ -31,11 +35,21 @@ export default fp(
     app.addHook('onClose', async () => {
       await db.close();
     });
+    const health = createDatabaseHealth(app.log);
+    db.watch({ failed: (error) => health.observe(error), committed: () => health.wrote() });
+    // A damaged file is found before it is served (decision 032).
+    if (db.sqlite && config.database.file !== ':memory:') {
+      await checkSqliteIntegrity(config.database.file, (verdict) => {
+        if (verdict === 'ok') app.log.info('database integrity check passed (quick_check)');
+        else health.corrupt(`quick_check: ${verdict}`);
+      });
+    }
     const migrations = await migrate(db);
     const seeded = await seedContent(db);
     app.log.info({ engine: db.engine, ...(db.sqlite ? { file: config.database.file } : {}), migrations, seeded }, 'database ready');
 
     app.decorate('database', db);
+    app.decorate('databaseHealth', health);
     app.decorate('repos', createRepositories(db.kysely));
   },
   { name: 'database' },

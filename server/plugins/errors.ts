@@ -8,6 +8,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { type ErrorShape, errorAnswer } from '../../common/api.ts';
 import { MESSAGES, withReference } from '../../common/messages.ts';
 import { isDatabaseUnavailable } from '../db/driver.ts';
+import { faultOf } from '../db/health.ts';
 import { PublicError } from '../errors.ts';
 import { BASELINE_SECURITY_HEADERS } from './security-headers.ts';
 
@@ -15,8 +16,9 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The spec's error shape this route answers with; ['ErrorInfo', msg] when unset. */
     errorShape?: ErrorShape;
-    /** One message for every validation failure, where the spec words it so (sign-in). */
-    validationMessage?: string;
+    /** One message for every validation failure, where the spec words it so (sign-in); a
+     * function picks it from the first failure's own message. */
+    validationMessage?: string | ((first: string | undefined) => string);
   }
 }
 
@@ -42,11 +44,15 @@ const MESSAGE_BY_STATUS: Record<number, string> = {
 export function publicAnswerFor(error: FastifyError, request: FastifyRequest): { status: number; message: string } {
   const config = request.routeOptions.config;
   if (hasZodFastifySchemaValidationErrors(error)) {
-    return { status: 400, message: config.validationMessage ?? error.validation[0]?.message ?? MESSAGES.badRequest };
+    const first = error.validation[0]?.message;
+    const message = typeof config.validationMessage === 'function' ? config.validationMessage(first) : config.validationMessage;
+    return { status: 400, message: message ?? first ?? MESSAGES.badRequest };
   }
   if (error instanceof PublicError) return { status: error.statusCode, message: error.message };
   // PostgreSQL gone away: the client may retry shortly (readiness is 503 meanwhile).
   if (isDatabaseUnavailable(error)) return { status: 503, message: MESSAGES.unavailable };
+  // A database that refuses writes (full disk, read-only): nothing was kept, try again later.
+  if (faultOf(error) === 'unwritable') return { status: 503, message: MESSAGES.unavailable };
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     return { status, message: MESSAGE_BY_CODE[error.code] ?? MESSAGE_BY_STATUS[status] ?? MESSAGES.badRequest };
@@ -96,6 +102,8 @@ export default fp(
   async function errorHandling(app: FastifyInstance) {
     app.setErrorHandler((error: FastifyError, request, reply) => {
       const { status, message } = publicAnswerFor(error, request);
+      // PostgreSQL's faults reach readiness from here (SQLite's from its driver).
+      request.server.databaseHealth?.observe(error);
       if (status === 503) request.log.warn({ err: error }, 'database unavailable');
       else if (status >= 500) request.log.error({ err: error }, 'request failed');
       else request.log.info({ status, code: error.code }, 'request refused');

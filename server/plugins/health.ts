@@ -1,7 +1,8 @@
 // Liveness and readiness for load balancers and orchestrators (decision 016):
 // - GET /healthz: 200 while the process runs and answers.
-// - GET /readyz: 200 only when the database answers, its migrations are all applied and the
-//   instance is not draining or shutting down; 503 otherwise, in JSON, saying which check failed.
+// - GET /readyz: 200 only when the database answers, its migrations are all applied, its file is
+//   sound and it takes writes (db/health.ts, issue 33), and the instance is not draining or
+//   shutting down; 503 otherwise, in JSON, saying which check failed.
 // Neither is rate limited, cached, or logged per call (a balancer asks every second).
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -34,8 +35,24 @@ export default fp(
     );
 
     app.get('/readyz', { config: routeConfig, logLevel: 'warn', schema: { hide: true } }, async (_request, reply) => {
-      const checks: { database: Check; migrations: Check; accepting: Check } = { database: 'ok', migrations: 'ok', accepting: 'ok' };
+      const checks: { database: Check; migrations: Check; integrity: Check; writable: Check; accepting: Check } = {
+        database: 'ok',
+        migrations: 'ok',
+        integrity: app.databaseHealth.integrityOk ? 'ok' : 'failing',
+        writable: 'ok',
+        accepting: 'ok',
+      };
       if (draining || options.isClosing()) checks.accepting = 'failing';
+      // While writes fail, each readiness call tries one that changes nothing: back once it passes.
+      if (!app.databaseHealth.writable) {
+        try {
+          await withTimeout(app.database.probeWrite(), PING_TIMEOUT_MS);
+          app.databaseHealth.wrote();
+        } catch (error) {
+          app.databaseHealth.observe(error);
+          checks.writable = 'failing';
+        }
+      }
       try {
         await withTimeout(app.database.ping(), PING_TIMEOUT_MS);
         if ((await withTimeout(schemaVersion(app.database), PING_TIMEOUT_MS)) < expectedVersion) checks.migrations = 'failing';

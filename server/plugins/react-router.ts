@@ -6,7 +6,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
 import type { AppContext } from '../../app/lib/app-context.ts';
 import { parseTheme, THEME_COOKIE } from '../../app/lib/theme.ts';
-import { MAX_IMAGE_BYTES } from '../../common/constants.ts';
 import { MESSAGES } from '../../common/messages.ts';
 import type { Config } from '../config.ts';
 import { PublicError } from '../errors.ts';
@@ -14,14 +13,12 @@ import { buildDir, serverBuildFile } from '../paths.ts';
 import { readBuildData } from '../build-data.ts';
 import { randomToken } from '../random.ts';
 import { sameToken } from './csrf.ts';
+import { checkDeclaredLength, pageBodyLimit, readLimitedBody } from './page-body-limits.ts';
 import { type CachedPage, cachedPagePaths, createPageCache } from './page-cache.ts';
 import { rateLimitFor } from './rate-limits.ts';
 
 /** The idempotency key of the native forms in one answer: each page view's posts are its own. */
 const newFormKey = () => randomToken(16, 'hex');
-
-/** Largest page form post: the contact form's image plus its text fields. */
-const PAGE_POST_LIMIT = MAX_IMAGE_BYTES + 64 * 1024;
 
 type BuildWithContext = ServerBuild & { entry: { module: { appContext: Parameters<RouterContextProvider['set']>[0] } } };
 
@@ -82,17 +79,21 @@ export default async function reactRouter(app: FastifyInstance, options: { confi
   };
   app.route({ method: ['GET', 'HEAD'], url: '/*', handler });
   // Form posts to pages are submissions like the API's: the same per-address limit, and a body
-  // no larger than the contact form needs.
+  // no larger than the page's form needs.
   app.route({
     method: ['POST', 'PUT', 'PATCH', 'DELETE'],
     url: '/*',
     config: rateLimitFor(options.config.rateLimits.formsPerMinute),
     handler: async (request, reply) => {
-      // The action parses the form from memory anyway; reading it here bounds a chunked upload
-      // (no length to check up front) and answers 413 through the error handler. What a refused
-      // client still sends is drained for a bounded while, then cut (server/app.ts).
-      if (Number(request.headers['content-length'] ?? 0) > PAGE_POST_LIMIT) throw new PublicError(413, MESSAGES.payloadTooLarge);
-      request.body = await readBody((request.body as Readable | undefined) ?? request.raw, PAGE_POST_LIMIT);
+      // The action parses the form from memory anyway; reading it here bounds its bytes and its
+      // fields by what the page's form is (page-body-limits.ts), before anything is parsed, and
+      // answers 413 through the error handler. What a refused client still sends is drained for
+      // a bounded while, then cut (server/app.ts).
+      const contentType = request.headers['content-type'];
+      const limit = pageBodyLimit(request.url, contentType);
+      if (!limit) throw new PublicError(415, MESSAGES.unsupportedMediaType);
+      checkDeclaredLength(request.headers['content-length'], limit);
+      request.body = await readLimitedBody((request.body as Readable | undefined) ?? request.raw, contentType, limit);
       return handler(request, reply);
     },
   });
@@ -145,36 +146,6 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply, shared = fal
     signal: controller.signal,
     ...(hasBody ? { body: request.body as Buffer } : {}),
   } as RequestInit);
-}
-
-/** The whole body, failing with 413 as soon as it passes `limit` bytes, before the rest is read:
- * a client cannot make the server buffer an endless upload. */
-function readBody(body: Readable, limit: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let received = 0;
-    const stop = () => {
-      body.off('data', onData).off('end', onEnd).off('error', onError).off('close', onClose);
-    };
-    const onData = (chunk: Buffer) => {
-      received += chunk.byteLength;
-      if (received <= limit) return void chunks.push(chunk);
-      stop();
-      body.pause();
-      reject(new PublicError(413, MESSAGES.payloadTooLarge));
-    };
-    const onEnd = () => {
-      stop();
-      resolve(Buffer.concat(chunks, received));
-    };
-    const onError = (error: Error) => {
-      stop();
-      reject(error);
-    };
-    // The client went away before the end: nobody is waiting for an answer.
-    const onClose = () => onError(new PublicError(400, MESSAGES.badRequest));
-    body.on('data', onData).on('end', onEnd).on('error', onError).on('close', onClose);
-  });
 }
 
 function sendCachedPage(reply: FastifyReply, page: CachedPage, body: string | undefined) {

@@ -47,6 +47,7 @@ export default fp(
         brand: config.site.brand,
       },
       messageId: () => newMessageId(domainOf(config.mail.from)),
+      caps: config.mailCaps,
     });
     // A demo request or contact message and its email notifications are stored together.
     const submissions = createSubmissionService(database, undefined, { notifications }, {

@@ -1,24 +1,21 @@
-// Staff sign-in: password check, failure counting with slow-down and lock, sessions and tokens.
+// Staff sign-in: password check, failure counting with slow-down and lock (lockout.ts), sessions
+// and tokens.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Tokens } from '../../common/api.ts';
 import type { StaffRole } from '../../common/content.ts';
 import type { SignInInput } from '../../common/schemas.ts';
 import type { Repositories } from '../db/repositories/index.ts';
-import type { FailureCounter } from '../db/repositories/sessions.ts';
+import { createLockout, type SignInLockPolicy } from './lockout.ts';
 import { dummyPasswordHash, verifyPassword } from './passwords.ts';
 import { hashToken, newRefreshToken, newSessionId, type TokenService } from './tokens.ts';
 
-export type SignInLockPolicy = { accountFailures: number; addressFailures: number; minutes: number };
+export type { SignInLockPolicy } from './lockout.ts';
 
 export type SignInResult = { kind: 'signed-in'; tokens: Tokens } | { kind: 'wrong-credentials' } | { kind: 'locked' };
 
 /** refreshed: new tokens; reused: a refresh token used a second time, so the whole sign-in was
  * revoked; invalid: unknown, expired, idle too long, revoked or a disabled user. */
 export type RefreshResult = { kind: 'refreshed'; tokens: Tokens } | { kind: 'reused' } | { kind: 'invalid' };
-
-/** Each earlier failure on an account adds this much delay to its next attempt, up to the cap. */
-const SLOWDOWN_STEP_MS = 200;
-const SLOWDOWN_MAX_MS = 1000;
 
 export function createAuthService(deps: {
   repos: Pick<Repositories, 'users' | 'sessions'>;
@@ -31,33 +28,14 @@ export function createAuthService(deps: {
   now?: () => Date;
   /** Told of refused attempts (the metrics count them). */
   observer?: { failed(): void; lockedOut(): void };
+  /** Told when a failure counter could not be written (they are best effort, lockout.ts). */
+  onCounterError?: (error: unknown) => void;
+  /** Told when an account sees a burst of failures (its owner is emailed). */
+  onBurst?: (username: string, failures: number) => void;
 }) {
-  const { repos, tokens, lock } = deps;
+  const { repos, tokens } = deps;
   const now = deps.now ?? (() => new Date());
-  const lockMs = lock.minutes * 60_000;
-
-  const accountKey = (username: string) => `user:${username.toLowerCase()}`;
-  const addressKey = (address: string) => `addr:${address}`;
-
-  /** The counter for a key, forgotten once a lock period has passed since its last failure. */
-  async function currentFailures(key: string, at: Date): Promise<FailureCounter | null> {
-    const counter = await repos.sessions.findFailures(key);
-    if (!counter) return null;
-    if (at.getTime() - Date.parse(counter.lastFailedAt) > lockMs && !isLocked(counter, at)) return null;
-    return counter;
-  }
-
-  function isLocked(counter: FailureCounter | null, at: Date) {
-    return counter?.lockedUntil != null && Date.parse(counter.lockedUntil) > at.getTime();
-  }
-
-  function recordFailure(key: string, threshold: number, at: Date) {
-    return repos.sessions.recordFailure(key, at.toISOString(), {
-      staleBefore: new Date(at.getTime() - lockMs).toISOString(),
-      threshold,
-      lockUntil: new Date(at.getTime() + lockMs).toISOString(),
-    });
-  }
+  const lockout = createLockout({ repos, policy: deps.lock, onCounterError: deps.onCounterError, onBurst: deps.onBurst });
 
   function lockedOut(): SignInResult {
     deps.observer?.lockedOut();
@@ -96,21 +74,9 @@ export function createAuthService(deps: {
 
   return {
     async signIn(input: SignInInput, address: string): Promise<SignInResult> {
-      const at = now();
-      const account = await currentFailures(accountKey(input.username), at);
-      const origin = await currentFailures(addressKey(address), at);
-      if (isLocked(account, at) || isLocked(origin, at)) return lockedOut();
-
-      // Every attempt counts as a failure before the slow part (slow-down, scrypt) and is taken
-      // back if the password is right: counted afterwards, a burst of concurrent guesses would
-      // all pass the lock check above before the first of them was recorded.
-      // The counts come back from the same statement that adds this attempt, so of concurrent
-      // attempts (on any instance) only those within the threshold go on to check a password.
-      const accountCount = await recordFailure(accountKey(input.username), lock.accountFailures, at);
-      const addressCount = await recordFailure(addressKey(address), lock.addressFailures, at);
-      if (accountCount.failures > lock.accountFailures || addressCount.failures > lock.addressFailures) return lockedOut();
-
-      await sleep(Math.min((account?.failures ?? 0) * SLOWDOWN_STEP_MS, SLOWDOWN_MAX_MS));
+      const attempt = await lockout.begin(input.username, address, now());
+      if (attempt.locked) return lockedOut();
+      await sleep(attempt.delayMs);
 
       const user = await repos.users.findByUsername(input.username);
       // Unknown users cost one scrypt too, so timing does not tell which usernames exist.
@@ -119,12 +85,8 @@ export function createAuthService(deps: {
         deps.observer?.failed();
         return { kind: 'wrong-credentials' };
       }
-      // Guesses in flight alongside this attempt may have locked the account meanwhile: their
-      // failures alone (this attempt's own taken out) reaching the threshold refuse it too.
-      const during = await currentFailures(accountKey(input.username), now());
-      if (during && during.failures - 1 >= lock.accountFailures) return lockedOut();
-      await repos.sessions.clearFailures(accountKey(input.username));
-      await repos.sessions.takeBackFailure(addressKey(address), lock.addressFailures);
+      // Guesses from this address in flight alongside this attempt may have locked it meanwhile.
+      if (!(await lockout.succeeded(input.username, address, now()))) return lockedOut();
       return { kind: 'signed-in', tokens: await startSession(user.id, user.username) };
     },
 

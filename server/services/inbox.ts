@@ -33,6 +33,7 @@ import { INBOX_TABLES, type ListFilter, type ListOrder, type StoredSubmission } 
 import type { User } from '../db/repositories/users.ts';
 import type { NotificationService } from './notifications.ts';
 import writeExcelFile from 'write-excel-file/node';
+import { primedRows } from './primed-rows.ts';
 import { csvStream } from './csv.ts';
 
 /** not-found: no such submission; invalid: bad input (400); conflict: not allowed from the
@@ -386,7 +387,8 @@ export function createInboxService(
     async exportCsv(kind: InboxKind, filter: InboxFilter, reader = ''): Promise<{ fileName: string; stream: Readable }> {
       const { header, rows } = await this.exportTable(kind, filter, reader);
       const day = now().toISOString().slice(0, 10);
-      return { fileName: `haulora-${kind}-${day}.csv`, stream: csvStream(header, rows()) };
+      // The first query runs (and may fail) before the answer starts (primed-rows.ts).
+      return { fileName: `haulora-${kind}-${day}.csv`, stream: csvStream(header, await primedRows(rows())) };
     },
 
     /** The same cells as an Excel workbook, every cell typed as text: a spreadsheet never runs

@@ -7,6 +7,7 @@ import { INQUIRY_TYPES, type InquiryType } from '../../common/constants.ts';
 import { type InboxKind, KIND_SINGULAR } from '../../common/inbox-vocabulary.ts';
 import type { EmailContent } from '../../content/emails.schema.ts';
 import type { NewOutboxMessage, OutboxRepository } from '../db/repositories/outbox.ts';
+import { DEFAULT_MAIL_CAPS, type MailCaps, withinMailCaps } from './mail-caps.ts';
 
 export type MailSettings = {
   /** Where the sales notifications go. */
@@ -137,6 +138,8 @@ export function composeDemoMessages(
     messageId: messageId(),
   };
   if (!settings.demoConfirmation) return [sales];
+  // The address was typed by whoever posted the form: the email carries none of their words
+  // (issue 33, decision 031), only our fixed text. The booked time (issue 29) goes after the intro.
   const confirmation: NewOutboxMessage = {
     ...common,
     kind: 'demo-confirmation',
@@ -144,9 +147,8 @@ export function composeDemoMessages(
     replyTo: settings.salesEmail,
     subject: headerText(fill(copy.demoConfirmation.subject, { brand: settings.brand })),
     bodyText: [
-      fill(copy.demoConfirmation.greeting, { name: headerText(demo.name) }),
-      copy.demoConfirmation.intro,
-      fieldLines(fields),
+      copy.demoConfirmation.greeting,
+      fill(copy.demoConfirmation.intro, { brand: settings.brand }),
       copy.demoConfirmation.outro,
       fill(copy.demoConfirmation.signOff, { brand: settings.brand }),
     ].join('\n\n') + '\n',
@@ -232,11 +234,14 @@ export function composeOwnerAssigned(assignment: OwnerAssignment, copy: EmailCon
 
 /** Writes the emails for a stored submission into the outbox it is given: the outbox of the
  * submission's transaction. Not called for a honeypot submission. */
-export function createNotificationService(deps: { copy: EmailContent; settings: MailSettings; messageId: () => string }) {
+export function createNotificationService(deps: { copy: EmailContent; settings: MailSettings; messageId: () => string; caps?: MailCaps }) {
   const { copy, settings, messageId } = deps;
   return {
     async demoRequested(outbox: OutboxRepository, demo: DemoDetails): Promise<void> {
-      for (const message of composeDemoMessages(demo, copy, settings, messageId)) await outbox.add(message);
+      for (const message of composeDemoMessages(demo, copy, settings, messageId)) {
+        // Mail to a visitor-typed address is capped (mail-caps.ts); past a cap it is not written.
+        if (await withinMailCaps(outbox, message, deps.caps ?? DEFAULT_MAIL_CAPS)) await outbox.add(message);
+      }
     },
     async contactReceived(outbox: OutboxRepository, contact: ContactDetails): Promise<void> {
       await outbox.add(composeContactMessage(contact, copy, settings, messageId));

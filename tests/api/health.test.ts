@@ -20,7 +20,7 @@ test('healthz and readyz answer JSON, uncached, unlimited and unlogged; readines
       assert.deepEqual(live.body, { status: 'ok' });
       const ready = await client.get('/readyz');
       assert.equal(ready.status, 200);
-      assert.deepEqual(ready.body, { status: 'ready', checks: { database: 'ok', migrations: 'ok', accepting: 'ok' } });
+      assert.deepEqual(ready.body, { status: 'ready', checks: { database: 'ok', migrations: 'ok', integrity: 'ok', writable: 'ok', accepting: 'ok' } });
       assert.equal(ready.headers.get('cache-control'), 'no-store');
     }
     const infoLines = logLines.map((line) => JSON.parse(line)).filter((entry) => /\/(healthz|readyz)/.test(entry.req?.url ?? '') && entry.level <= 30);
@@ -38,7 +38,7 @@ test('healthz and readyz answer JSON, uncached, unlimited and unlogged; readines
     server.app.startDraining();
     const draining = await client.get('/readyz');
     assert.equal(draining.status, 503);
-    assert.deepEqual(draining.body, { status: 'unavailable', checks: { database: 'ok', migrations: 'ok', accepting: 'failing' } });
+    assert.deepEqual(draining.body, { status: 'unavailable', checks: { database: 'ok', migrations: 'ok', integrity: 'ok', writable: 'ok', accepting: 'failing' } });
     assert.equal((await client.get('/healthz')).status, 200, 'still alive while draining');
     assert.equal((await client.get('/api/Faqs/GetAllFromFaqs')).status, 200, 'and still serving');
   } finally {

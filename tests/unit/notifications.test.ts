@@ -107,8 +107,9 @@ describe('composing a demo request', () => {
     assert.equal(confirmation!.recipient, demo.email);
     assert.equal(confirmation!.replyTo, 'sales@haulora.com');
     assert.equal(confirmation!.subject, 'Your Haulora demo request');
-    assert.ok(confirmation!.bodyText.startsWith('Hello Priya Natarajan,\n\n'));
-    assert.ok(confirmation!.bodyText.includes('Company: Southern Cross Freight'));
+    // Nothing the visitor typed reaches an address the visitor typed (issue 33).
+    assert.ok(confirmation!.bodyText.startsWith('Hello,\n\n'));
+    for (const typed of [demo.name, demo.company, demo.jobTitle, demo.number, 'Dispatch board']) assert.ok(!confirmation!.bodyText.includes(typed), typed);
     assert.ok(!confirmation!.bodyText.includes('/inbox/'));
     assert.notEqual(sales!.messageId, confirmation!.messageId);
     for (const message of [sales!, confirmation!]) {
@@ -135,7 +136,7 @@ describe('composing a demo request', () => {
     const [sales, confirmation] = composeDemoMessages(hostile, copy, settings, messageId);
     assert.equal(sales!.subject, 'Demo request: Eve Bcc: victim@evil.example, Acme Injected: body');
     assert.ok(sales!.bodyText.includes('Name: Eve Bcc: victim@evil.example\n'));
-    assert.ok(confirmation!.bodyText.startsWith('Hello Eve Bcc: victim@evil.example,'));
+    assert.ok(!confirmation!.bodyText.includes('Eve') && !confirmation!.bodyText.includes('Injected'), 'the confirmation quotes none of it');
     assert.doesNotMatch(sales!.subject, /[\r\n]/);
   });
 });

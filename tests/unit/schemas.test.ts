@@ -38,8 +38,12 @@ function messageFor(schema: { safeParse(value: unknown): { success: boolean; err
 }
 
 describe('sign-in schema', () => {
-  test('accepts and trims both fields', () => {
-    assert.deepEqual(signInSchema.parse({ username: '  alice ', password: ' secret ' }), { username: 'alice', password: 'secret' });
+  test('trims the username, never the password (whitespace is part of a password)', () => {
+    assert.deepEqual(signInSchema.parse({ username: '  alice ', password: ' secret ' }), { username: 'alice', password: ' secret ' });
+  });
+  test('a password over 256 characters says so', () => {
+    assert.equal(messageFor(signInSchema, { username: 'alice', password: 'x'.repeat(257) }), MESSAGES.tooLong('Password', 256));
+    assert.equal(signInSchema.parse({ username: 'alice', password: ' '.repeat(10) + 'x'.repeat(246) }).password.length, 256);
   });
   for (const [field, message] of [
     ['username', MESSAGES.usernameRequired],

@@ -87,6 +87,17 @@ export function createOutboxRepository(db: Kysely<DB>) {
         .where('sent_at', 'is', null)
         .execute();
     },
+    /** How many emails of these kinds (to `recipient`, when given) were written since `since`
+     * (mail-caps.ts). The recipient is compared case-insensitively, as mail servers do. */
+    async countSince(filter: { kinds: readonly OutboxKind[]; recipient?: string; since: string }): Promise<number> {
+      let query = db
+        .selectFrom('outbox')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('kind', 'in', [...filter.kinds])
+        .where('created_at', '>=', filter.since);
+      if (filter.recipient !== undefined) query = query.where((eb) => eb(eb.fn('lower', ['recipient']), '=', filter.recipient!.toLowerCase()));
+      return Number((await query.executeTakeFirstOrThrow()).count);
+    },
     /** How many messages wait to be sent, and since when the oldest has waited. */
     async waiting(): Promise<{ count: number; oldestCreatedAt: string | null }> {
       const row = await db

@@ -14,24 +14,31 @@ import {
 } from '../../../common/api.ts';
 import { CONTENT_COOKIE } from '../../../common/content.ts';
 import { MESSAGES } from '../../../common/messages.ts';
-import { signInSchema } from '../../../common/schemas.ts';
+import { SIGN_IN_TOO_LONG, signInSchema } from '../../../common/schemas.ts';
 import { PublicError } from '../../errors.ts';
 import { rateLimitFor } from '../../plugins/rate-limits.ts';
 import { bearerHeaders, bearerToken } from './bearer.ts';
 
 /** The Content area's pages (rendered on the server, decision 021) read the same sign-in from a
  * cookie only they receive; it dies with the access token or at sign-out. */
-function setContentCookie(request: FastifyRequest, reply: FastifyReply, tokens: Tokens) {
+function setContentCookie(request: FastifyRequest, reply: FastifyReply, tokens: Tokens, secureCookies: boolean) {
   reply.setCookie(CONTENT_COOKIE, tokens.access_token, {
     path: '/content',
     httpOnly: true,
     sameSite: 'strict',
-    secure: request.protocol === 'https',
+    // Secure whenever the public address is https (SITE_URL), whatever TRUST_PROXY says.
+    secure: secureCookies || request.protocol === 'https',
     maxAge: tokens.expires_in,
   });
 }
 
-const authRoutes: FastifyPluginAsyncZod<{ signInPerMinute: number }> = async (app, options) => {
+/** The one validation message the spec words for sign-in ('All fields are required!'), except
+ * for a value that is too long, which says so. */
+function signInValidationMessage(first: string | undefined): string {
+  return first !== undefined && SIGN_IN_TOO_LONG.has(first) ? first : MESSAGES.allFieldsRequired;
+}
+
+const authRoutes: FastifyPluginAsyncZod<{ signInPerMinute: number; secureCookies: boolean }> = async (app, options) => {
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
@@ -39,7 +46,7 @@ const authRoutes: FastifyPluginAsyncZod<{ signInPerMinute: number }> = async (ap
   app.post('/SignIn', {
     config: {
       errorShape: 'ERROR',
-      validationMessage: MESSAGES.allFieldsRequired,
+      validationMessage: signInValidationMessage,
       ...rateLimitFor(options.signInPerMinute),
     },
     schema: {
@@ -53,7 +60,7 @@ const authRoutes: FastifyPluginAsyncZod<{ signInPerMinute: number }> = async (ap
       if (result.kind === 'locked') throw new PublicError(429, MESSAGES.lockedOut);
       if (result.kind === 'wrong-credentials') throw new PublicError(401, MESSAGES.wrongCredentials);
       request.log.info({ username: request.body.username }, 'signed in');
-      setContentCookie(request, reply, result.tokens);
+      setContentCookie(request, reply, result.tokens, options.secureCookies);
       return result.tokens;
     },
   });
@@ -79,7 +86,7 @@ const authRoutes: FastifyPluginAsyncZod<{ signInPerMinute: number }> = async (ap
         throw new PublicError(401, MESSAGES.tokenInvalid);
       }
       if (result.kind === 'invalid') throw new PublicError(401, MESSAGES.tokenInvalid);
-      setContentCookie(request, reply, result.tokens);
+      setContentCookie(request, reply, result.tokens, options.secureCookies);
       return result.tokens;
     },
   });
@@ -110,7 +117,7 @@ const authRoutes: FastifyPluginAsyncZod<{ signInPerMinute: number }> = async (ap
     handler: async (request, reply) => {
       const signedOut = await app.services.auth.signOut(bearerToken(request));
       if (!signedOut) throw new PublicError(401, MESSAGES.tokenInvalid);
-      reply.clearCookie(CONTENT_COOKIE, { path: '/content' });
+      reply.clearCookie(CONTENT_COOKIE, { path: '/content', httpOnly: true, sameSite: 'strict', secure: options.secureCookies || request.protocol === 'https' });
       return success(MESSAGES.signedOut);
     },
   });

@@ -11,7 +11,8 @@ export const bearerHeaders = z.object({
 });
 
 export function bearerToken(request: FastifyRequest): string {
-  const match = /^Bearer ([\w.-]{1,4096})$/.exec(request.headers.authorization ?? '');
+  // The scheme is case-insensitive (RFC 9110, 11.1): 'bearer' and 'BEARER' are Bearer.
+  const match = /^Bearer +([\w.-]{1,4096})$/i.exec(request.headers.authorization ?? '');
   if (!match?.[1]) throw new PublicError(401, MESSAGES.tokenInvalid);
   return match[1];
 }
