@@ -20,6 +20,9 @@ export function createAnalyticsRepository(db: Kysely<DB>, engine: 'sqlite' | 'po
   async function rollupDay(trx: Kysely<DB>, day: string, featurePaths: readonly string[]) {
     if (engine === 'postgres') await sql`SELECT pg_advisory_xact_lock(${ROLLUP_LOCK})`.execute(trx);
     await trx.deleteFrom('analytics_daily').where('day', '=', day).execute();
+    // A day without events gets no rows (rather than rows of zeros).
+    const any = await trx.selectFrom('analytics_events').select('id').where('day', '=', day).limit(1).executeTakeFirst();
+    if (!any) return;
     const features = sql.join(featurePaths.map((path) => sql`${path}`));
     // Per visitor of the day: where they entered (their first page view: page, source, campaign,
     // device) and how far they went. Sources, campaigns and entry pages convert per visitor.
