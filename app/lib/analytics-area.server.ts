@@ -19,12 +19,14 @@ function cookieValue(request: Request): string | null {
   return null;
 }
 
-function cookie(request: Request, value: string, maxAge: number): string {
+/** The cookie for the page and for its data URL: React Router fetches /analytics.data, which
+ * a cookie of Path=/analytics does not reach (paths match by whole segments). */
+function cookies(request: Request, value: string, maxAge: number): [string, string][] {
   const secure = new URL(request.url).protocol === 'https:' ? '; Secure' : '';
-  return `${ANALYTICS_COOKIE}=${value}; Path=/analytics; HttpOnly; SameSite=Strict; Max-Age=${maxAge}${secure}`;
+  return ['/analytics', '/analytics.data'].map((path) => ['Set-Cookie', `${ANALYTICS_COOKIE}=${value}; Path=${path}; HttpOnly; SameSite=Strict; Max-Age=${maxAge}${secure}`]);
 }
 
-export type AnalyticsStaff = { username: string; token: string; headers: Record<string, string> };
+export type AnalyticsStaff = { username: string; token: string; headers: [string, string][] };
 
 /** The signed-in staff member (admin or sales), or null when nobody is signed in here. */
 export async function analyticsStaff(request: Request, app: AppContext): Promise<AnalyticsStaff | null> {
@@ -32,7 +34,7 @@ export async function analyticsStaff(request: Request, app: AppContext): Promise
   if (!token || !TOKEN.test(token)) return null;
   const session = await app.services.auth.renew(token);
   if (!session) return null;
-  return { username: session.username, token: session.accessToken, headers: { ...NO_STORE, 'Set-Cookie': cookie(request, session.accessToken, session.ttlSeconds) } };
+  return { username: session.username, token: session.accessToken, headers: [...Object.entries(NO_STORE), ...cookies(request, session.accessToken, session.ttlSeconds)] };
 }
 
 export function analyticsSignedOut(app: AppContext, message: string | null = null, status = 200) {
@@ -50,12 +52,12 @@ export async function analyticsAction(request: Request, app: AppContext) {
     if (!parsed.success) return analyticsSignedOut(app, MESSAGES.allFieldsRequired, 400);
     const result = await app.services.auth.signIn(parsed.data, app.clientAddress);
     if (result.kind !== 'signed-in') return analyticsSignedOut(app, MESSAGES.signInError, result.kind === 'locked' ? 429 : 401);
-    return redirect(here, { status: 303, headers: { 'Set-Cookie': cookie(request, result.tokens.access_token, result.tokens.expires_in) } });
+    return redirect(here, { status: 303, headers: cookies(request, result.tokens.access_token, result.tokens.expires_in) });
   }
   if (values.intent === 'sign-out') {
     const staff = await analyticsStaff(request, app);
     if (staff) await app.services.auth.signOut(staff.token);
-    return redirect('/analytics', { status: 303, headers: { 'Set-Cookie': cookie(request, '', 0) } });
+    return redirect('/analytics', { status: 303, headers: cookies(request, '', 0) });
   }
   return analyticsSignedOut(app, 'Unknown action.', 400);
 }

@@ -141,6 +141,9 @@ export default function Analytics({ loaderData, actionData }: Route.ComponentPro
             </div>
           </dl>
           <DailyChart days={overview.days} />
+          <p className="analytics-note">
+            In the tables, Demos are the visitors who requested a demo that day and Rate is Demos per visitor; a visit belongs to the source, campaign and landing page of its first page of the day.
+          </p>
           <div className="analytics-grid-cards">
             <Funnel steps={overview.funnel} />
             <RankedTable title="Top pages" label="Page" rows={overview.top_pages} columns={['events', 'visitors']} />

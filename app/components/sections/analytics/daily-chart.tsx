@@ -66,8 +66,7 @@ export function DailyChart({ days }: { days: Day[] }) {
       </svg>
       <details className="analytics-data">
         <summary>Table of the figures per day</summary>
-        <div className="analytics-table-wrap">
-          <table className="analytics-table">
+        <table className="analytics-table">
             <caption>Visitors and page views per day</caption>
             <thead>
               <tr>
@@ -85,8 +84,7 @@ export function DailyChart({ days }: { days: Day[] }) {
                 </tr>
               ))}
             </tbody>
-          </table>
-        </div>
+        </table>
       </details>
     </figure>
   );

@@ -5,7 +5,7 @@ import type { RankedRow } from '../../../../common/analytics.ts';
 
 type Column = 'visitors' | 'events' | 'conversions';
 
-const HEADINGS: Record<Column, string> = { visitors: 'Visitors', events: 'Count', conversions: 'Demo requests' };
+const HEADINGS: Record<Column, string> = { visitors: 'Visitors', events: 'Count', conversions: 'Demos' };
 
 export function RankedTable(props: { title: string; label: string; rows: RankedRow[]; columns: Column[]; barBy?: Column; empty?: string; rate?: boolean }) {
   const { title, label, rows, columns, barBy = columns[0]!, empty = 'Nothing counted in this period.', rate = false } = props;
@@ -25,7 +25,7 @@ export function RankedTable(props: { title: string; label: string; rows: RankedR
                   {HEADINGS[column]}
                 </th>
               ))}
-              {rate ? <th scope="col">Conversion</th> : null}
+              {rate ? <th scope="col">Rate</th> : null}
             </tr>
           </thead>
           <tbody>
