@@ -21,6 +21,7 @@ import { formRules } from './lib/form-rules.server.ts';
 import type { RouteHandle } from './lib/route-handle.ts';
 import { useHydrated } from './lib/use-hydrated.ts';
 import { useScrollToTop } from './lib/use-scroll-to-top.ts';
+import { usePageviews } from './lib/analytics/use-pageviews.ts';
 import { useTheme } from './lib/use-theme.ts';
 import './styles/base.css';
 
@@ -86,6 +87,7 @@ function HydrationMark() {
 
 export default function App() {
   useScrollToTop();
+  usePageviews();
   return <Outlet />;
 }
 

@@ -31,6 +31,8 @@ export default [
   route('content/glossary', 'routes/content-glossary.tsx'),
   route('content/glossary/:id', 'routes/content-glossary-entry.tsx'),
   route('content/glossary.csv', 'routes/content-glossary-csv.ts'),
+  // Visitor analytics for staff (issue 30): rendered on the server from the daily rollups.
+  route('analytics', 'routes/analytics.tsx'),
   // Forms without JavaScript: where the footer and contact forms post, and the result page.
   route('forms/feedback', 'routes/forms/feedback.tsx'),
   route('forms/newsletter', 'routes/forms/newsletter.tsx'),

@@ -7,7 +7,9 @@
 // migrated first. Results go to stdout, errors to stderr with exit code 1, wrong usage exits 2.
 import { join } from 'node:path';
 import { BackupError, backupSqlite, restoreSqlite, runningServer } from '../server/db/backup.ts';
+import { createAnalyticsRepository } from '../server/db/repositories/analytics.ts';
 import { createRetentionRepository, monthsBefore } from '../server/db/repositories/retention.ts';
+import { createRollups } from '../server/services/analytics/rollups.ts';
 import { CommandError, runCli, UsageError } from './lib/cli.ts';
 
 const USAGE = `Usage:
@@ -75,6 +77,9 @@ if (import.meta.main) {
       if (command.name === 'purge') {
         const cutoff = monthsBefore(new Date(), config.retentionMonths).toISOString();
         const counts = await retention.purgeOlderThan(cutoff, command.dryRun);
+        // Raw analytics events after ANALYTICS_RAW_RETENTION_DAYS (their daily rollups stay).
+        const rollups = createRollups(createAnalyticsRepository(db.kysely, db.engine));
+        counts.analytics_events = (await rollups.purgeRaw(config.analytics.rawRetentionDays, command.dryRun)).analytics_events;
         const verb = command.dryRun ? 'Would delete' : 'Deleted';
         console.log(`${verb} what was received before ${cutoff} (RETENTION_MONTHS=${config.retentionMonths}):`);
         const width = Math.max(...Object.keys(counts).map((table) => table.length));

@@ -9,6 +9,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import { MESSAGES } from '../common/messages.ts';
 import type { Config } from './config.ts';
 import { PublicError } from './errors.ts';
+import analytics from './plugins/analytics.ts';
 import { clientBuildDir } from './paths.ts';
 import compression from './plugins/compression.ts';
 import csrf from './plugins/csrf.ts';
@@ -35,6 +36,8 @@ export type BuildOptions = {
   dev?: boolean;
   /** Leave the pages out (API-only tests run without a client build). */
   pages?: boolean;
+  /** The analytics clock (tests move it across midnight); Date.now by default. */
+  analyticsClock?: () => number;
   /** Override the logger, e.g. to capture log lines in a test. */
   logger?: FastifyServerOptions['logger'];
 };
@@ -114,6 +117,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(rateLimits, { limits: config.rateLimits });
   await app.register(services, { config });
   await app.register(outbox, { config });
+  await app.register(analytics, { config, now: options.analyticsClock });
   await app.register(retention, { config });
   await app.register(health, { isClosing: () => closing });
 

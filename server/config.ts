@@ -117,6 +117,13 @@ const envSchema = z.object({
   OUTBOX_LEASE_MS: positiveInt.default(120_000),
   // Demo booking (issue 29): BOOKING_* variables, see services/booking/config.ts.
   ...bookingEnvSchema.shape,
+  // Visitor analytics (issue 30, decision 047).
+  /** Raw analytics events are kept this many days, then deleted with the retention purge; the daily rollups stay. */
+  ANALYTICS_RAW_RETENTION_DAYS: positiveInt.max(3650).default(90),
+  /** Analytics events (POST /api/events) accepted per address per minute on one instance; more answer 429. */
+  ANALYTICS_EVENTS_PER_MINUTE: positiveInt.default(120),
+  /** How often today's analytics rollup is rebuilt, in minutes. */
+  ANALYTICS_ROLLUP_MINUTES: positiveInt.max(1440).default(5),
 });
 
 export class ConfigError extends Error {}
@@ -171,6 +178,7 @@ const configSchema = envSchema
       retentionMonths: vars.RETENTION_MONTHS,
       /** Run the retention purge once a day in the server. */
       retentionPurge: vars.RETENTION_PURGE,
+      analytics: { rawRetentionDays: vars.ANALYTICS_RAW_RETENTION_DAYS, eventsPerMinute: vars.ANALYTICS_EVENTS_PER_MINUTE, rollupMinutes: vars.ANALYTICS_ROLLUP_MINUTES },
       /** The private Prometheus endpoint; port undefined = off. */
       metrics: { port: vars.METRICS_PORT, host: vars.METRICS_HOST },
       /** Slow or stalled clients are cut off after these (milliseconds). */

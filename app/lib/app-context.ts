@@ -12,6 +12,7 @@ import type { AuthService } from '../../server/services/auth.ts';
 import type { ContentEditing } from '../../server/services/content-editing.ts';
 import type { Intake } from '../../server/services/intake.ts';
 import type { Theme } from './theme.ts';
+import type { Overview } from '../../common/analytics.ts';
 
 export type AppContext = {
   /** Nonce of this response's Content-Security-Policy. */
@@ -46,6 +47,8 @@ export type AppContext = {
     auth: Pick<AuthService, 'signIn' | 'signOut' | 'validate' | 'renew'>;
     /** Staff editing of the FAQ and glossary (the Content area's page actions). */
     contentEditing: ContentEditing;
+    /** The analytics dashboard's figures (issue 30), from the daily rollups. */
+    analytics: { overview(from: string, to: string): Promise<Overview> };
   };
 };
 

@@ -5,7 +5,8 @@
 // and /offers (redirects), the catch-all 404, /sitemap.xml, and the no-JavaScript form
 // endpoints (/forms/*) with their result page, and the staff inbox (/inbox and
 // /inbox/:kind/:id): a signed-in staff tool built in the browser, marked noindex, with nothing
-// in it for a visitor or a search engine; and the Content area (/content/*, issue 19), admins only.
+// in it for a visitor or a search engine; the Content area (/content/*, issue 19), admins only;
+// and the staff analytics dashboard (/analytics, issue 30).
 import { href } from 'react-router';
 import { FEATURE_SLUGS } from '../../content/feature-slugs.ts';
 

@@ -12,6 +12,7 @@ import type { ApiResult, Sent } from './api-client.ts';
 import { type FormFailure, type FormName, loadApiClient, loadCheck, useFieldRules } from './form-fields.ts';
 import type { Check } from './validate-form.ts';
 import { useHydrated } from './use-hydrated.ts';
+import { track } from './analytics/track.ts';
 
 type Value = string | boolean | File | null;
 export type FormValues = Record<string, Value>;
@@ -199,6 +200,7 @@ export function useForm<V extends FormValues>(config: FormConfig<V>) {
       if (refused) finish({ status: SubmissionStatus.Error, message: answers.invalid ?? '' });
       else finish(accepted && config.said ? { ...outcome, message: config.said(answer, data) } : outcome);
       if (accepted) {
+        if (config.form && config.form !== 'signIn') track('form_submitted', { form: config.form });
         sent.current = null;
         element.reset();
         const after = { ...initial, ...config.keep?.(current) };

@@ -176,6 +176,28 @@ export type DB = {
     username: string | null;
     created_at: string;
   };
+  // Visitor analytics (migration 012, decision 047).
+  analytics_salts: { day: string; salt: string; created_at: string };
+  analytics_events: AnalyticsEventTable;
+  analytics_daily: { day: string; dimension: string; value: string; visitors: number; events: number; conversions: number };
+};
+
+export type AnalyticsEventTable = {
+  id: Generated<number>;
+  day: string;
+  at: string;
+  type: string;
+  path: string;
+  referrer_host: string | null;
+  source: string;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  utm_term: string | null;
+  utm_content: string | null;
+  visitor: string;
+  device: string;
+  name: string | null;
+  found: number | null;
 };
 
 export type BookingStatus = 'booked' | 'cancelled';

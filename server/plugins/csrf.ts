@@ -7,6 +7,7 @@
 import { createHmac, createSecretKey, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { EVENTS_PATH } from '../../common/analytics.ts';
 import { CSRF_COOKIE, CSRF_HEADER } from '../../common/constants.ts';
 import { MESSAGES } from '../../common/messages.ts';
 import { PublicError } from '../errors.ts';
@@ -79,6 +80,9 @@ export default fp(
     app.decorateRequest('csrfToken', '');
 
     app.addHook('onRequest', async (request, reply) => {
+      // The analytics beacon (navigator.sendBeacon) cannot send the header, and its answer sets
+      // no cookie: POST /api/events checks its Origin itself (routes/api/events.ts).
+      if (request.method === 'POST' && request.url.split('?', 1)[0] === EVENTS_PATH) return;
       const cookie = request.cookies[CSRF_COOKIE];
       const genuine = tokens.isGenuine(cookie);
       if (genuine) request.csrfToken = cookie;

@@ -59,7 +59,7 @@ export default async function reactRouter(app: FastifyInstance, options: { confi
         requestId: request.id,
         log: request.log,
         // Page actions (forms without JavaScript) apply the very rules the API applies.
-        services: { intake: app.services.intake, auth: app.services.auth, contentEditing: app.services.contentEditing },
+        services: { intake: app.services.intake, auth: app.services.auth, contentEditing: app.services.contentEditing, analytics: { overview: app.analytics.overview } },
       };
       context.set(build.entry.module.appContext, value);
       return handle(webRequest, context);

@@ -1,6 +1,6 @@
 // The retention period kept by the server itself (decision 018): once at start and then once a
 // day, submissions older than RETENTION_MONTHS are deleted with their images, inbox events and
-// emails, and the counts logged. `npm run data:purge` does the same for cron. With several
+// emails, and raw analytics events older than ANALYTICS_RAW_RETENTION_DAYS; the counts logged. `npm run data:purge` does the same for cron. With several
 // instances each runs it; the deletes are idempotent, so a second run finds nothing.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -14,12 +14,17 @@ export default fp(
     const { retentionPurge, retentionMonths } = options.config;
     if (!retentionPurge) return;
     const repo = createRetentionRepository(app.database);
+    const { rawRetentionDays } = options.config.analytics;
     let running: Promise<void> | undefined;
     const purge = () => {
       const cutoff = monthsBefore(new Date(), retentionMonths).toISOString();
       running = repo
         .purgeOlderThan(cutoff, false)
-        .then((counts) => app.log.info({ cutoff, retentionMonths, counts }, 'retention purge'))
+        .then(async (counts) => {
+          // Raw analytics events after ANALYTICS_RAW_RETENTION_DAYS; their daily rollups stay.
+          const analytics = await app.analytics.rollups.purgeRaw(rawRetentionDays);
+          app.log.info({ cutoff, retentionMonths, counts, analytics: { ...analytics, rawRetentionDays } }, 'retention purge');
+        })
         .catch((error: unknown) => app.log.error({ err: error }, 'retention purge failed'))
         .finally(() => (running = undefined));
     };
@@ -34,5 +39,5 @@ export default fp(
       await running;
     });
   },
-  { name: 'retention', dependencies: ['database'] },
+  { name: 'retention', dependencies: ['database', 'analytics'] },
 );

@@ -18,7 +18,7 @@ const RELAXED_LIMITS = {
 
 export type TestServer = Awaited<ReturnType<typeof startServer>>;
 
-export async function startServer(env: Record<string, string> = {}, options: { pages?: boolean; logLines?: string[] } = {}) {
+export async function startServer(env: Record<string, string> = {}, options: { pages?: boolean; logLines?: string[]; analyticsClock?: () => number } = {}) {
   const dataDir = await mkdtemp(join(tmpdir(), 'haulora-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -31,7 +31,7 @@ export async function startServer(env: Record<string, string> = {}, options: { p
   // With logLines, the server logs at info level into that array instead of staying silent.
   const logLines = options.logLines;
   const logger = logLines ? { level: 'info', stream: { write: (line: string) => void logLines.push(line) } } : undefined;
-  const app = await buildApp(config, { pages: options.pages ?? false, logger });
+  const app = await buildApp(config, { pages: options.pages ?? false, logger, ...(options.analyticsClock ? { analyticsClock: options.analyticsClock } : {}) });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('server has no TCP address');

@@ -12,7 +12,7 @@ import { pageWindow } from '../../app/lib/page-window.ts';
  * no-JavaScript form endpoints, the form result page (noindex), and the staff inbox (noindex,
  * signed-in staff only, built in the browser).
  */
-const NOT_PAGES = new Set(['/', '/offers', '/*', '/sitemap.xml', '/robots.txt', '/manifest.webmanifest', '/result', '/inbox', '/inbox/:kind/:id']);
+const NOT_PAGES = new Set(['/', '/offers', '/*', '/sitemap.xml', '/robots.txt', '/manifest.webmanifest', '/result', '/inbox', '/inbox/:kind/:id', '/analytics']);
 /** The Content area (issue 19): admins only, noindex, never listed or searched. */
 const isContentArea = (path: string) => path === '/content' || path.startsWith('/content/');
 const isPage = (path: string) => !NOT_PAGES.has(path) && !path.startsWith('/forms/') && !isContentArea(path);

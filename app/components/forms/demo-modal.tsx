@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { href } from 'react-router';
 import { SubmissionStatus } from '../../../common/constants.ts';
 import { apiGet } from '../../lib/api-client.ts';
+import { track } from '../../lib/analytics/track.ts';
 import type { DemoCountries } from '../../lib/phone.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Modal } from '../ui/modal.tsx';
@@ -30,6 +31,10 @@ export function loadCountries(): Promise<DemoCountries | null> {
 
 export default function DemoModal({ open, resetKey, onClose }: DemoModalProps) {
   const [countries, setCountries] = useState<DemoCountries | null | undefined>(undefined);
+
+  useEffect(() => {
+    if (open) track('demo_modal_opened');
+  }, [open]);
 
   // A list that failed to load is asked for again at the next opening.
   useEffect(() => {

@@ -6,6 +6,7 @@ import { Search, X } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { href, Link } from 'react-router';
 import { useHydrated } from '../../lib/use-hydrated.ts';
+import { track } from '../../lib/analytics/track.ts';
 import { LIVE_SEARCH_BUNDLE } from '../../../common/constants.ts';
 import './site-search.css';
 
@@ -13,6 +14,8 @@ import './site-search.css';
 const PAGEFIND_SCRIPT = '/pagefind/pagefind.js';
 const MAX_RESULTS = 8;
 const TYPING_PAUSE_MS = 150;
+/** A query is counted (analytics) once the visitor has stopped typing this long. */
+const SEARCH_COUNTED_AFTER_MS = 1500;
 
 type SubResult = { title: string; url: string; excerpt: string; locations: number[] };
 type ResultData = { url: string; excerpt: string; meta: { title?: string }; sub_results?: SubResult[] };
@@ -58,6 +61,7 @@ export function SiteSearch() {
   const dialog = useRef<HTMLDialogElement>(null);
   const input = useRef<HTMLInputElement>(null);
   const latest = useRef(0);
+  const counted = useRef<number | undefined>(undefined);
   const [query, setQuery] = useState('');
   const [results, setResults] = useState<SearchResult[] | null>(null);
   const [failed, setFailed] = useState(false);
@@ -79,6 +83,9 @@ export function SiteSearch() {
         if (run !== latest.current) return;
         setFailed(false);
         setResults(pages);
+        // Counted once the visitor stops typing for a while: the query they meant, not each prefix.
+        window.clearTimeout(counted.current);
+        counted.current = window.setTimeout(() => track('search', { query: words.slice(0, 100), results: found?.results.length ?? 0 }), SEARCH_COUNTED_AFTER_MS);
       } catch {
         if (run === latest.current) setFailed(true);
       }

@@ -6,12 +6,14 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { MESSAGES } from '../../../common/messages.ts';
 import type { Config } from '../../config.ts';
 import { PublicError } from '../../errors.ts';
+import analyticsRoutes from './analytics.ts';
 import authRoutes from './auth.ts';
 import bookingRoutes from './booking.ts';
 import contactRoutes from './contact.ts';
 import contentRoutes from './content.ts';
 import contentEditingRoutes from './content-editing.ts';
 import demoRoutes from './demo.ts';
+import eventsRoutes from './events.ts';
 import feedbackRoutes from './feedback.ts';
 import inboxRoutes from './inbox.ts';
 import newsletterRoutes from './newsletter.ts';
@@ -41,6 +43,8 @@ export default async function apiRoutes(app: FastifyInstance, options: { config:
   await app.register(inboxRoutes, { prefix: '/inbox' });
   await app.register(bookingRoutes);
   await app.register(contentEditingRoutes, { prefix: '/content' });
+  await app.register(eventsRoutes, { eventsPerMinute: options.config.analytics.eventsPerMinute, exemptAddresses: rateLimits.exemptAddresses });
+  await app.register(analyticsRoutes, { prefix: '/analytics' });
   await app.register(openApiRoutes);
 
   app.all('/*', { schema: { hide: true } }, async () => {

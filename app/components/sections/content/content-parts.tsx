@@ -62,11 +62,11 @@ export function ContentFrame({ title, username, csrfToken, children }: { title: 
   );
 }
 
-export function ContentSignIn({ csrfToken, message }: { csrfToken: string; message: string | null }) {
+export function ContentSignIn({ csrfToken, message, title = 'Content', intro = 'Sign in with an admin staff account to edit the FAQ and the glossary.' }: { csrfToken: string; message: string | null; title?: string; intro?: string }) {
   return (
     <>
-      <PageHero eyebrow="Staff" title="Content">
-        <p>Sign in with an admin staff account to edit the FAQ and the glossary.</p>
+      <PageHero eyebrow="Staff" title={title}>
+        <p>{intro}</p>
       </PageHero>
       <section className="container form-page" aria-label="Sign-in form">
         <div className="form-card" data-size="sm">

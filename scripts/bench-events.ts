@@ -1,0 +1,221 @@
+// `node scripts/bench-events.ts [ingest|dashboard]`: the analytics benchmarks of issue 30.
+//
+// ingest (default): the production server as a child process, then in one run: /home alone,
+//   POST /api/events alone (as fast as it goes), and /home again while events arrive at a fixed
+//   --rate (default 5,000/s). Prints events/s, the events stored, and /home's requests/s and
+//   latency without and with the event load.
+// dashboard: a database seeded with --events (default 10 million) page views over a year, as
+//   daily rollups plus a raw tail of the last --raw-days (default 7) days of events, then every
+//   overview query timed over ranges of 7, 30, 90 and 365 days; prints p50/p95 per query and the
+//   rollup of one raw day. SQLite by default; --postgres runs it on a throwaway cluster too.
+//
+// Flags: --duration <s> (ingest, default 10), --rate <n>, --events <n>, --raw-days <n>, --postgres.
+// A benchmark, not a test: on a shared machine the figures move; run it alone when it matters.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { parseArgs } from 'node:util';
+// @ts-expect-error autocannon ships no type declarations; the few fields used are typed below.
+import autocannonUntyped from 'autocannon';
+import { openDatabase, type Database } from '../server/db/driver.ts';
+import { migrate } from '../server/db/migrate.ts';
+import { createAnalyticsRepository, type NewEvent } from '../server/db/repositories/analytics.ts';
+import { FEATURE_PATHS } from '../server/services/analytics/rollups.ts';
+import { createOverview } from '../server/services/analytics/overview.ts';
+import { BENCHMARK_ENV, ensureBuild, startServerProcess } from './lib/server-process.ts';
+
+type Result = { requests: { average: number; total: number }; latency: { p50: number; p99: number }; non2xx: number; errors: number };
+const autocannon = autocannonUntyped as (options: Record<string, unknown>) => Promise<Result>;
+
+const { values: flags, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    duration: { type: 'string', default: '10' },
+    rate: { type: 'string', default: '5000' },
+    events: { type: 'string', default: '10000000' },
+    'raw-days': { type: 'string', default: '7' },
+    postgres: { type: 'boolean', default: false },
+  },
+});
+const UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const DAY_MS = 86_400_000;
+const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10);
+
+async function ingest() {
+  if (!ensureBuild()) process.exit(1);
+  const duration = Number(flags.duration);
+  const rate = Number(flags.rate);
+  const dataDir = mkdtempSync(join(tmpdir(), 'haulora-bench-events-'));
+  const server = await startServerProcess({ dataDir, env: { ...BENCHMARK_ENV, ANALYTICS_EVENTS_PER_MINUTE: '100000000', RATE_LIMIT_EXEMPT_ADDRESSES: '127.0.0.1' } });
+  const origin = new URL(server.url).origin;
+  const page = (extra: Record<string, unknown> = {}) => autocannon({ url: `${server.url}/home`, connections: 10, duration, ...extra });
+  // A few paths and user agents, so the events are not all one visitor on one page.
+  const requests = Array.from({ length: 20 }, (_, n) => ({
+    method: 'POST',
+    path: '/api/events',
+    headers: { 'content-type': 'text/plain;charset=UTF-8', origin, 'user-agent': `${UA} bench/${n}` },
+    body: JSON.stringify({ type: 'pageview', path: `${FEATURE_PATHS[n % FEATURE_PATHS.length]}?utm_source=bench&utm_campaign=c${n % 4}`, referrer: 'https://www.google.com/' }),
+  }));
+  const events = (extra: Record<string, unknown> = {}) => autocannon({ url: server.url, connections: 50, duration, requests, ...extra });
+  try {
+    await page({ duration: 2 }); // warm-up
+    const alone = await page();
+    const flat = await events();
+    const [loaded, paced] = await Promise.all([page(), events({ overallRate: rate, connections: 100 })]);
+    await server.stop('SIGTERM');
+    const db = new DatabaseSync(join(dataDir, 'haulora.sqlite'), { readOnly: true });
+    const stored = Number((db.prepare('SELECT count(*) AS n FROM analytics_events').get() as { n: number }).n);
+    db.close();
+    const line = (name: string, result: Result) =>
+      `${name.padEnd(38)} ${result.requests.average.toFixed(0).padStart(7)} req/s  p50 ${String(result.latency.p50).padStart(4)} ms  p99 ${String(result.latency.p99).padStart(4)} ms  non-2xx ${result.non2xx}  errors ${result.errors}`;
+    console.log(`bench-events ingest: ${duration} s per phase, one instance (SQLite), machine shared with other work`);
+    console.log(line('/home alone', alone));
+    console.log(line('POST /api/events alone (50 conns)', flat));
+    console.log(line(`/home with events at ${rate}/s`, loaded));
+    console.log(line(`POST /api/events paced at ${rate}/s`, paced));
+    const sent = flat.requests.total + paced.requests.total;
+    console.log(`events answered 202: ${sent - flat.non2xx - paced.non2xx}; stored: ${stored}`);
+    const change = (loaded.requests.average / alone.requests.average - 1) * 100;
+    console.log(`/home requests/s with the event load: ${change >= 0 ? '+' : ''}${change.toFixed(1)} %; p99 ${alone.latency.p99} → ${loaded.latency.p99} ms`);
+  } finally {
+    await server.stop('SIGKILL').catch(() => {});
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** A small deterministic random source, so two runs seed the same data. */
+function randomSource(seed: number) {
+  let state = seed;
+  return () => ((state = (state * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+}
+
+async function seed(db: Database, totalEvents: number, rawDays: number) {
+  const repo = createAnalyticsRepository(db.kysely, db.engine);
+  const random = randomSource(42);
+  const today = Date.parse(`${dayOf(Date.now())}T00:00:00Z`);
+  const perDay = Math.round(totalEvents / 365);
+  const pages = [...FEATURE_PATHS, '/home', '/features', '/faq', '/glossary', '/docs', '/privacy', '/request-demo', ...Array.from({ length: 80 }, (_, n) => `/docs/page-${n}`)];
+  const sources = ['Direct / None', 'Google', 'Google Ads', 'LinkedIn', 'Bing', 'newsletter', ...Array.from({ length: 24 }, (_, n) => `partner-${n}.example`)];
+  const started = performance.now();
+  // Rollups of the days before the raw tail, written as the rollup would (about 400 rows a day).
+  let rows: { day: string; dimension: string; value: string; visitors: number; events: number; conversions: number }[] = [];
+  const flush = async () => {
+    for (let index = 0; index < rows.length; index += 1000) await db.kysely.insertInto('analytics_daily').values(rows.slice(index, index + 1000)).execute();
+    rows = [];
+  };
+  for (let back = 365; back > rawDays; back--) {
+    const day = dayOf(today - back * DAY_MS);
+    const views = Math.round(perDay * (0.7 + random() * 0.6));
+    const visitors = Math.round(views / 2.6);
+    const demos = Math.round(visitors * 0.01);
+    const add = (dimension: string, value: string, share: number, conversions = 0) =>
+      rows.push({ day, dimension, value, visitors: Math.max(1, Math.round(visitors * share)), events: Math.max(1, Math.round(views * share)), conversions });
+    add('total', '', 1, demos);
+    pages.forEach((path, n) => add('page', path, 1 / (n + 2)));
+    pages.slice(0, 40).forEach((path, n) => add('entry', path, 1 / (n + 3), Math.round(demos / (n + 3))));
+    sources.forEach((source, n) => add('source', source, 1 / (n + 2), Math.round(demos / (n + 2))));
+    for (let n = 0; n < 20; n++) add('campaign', `campaign-${n}`, 0.01, n % 3);
+    ['desktop', 'mobile', 'tablet'].forEach((device, n) => add('device', device, [0.6, 0.35, 0.05][n]!));
+    for (let n = 0; n < 100; n++) add('search', `query ${n}`, 0.001);
+    for (let n = 0; n < 30; n++) add('search_none', `missing ${n}`, 0.0005);
+    ['demo_modal_opened', 'form_submitted:demo', 'form_submitted:contact', 'form_submitted:newsletter'].forEach((event, n) => add('event', event, 0.02 / (n + 1)));
+    ['visit', 'feature', 'demo_modal', 'demo_form', 'demo_booked'].forEach((step, n) => add('funnel', step, [1, 0.4, 0.05, 0.01, 0.004][n]!));
+    if (rows.length > 20_000) await flush();
+  }
+  await flush();
+  const rollupSeconds = (performance.now() - started) / 1000;
+  // The raw tail: the last days' events as the beacon stores them.
+  const rawStarted = performance.now();
+  let batch: NewEvent[] = [];
+  let raw = 0;
+  for (let back = rawDays; back >= 1; back--) {
+    const day = dayOf(today - back * DAY_MS);
+    for (let n = 0; n < perDay; n++) {
+      const visitor = `v${Math.floor(random() * (perDay / 2.6))}`.padEnd(22, 'x');
+      batch.push({
+        day, at: `${day}T${String(Math.floor((n / perDay) * 24)).padStart(2, '0')}:00:00.000Z`, type: random() < 0.95 ? 'pageview' : 'demo_modal_opened',
+        path: pages[Math.floor(random() ** 2 * pages.length)]!, referrer_host: null, source: sources[Math.floor(random() ** 2 * sources.length)]!,
+        utm_medium: null, utm_campaign: random() < 0.1 ? `campaign-${Math.floor(random() * 20)}` : null, utm_term: null, utm_content: null,
+        visitor, device: random() < 0.6 ? 'desktop' : 'mobile', name: null, found: null,
+      });
+      if (batch.length === 10_000) {
+        await repo.insertEvents(batch);
+        raw += batch.length;
+        batch = [];
+      }
+    }
+  }
+  await repo.insertEvents(batch);
+  raw += batch.length;
+  const rawSeconds = (performance.now() - rawStarted) / 1000;
+  return { repo, raw, rollupSeconds, rawSeconds, perDay, lastRawDay: dayOf(today - DAY_MS) };
+}
+
+const percentile = (values: number[], share: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * share))]!;
+
+async function dashboardOn(name: string, db: Database) {
+  await migrate(db);
+  const totalEvents = Number(flags.events);
+  const seeded = await seed(db, totalEvents, Number(flags['raw-days']));
+  console.log(`${name}: seeded ${totalEvents.toLocaleString('en')} page views over 365 days as rollups in ${seeded.rollupSeconds.toFixed(1)} s, and a raw tail of ${seeded.raw.toLocaleString('en')} events (${flags['raw-days']} days) in ${seeded.rawSeconds.toFixed(1)} s`);
+  const rollupStarted = performance.now();
+  await seeded.repo.rollup(seeded.lastRawDay, FEATURE_PATHS);
+  console.log(`${name}: rollup of one raw day (${seeded.perDay.toLocaleString('en')} events): ${(performance.now() - rollupStarted).toFixed(0)} ms`);
+  const repo = seeded.repo;
+  const to = seeded.lastRawDay;
+  const ranges = [7, 30, 90, 365].map((days) => ({ from: dayOf(Date.parse(`${to}T00:00:00Z`) - (days - 1) * DAY_MS), to }));
+  const queries: Record<string, (from: string, to: string) => Promise<unknown>> = {
+    totals: (from, to) => repo.totals(from, to),
+    days: (from, to) => repo.days(from, to),
+    top_pages: (from, to) => repo.top('page', from, to, 10, 'events'),
+    entry_pages: (from, to) => repo.top('entry', from, to, 10),
+    sources: (from, to) => repo.top('source', from, to, 10),
+    campaigns: (from, to) => repo.top('campaign', from, to, 10),
+    devices: (from, to) => repo.top('device', from, to, 10),
+    searches_without_results: (from, to) => repo.top('search_none', from, to, 10, 'events'),
+    funnel: (from, to) => repo.top('funnel', from, to, 5),
+    'whole overview (API answer)': createOverview(repo),
+  };
+  for (const [query, run] of Object.entries(queries)) {
+    const times: number[] = [];
+    for (let round = 0; round < 10; round++) {
+      for (const range of ranges) {
+        const started = performance.now();
+        await run(range.from, range.to);
+        times.push(performance.now() - started);
+      }
+    }
+    console.log(`${name}: ${query.padEnd(28)} p50 ${percentile(times, 0.5).toFixed(1).padStart(6)} ms  p95 ${percentile(times, 0.95).toFixed(1).padStart(6)} ms  (${times.length} runs, 7-365 day ranges)`);
+  }
+}
+
+async function dashboard() {
+  const dir = mkdtempSync(join(tmpdir(), 'haulora-bench-dashboard-'));
+  try {
+    const sqlite = await openDatabase({ file: join(dir, 'haulora.sqlite') });
+    await dashboardOn('SQLite', sqlite).finally(() => sqlite.close());
+    if (flags.postgres) {
+      const { startPostgres } = await import('../tests/helpers/postgres.ts');
+      const cluster = await startPostgres();
+      if (!cluster) console.log('PostgreSQL: not available here');
+      else {
+        const postgres = await openDatabase({ url: await cluster.createDatabase(), file: '' });
+        await dashboardOn('PostgreSQL', postgres).finally(() => postgres.close());
+        await cluster.close();
+      }
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.main) {
+  const mode = positionals[0] ?? 'ingest';
+  if (mode === 'ingest') await ingest();
+  else if (mode === 'dashboard') await dashboard();
+  else {
+    console.error('Usage: node scripts/bench-events.ts [ingest|dashboard] [--duration s] [--rate n] [--events n] [--raw-days n] [--postgres]');
+    process.exit(2);
+  }
+}

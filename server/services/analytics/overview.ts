@@ -1,0 +1,79 @@
+// The dashboard's figures for a date range and the period of the same length before it, read
+// from the daily rollups only (never the raw events), plus the funnel's end from the inbox.
+import { daysBetween, type Overview } from '../../../common/analytics.ts';
+import type { AnalyticsRepository } from '../../db/repositories/analytics.ts';
+
+const TOP = 10;
+const DAY_MS = 86_400_000;
+
+/** The funnel's steps in order, with the words the dashboard shows. */
+export const FUNNEL_STEPS = [
+  { step: 'visit', label: 'Visited the site' },
+  { step: 'feature', label: 'Viewed a feature page' },
+  { step: 'demo_modal', label: 'Opened the demo form' },
+  { step: 'demo_form', label: 'Requested a demo' },
+  { step: 'demo_booked', label: 'Booked a time' },
+] as const;
+
+/** The inbox's side: demo requests received in the range by status (spam left out). */
+const INBOX_STEPS = [
+  { step: 'inbox_received', label: 'Demo requests in the inbox', statuses: ['new', 'in_progress', 'done'] },
+  { step: 'inbox_in_progress', label: 'In progress', statuses: ['in_progress'] },
+  { step: 'inbox_done', label: 'Done', statuses: ['done'] },
+] as const;
+
+const shiftDay = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
+/** The period of the same length just before [from, to]. */
+export function previousPeriod(from: string, to: string) {
+  const length = daysBetween(from, to) + 1;
+  return { from: shiftDay(from, -length), to: shiftDay(from, -1) };
+}
+
+export function createOverview(repo: AnalyticsRepository) {
+  return async function overview(from: string, to: string): Promise<Overview> {
+    const before = previousPeriod(from, to);
+    const [totals, previous, days, topPages, entryPages, sources, campaigns, devices, noResults, events, funnel, inbox] = await Promise.all([
+      repo.totals(from, to),
+      repo.totals(before.from, before.to),
+      repo.days(from, to),
+      repo.top('page', from, to, TOP, 'events'),
+      repo.top('entry', from, to, TOP),
+      repo.top('source', from, to, TOP),
+      repo.top('campaign', from, to, TOP),
+      repo.top('device', from, to, TOP),
+      repo.top('search_none', from, to, TOP, 'events'),
+      repo.top('event', from, to, TOP, 'events'),
+      repo.top('funnel', from, to, FUNNEL_STEPS.length),
+      repo.demoRequestsByStatus(from, to),
+    ]);
+    const reached = new Map(funnel.map((row) => [row.value, row.visitors]));
+    return {
+      from,
+      to,
+      ...totals,
+      previous: { ...before, ...previous },
+      days: fillDays(from, to, days),
+      top_pages: topPages,
+      entry_pages: entryPages,
+      sources,
+      campaigns,
+      devices,
+      searches_without_results: noResults,
+      events,
+      funnel: [
+        ...FUNNEL_STEPS.map(({ step, label }) => ({ step, label, count: reached.get(step) ?? 0 })),
+        ...INBOX_STEPS.map(({ step, label, statuses }) => ({ step, label, count: statuses.reduce((sum, status) => sum + (inbox[status] ?? 0), 0) })),
+      ],
+    };
+  };
+}
+export type OverviewReader = ReturnType<typeof createOverview>;
+
+/** Every day of the range, zero where nothing was counted (a chart needs the gaps). */
+function fillDays(from: string, to: string, days: { day: string; visitors: number; pageviews: number }[]) {
+  const known = new Map(days.map((row) => [row.day, row]));
+  const all = [];
+  for (let day = from; day <= to; day = shiftDay(day, 1)) all.push(known.get(day) ?? { day, visitors: 0, pageviews: 0 });
+  return all;
+}
