@@ -7,7 +7,7 @@
 // the queue keys (j/k, x, Enter, /, ?). The view lives in the URL query. Everything a visitor
 // wrote is shown as React text.
 import { Download } from 'lucide-react';
-import { type FormEvent, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
   BULK_MAX_IDS,
@@ -31,7 +31,7 @@ import {
   STATUS_LABELS,
   USERNAME_PATTERN,
 } from '../../../lib/inbox-client.ts';
-import { inboxItemPath, inboxListPath, type InboxView, readInboxView, writeInboxView } from '../../../lib/inbox-view.ts';
+import { inboxItemPath, inboxListPath, readInboxView, writeInboxView } from '../../../lib/inbox-view.ts';
 import { Button } from '../../ui/button.tsx';
 import { Pagination } from '../../ui/pagination.tsx';
 import { BulkForm } from './inbox-bulk-form.tsx';
@@ -286,7 +286,7 @@ export function InboxList() {
 
   const items = list.state === 'ready' ? list.data.items : [];
   const total = list.state === 'ready' ? list.data.total : 0;
-  const pageIds = items.map((item) => item.id);
+  const pageIds = useMemo(() => (list.state === 'ready' ? list.data.items.map((item) => item.id) : []), [list]);
   const selectedCount = selection.all ? total : selection.ids.size;
   const allOnPage = pageIds.length > 0 && (selection.all || pageIds.every((id) => selection.ids.has(id)));
 
@@ -297,7 +297,7 @@ export function InboxList() {
       else ids.add(id);
       return { all: false, ids };
     });
-  }, [pageIds.join(',')]);
+  }, [pageIds]);
 
   function togglePage() {
     setSelection(allOnPage ? NONE : { all: false, ids: new Set(pageIds) });
