@@ -30,10 +30,10 @@ import {
   SORTS_BY_KIND,
   STATUS_LABELS,
   USERNAME_PATTERN,
-} from '../../../lib/inbox-client.ts';
-import { inboxItemPath, inboxListPath, readInboxView, writeInboxView } from '../../../lib/inbox-view.ts';
-import { Button } from '../../ui/button.tsx';
-import { Pagination } from '../../ui/pagination.tsx';
+} from './inbox-client.ts';
+import { inboxItemPath, inboxListPath, readInboxView, writeInboxView } from './inbox-view.ts';
+import { Button } from '../components/ui/button.tsx';
+import { Pagination } from '../components/ui/pagination.tsx';
 import { BulkForm } from './inbox-bulk-form.tsx';
 import { KeyboardHelp, isTypingTarget } from './inbox-keys.tsx';
 import { useSignInAgain } from './inbox-shell.tsx';

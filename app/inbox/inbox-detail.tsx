@@ -16,9 +16,9 @@ import {
   type ItemImage,
   KIND_LABELS,
   STATUS_LABELS,
-} from '../../../lib/inbox-client.ts';
-import { inboxItemPath, inboxListPath, readInboxView } from '../../../lib/inbox-view.ts';
-import { Button } from '../../ui/button.tsx';
+} from './inbox-client.ts';
+import { inboxItemPath, inboxListPath, readInboxView } from './inbox-view.ts';
+import { Button } from '../components/ui/button.tsx';
 import { isTypingTarget, KeyboardHelp } from './inbox-keys.tsx';
 import { NoteForm } from './inbox-note-form.tsx';
 import { OwnerPanel } from './inbox-owner-form.tsx';

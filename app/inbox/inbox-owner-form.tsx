@@ -1,9 +1,9 @@
 // Who owns a submission, the form that gives it to someone (or takes it), and "Mark unread": two
 // staff forms on the one form pattern (use-staff-form.ts).
-import { changeOwner, type InboxKind, type ItemDetail, markUnread } from '../../../lib/inbox-client.ts';
-import { FormShell } from '../../forms/form-shell.tsx';
-import { Button } from '../../ui/button.tsx';
-import { SelectField } from '../../ui/field.tsx';
+import { changeOwner, type InboxKind, type ItemDetail, markUnread } from './inbox-client.ts';
+import { FormShell } from '../components/forms/form-shell.tsx';
+import { Button } from '../components/ui/button.tsx';
+import { SelectField } from '../components/ui/field.tsx';
 import { useInboxState } from './inbox-store.ts';
 import { useStaffForm } from './use-staff-form.ts';
 
