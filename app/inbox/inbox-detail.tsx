@@ -25,6 +25,7 @@ import { OwnerPanel } from './inbox-owner-form.tsx';
 import { StatusPanel } from './inbox-status-form.tsx';
 import { useSignInAgain } from './inbox-shell.tsx';
 import { Timestamp } from './inbox-parts.tsx';
+import './inbox-detail.css';
 
 type Loaded = { state: 'loading' } | { state: 'ready'; detail: ItemDetail } | { state: 'error'; message: string; notFound: boolean };
 
