@@ -22,7 +22,7 @@ const USAGE = `Usage:
 
 Through npm: npm run data:purge [-- --dry-run], npm run data:export -- <email>,
 npm run data:backup -- <file>, npm run data:restore -- <file>.
-On PostgreSQL (DATABASE_URL) back up with pg_dump and restore with pg_restore (see the README).`;
+On PostgreSQL (DATABASE_URL) back up with pg_dump and restore with pg_restore (see docs/operations.md).`;
 
 /** What the backup commands say on PostgreSQL, instead of pretending. */
 const POSTGRES_BACKUP = `The database is PostgreSQL (DATABASE_URL): use its own tools, for example

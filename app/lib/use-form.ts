@@ -150,6 +150,7 @@ export function useForm<V extends FormValues>(config: FormConfig<V>) {
     if (left.length === 0) return;
     setShown((current) => (current === true ? current : new Set([...current, ...left])));
     void check(latest.current.values);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- once, at hydration: what was typed before the scripts ran
   }, []);
 
   async function check(next: V, honeypot = '') {

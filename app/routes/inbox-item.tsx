@@ -2,10 +2,10 @@
 // the status and the internal notes. Built in the browser from /api/inbox; never indexed.
 import { data } from 'react-router';
 import type { Route } from './+types/inbox-item.ts';
-import { InboxDetail } from '../components/sections/inbox/inbox-detail.tsx';
-import { InboxShell } from '../components/sections/inbox/inbox-shell.tsx';
+import { InboxDetail } from '../inbox/inbox-detail.tsx';
+import { InboxShell } from '../inbox/inbox-shell.tsx';
 import { PageHero } from '../components/ui/page-hero.tsx';
-import { isInboxKind, KIND_SINGULAR } from '../lib/inbox-client.ts';
+import { isInboxKind, KIND_SINGULAR } from '../inbox/inbox-client.ts';
 import { pageMeta } from '../lib/seo.ts';
 
 export function loader({ params }: Route.LoaderArgs) {

@@ -2,8 +2,9 @@
 // newsletter sign-up, with filters in the URL. A page for signed-in staff, built in the browser
 // from /api/inbox: not in the sitemap or the search index, and never indexed.
 import type { Route } from './+types/inbox.ts';
-import { InboxList, InboxListHeader } from '../components/sections/inbox/inbox-list.tsx';
-import { InboxShell } from '../components/sections/inbox/inbox-shell.tsx';
+import { InboxList } from '../inbox/inbox-list.tsx';
+import { InboxListHeader } from '../inbox/inbox-list-header.tsx';
+import { InboxShell } from '../inbox/inbox-shell.tsx';
 import { PageHero } from '../components/ui/page-hero.tsx';
 import { pageMeta } from '../lib/seo.ts';
 

@@ -1,9 +1,9 @@
-// The staff inbox's view in the URL (app/lib/inbox-view.ts) reads back what it writes, leaves
+// The staff inbox's view in the URL (app/inbox/inbox-view.ts) reads back what it writes, leaves
 // defaults out and falls back to them on nonsense; the API query leaves out what is not set.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { exportUrl, filterQuery } from '../../app/lib/inbox-client.ts';
-import { inboxListPath, readInboxView, writeInboxView } from '../../app/lib/inbox-view.ts';
+import { exportUrl, filterQuery } from '../../app/inbox/inbox-client.ts';
+import { inboxListPath, readInboxView, writeInboxView } from '../../app/inbox/inbox-view.ts';
 
 describe('inbox view in the URL', () => {
   test('defaults are left out of the URL', () => {

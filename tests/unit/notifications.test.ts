@@ -280,7 +280,6 @@ describe('the outbox worker', () => {
     const database = await openDatabase({ file: ':memory:' });
     await migrate(database);
     const db = database.sqlite!;
-    const repos = createRepositories(database.kysely);
     const notifications = createNotificationService({ copy, settings, messageId });
     const service = createSubmissionService(database, undefined, { notifications });
     await service.requestDemo({ name: 'A', job_title: 'B', company: 'C', country: '61', number: '+61 4', email: 'a@b.com', text: 't', website: 'http://spam.example' });
@@ -293,7 +292,6 @@ describe('the outbox worker', () => {
     const database = await openDatabase({ file: ':memory:' });
     await migrate(database);
     const db = database.sqlite!;
-    const repos = createRepositories(database.kysely);
     // The same Message-ID twice: the confirmation's insert breaks the UNIQUE constraint.
     const notifications = createNotificationService({ copy, settings, messageId: () => '<same@haulora.com>' });
     const service = createSubmissionService(database, undefined, { notifications });

@@ -130,6 +130,7 @@ export function DeferredForm<P extends object>({ form: name, load, props }: Defe
       removeEventListener('submit', onSubmit, true);
       element.removeEventListener('submit', handled);
     };
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- set up once, around the server HTML found at mount
   }, []);
 
   // Hydrated: from now on React handles whatever happens in the form.
@@ -189,6 +190,7 @@ function Loaded<P extends object>({ form, props, ...marks }: { form: Promise<Com
   const Form = use(form);
   return (
     <>
+      {/* eslint-disable-next-line react-hooks/static-components -- the form module loaded once; use() returns the same component every render */}
       <Form {...props} />
       <Ready {...marks} />
     </>
@@ -199,7 +201,9 @@ type ReadyProps = { onHydrated: () => void; onReady: () => void };
 
 /** Says when the form above it has hydrated (in the commit) and when its effects have run. */
 function Ready({ onHydrated, onReady }: ReadyProps) {
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when this mark commits
   useLayoutEffect(onHydrated, []);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when its effects run
   useEffect(onReady, []);
   return null;
 }

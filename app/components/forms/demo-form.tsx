@@ -59,6 +59,7 @@ export function DemoForm({ countries, failure, onRequested }: DemoFormProps) {
   useEffect(() => {
     const country = countryForTimeZone(countries, browserTimeZone());
     if (country && !form.current().country) form.set('country', country.code);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the countries arrive; `form` is a new object each render
   }, [countries]);
 
   function onNumberKeyDown(event: KeyboardEvent<HTMLInputElement>) {

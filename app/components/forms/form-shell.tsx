@@ -42,6 +42,7 @@ export function FormShell({ form, action, title, className, label, tone, encType
     if (!inline || !form.result) return;
     firstInvalid(form.formRef.current)?.focus();
     form.closeResult();
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- when a new result arrives; `form` is a new object each render
   }, [form.result]);
 
   return (

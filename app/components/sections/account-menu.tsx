@@ -51,6 +51,7 @@ export function AccountMenu({ username, role, onSignOut, buttonRef }: AccountMen
         <ChevronDown aria-hidden="true" className="dropdown-chevron" />
       </Button>
       {/* A chosen entry closes the list; the page it opens or the sign-out takes over. */}
+      {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- the links inside handle the keys; a click (or Enter) on one also closes the list */}
       <ul id="account-menu-list" className="dropdown-menu" hidden={!open} onClick={() => setOpen(false)}>
         <li>
           <Link to={href('/inbox')} className="dropdown-item">

@@ -79,6 +79,7 @@ export function GlossaryTable({ rows }: { rows: GlossaryEntry[] }) {
   // forward) sets the box from the URL.
   useEffect(() => {
     if (navigationType !== 'REPLACE') setQuery(readGlossaryView(new URLSearchParams(location.search)).query);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- once per navigation; its type and search are read with it
   }, [location.key]);
   const ids = { form: useId(), search: useId(), size: useId(), status: useId() };
 

@@ -17,6 +17,8 @@ export type ControlProps = {
 
 type FieldProps = {
   name: string;
+  /** A fixed id, for a control that scripts or shortcuts find by it; otherwise one is made. */
+  id?: string | undefined;
   label: ReactNode;
   /** The message to show, when the value is wrong. */
   error?: string | undefined;
@@ -28,8 +30,9 @@ type FieldProps = {
   children: (control: ControlProps) => ReactNode;
 };
 
-export function Field({ name, label, error, hint, rule, className, children }: FieldProps) {
-  const id = useId();
+export function Field({ name, id: fixedId, label, error, hint, rule, className, children }: FieldProps) {
+  const madeId = useId();
+  const id = fixedId ?? madeId;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
@@ -64,9 +67,9 @@ export function Field({ name, label, error, hint, rule, className, children }: F
 type InputFieldProps = Omit<FieldProps, 'children'> & Omit<ComponentProps<'input'>, 'name' | 'id'>;
 
 /** A text-like input in a Field; its type is the schema's (email) unless given. */
-export function InputField({ name, label, error, hint, rule, className, type, ...input }: InputFieldProps) {
+export function InputField({ name, id, label, error, hint, rule, className, type, ...input }: InputFieldProps) {
   return (
-    <Field name={name} label={label} error={error} hint={hint} rule={rule} className={className}>
+    <Field name={name} id={id} label={label} error={error} hint={hint} rule={rule} className={className}>
       {(control) => <input className="field-control" type={type ?? rule?.type ?? 'text'} {...control} {...input} />}
     </Field>
   );
@@ -74,9 +77,9 @@ export function InputField({ name, label, error, hint, rule, className, type, ..
 
 type TextareaFieldProps = Omit<FieldProps, 'children'> & Omit<ComponentProps<'textarea'>, 'name' | 'id'>;
 
-export function TextareaField({ name, label, error, hint, rule, className, ...textarea }: TextareaFieldProps) {
+export function TextareaField({ name, id, label, error, hint, rule, className, ...textarea }: TextareaFieldProps) {
   return (
-    <Field name={name} label={label} error={error} hint={hint} rule={rule} className={className}>
+    <Field name={name} id={id} label={label} error={error} hint={hint} rule={rule} className={className}>
       {(control) => <textarea className="field-control" rows={4} {...control} {...textarea} />}
     </Field>
   );
@@ -88,9 +91,9 @@ type SelectFieldProps = Omit<FieldProps, 'children'> &
     options: readonly (readonly [string, string])[];
   };
 
-export function SelectField({ name, label, error, hint, rule, className, options, ...select }: SelectFieldProps) {
+export function SelectField({ name, id, label, error, hint, rule, className, options, ...select }: SelectFieldProps) {
   return (
-    <Field name={name} label={label} error={error} hint={hint} rule={rule} className={className}>
+    <Field name={name} id={id} label={label} error={error} hint={hint} rule={rule} className={className}>
       {(control) => (
         <select className="field-control" {...control} {...select}>
           {options.map(([value, text]) => (

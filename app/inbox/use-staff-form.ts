@@ -4,10 +4,10 @@
 // that is over sends the visitor to sign in and back, and the result is said in the form's
 // status block (FormShell without a title). No idempotency key: a status or an owner set twice
 // is set once, and a double click is caught by the pattern's one-call-at-a-time guard.
-import type { ApiResult } from '../../../lib/api-client.ts';
-import { FAILED_MESSAGE } from '../../../lib/inbox-client.ts';
-import { type FormConfig, type FormValues, useForm } from '../../../lib/use-form.ts';
-import type { STAFF_CHECKS } from '../../../lib/validate-staff.ts';
+import type { ApiResult } from '../lib/api-client.ts';
+import { FAILED_MESSAGE } from './inbox-client.ts';
+import { type FormConfig, type FormValues, useForm } from '../lib/use-form.ts';
+import type { STAFF_CHECKS } from '../lib/validate-staff.ts';
 import { useSignInAgain } from './inbox-shell.tsx';
 
 type Data = Record<string, unknown>;
@@ -32,7 +32,7 @@ export function useStaffForm<V extends FormValues, T>(config: StaffFormConfig<V,
   const { check, send, success, saved, field } = config;
   return useForm<V>({
     ...config,
-    check: check ? () => import('../../../lib/validate-staff.ts').then((module) => module.STAFF_CHECKS[check]) : undefined,
+    check: check ? () => import('../lib/validate-staff.ts').then((module) => module.STAFF_CHECKS[check]) : undefined,
     answers: { failed: FAILED_MESSAGE, success: '', serverMessage: 'errorInfo' },
     send: (_api, data) => send(data),
     accept: (answer) => {

@@ -2,7 +2,7 @@
 // loaded: the summary's counts and the staff members a submission can be given to. A tiny store
 // rather than context: the header renders before hydration, outside the signed-in shell.
 import { useSyncExternalStore } from 'react';
-import type { InboxSummary, StaffList } from '../../../lib/inbox-client.ts';
+import type { InboxSummary, StaffList } from './inbox-client.ts';
 
 type State = { summary: InboxSummary | null; staff: StaffList | null };
 

@@ -1,11 +1,13 @@
 // Who owns a submission, the form that gives it to someone (or takes it), and "Mark unread": two
 // staff forms on the one form pattern (use-staff-form.ts).
-import { changeOwner, type InboxKind, type ItemDetail, markUnread } from '../../../lib/inbox-client.ts';
-import { FormShell } from '../../forms/form-shell.tsx';
-import { Button } from '../../ui/button.tsx';
-import { SelectField } from '../../ui/field.tsx';
+import { changeOwner, type InboxKind, type ItemDetail, markUnread } from './inbox-client.ts';
+import { FormShell } from '../components/forms/form-shell.tsx';
+import { Button } from '../components/ui/button.tsx';
+import { SelectField } from '../components/ui/field.tsx';
 import { useInboxState } from './inbox-store.ts';
 import { useStaffForm } from './use-staff-form.ts';
+import './inbox-status-form.css';
+import './inbox-owner-form.css';
 
 type OwnerPanelProps = { kind: InboxKind; id: number; owner: string | null; onSaved: (detail: ItemDetail) => void };
 

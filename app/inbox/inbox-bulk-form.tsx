@@ -2,12 +2,13 @@
 // every selected submission, all or nothing. It stays on the page once the change has cleared
 // the selection, to say what was changed.
 import type { ReactNode } from 'react';
-import type { ApiResult } from '../../../lib/api-client.ts';
-import { type BulkAnswer, bulkChange, INBOX_STATUSES, type InboxKind, type InboxStatus, isInboxStatus, OWNER_NONE, STATUS_LABELS } from '../../../lib/inbox-client.ts';
-import { FormShell } from '../../forms/form-shell.tsx';
-import { Button } from '../../ui/button.tsx';
-import { SelectField } from '../../ui/field.tsx';
+import type { ApiResult } from '../lib/api-client.ts';
+import { type BulkAnswer, bulkChange, INBOX_STATUSES, type InboxKind, type InboxStatus, isInboxStatus, OWNER_NONE, STATUS_LABELS } from './inbox-client.ts';
+import { FormShell } from '../components/forms/form-shell.tsx';
+import { Button } from '../components/ui/button.tsx';
+import { SelectField } from '../components/ui/field.tsx';
 import { useStaffForm } from './use-staff-form.ts';
+import './inbox-bulk-form.css';
 
 type BulkFormProps = {
   kind: InboxKind;

@@ -1,11 +1,12 @@
 // A submission's status and the form that changes it (the one form pattern, use-staff-form.ts):
 // the statuses the API allows from here, or for spam the one way out, "Move back to New".
-import { changeStatus, type InboxKind, type InboxStatus, type ItemDetail, STATUS_LABELS } from '../../../lib/inbox-client.ts';
-import { FormShell } from '../../forms/form-shell.tsx';
-import { Button } from '../../ui/button.tsx';
-import { SelectField } from '../../ui/field.tsx';
+import { changeStatus, type InboxKind, type InboxStatus, type ItemDetail, STATUS_LABELS } from './inbox-client.ts';
+import { FormShell } from '../components/forms/form-shell.tsx';
+import { Button } from '../components/ui/button.tsx';
+import { SelectField } from '../components/ui/field.tsx';
 import { StatusBadge } from './inbox-parts.tsx';
 import { useStaffForm } from './use-staff-form.ts';
+import './inbox-status-form.css';
 
 type StatusPanelProps = {
   kind: InboxKind;

@@ -4,10 +4,10 @@
 // (use-form.ts). A 401 is first answered by one silent refresh of the tokens and a retry (calls
 // failing together share that refresh); `unauthorized` (a 401 that stays) means the refresh
 // failed too: the sign-in is over and the page sends the visitor to sign in again. Browser only.
-import { apiGet, apiPostJson, apiPutJson, type ApiResult } from './api-client.ts';
+import { apiGet, apiPostJson, apiPutJson, type ApiResult } from '../lib/api-client.ts';
 import type { BulkAnswer, BulkBody, InboxSummary, ItemDetail, ListPage, StaffList } from '../../common/inbox.ts';
 import type { InboxKind, InboxSort, InboxStatus, SortDirection } from '../../common/inbox-vocabulary.ts';
-import { refreshSession, storedAccessToken } from './session.ts';
+import { refreshSession, storedAccessToken } from '../lib/session.ts';
 
 export type { BulkAnswer, BulkBody, InboxEvent, InboxItem, InboxSummary, ItemDetail, ListItem, ListPage, StaffList } from '../../common/inbox.ts';
 // The vocabulary only: common/inbox.ts itself builds zod schemas when loaded.

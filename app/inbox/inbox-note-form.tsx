@@ -1,11 +1,12 @@
 // The form that adds an internal note to a submission (the one form pattern, use-staff-form.ts).
 // The draft is kept per submission in this browser as it is typed, so a sign-in that ends, a
 // reload or a closed tab loses nothing; it is cleared once the note is saved.
-import { addNote, type InboxKind, type ItemDetail, NOTE_MAX_LENGTH } from '../../../lib/inbox-client.ts';
-import { FormShell } from '../../forms/form-shell.tsx';
-import { Button } from '../../ui/button.tsx';
-import { TextareaField } from '../../ui/field.tsx';
+import { addNote, type InboxKind, type ItemDetail, NOTE_MAX_LENGTH } from './inbox-client.ts';
+import { FormShell } from '../components/forms/form-shell.tsx';
+import { Button } from '../components/ui/button.tsx';
+import { TextareaField } from '../components/ui/field.tsx';
 import { useStaffForm } from './use-staff-form.ts';
+import './inbox-note-form.css';
 
 export function NoteForm({ kind, id, onSaved }: { kind: InboxKind; id: number; onSaved: (detail: ItemDetail) => void }) {
   const form = useStaffForm({

@@ -16,15 +16,16 @@ import {
   type ItemImage,
   KIND_LABELS,
   STATUS_LABELS,
-} from '../../../lib/inbox-client.ts';
-import { inboxItemPath, inboxListPath, readInboxView } from '../../../lib/inbox-view.ts';
-import { Button } from '../../ui/button.tsx';
+} from './inbox-client.ts';
+import { inboxItemPath, inboxListPath, readInboxView } from './inbox-view.ts';
+import { Button } from '../components/ui/button.tsx';
 import { isTypingTarget, KeyboardHelp } from './inbox-keys.tsx';
 import { NoteForm } from './inbox-note-form.tsx';
 import { OwnerPanel } from './inbox-owner-form.tsx';
 import { StatusPanel } from './inbox-status-form.tsx';
 import { useSignInAgain } from './inbox-shell.tsx';
 import { Timestamp } from './inbox-parts.tsx';
+import './inbox-detail.css';
 
 type Loaded = { state: 'loading' } | { state: 'ready'; detail: ItemDetail } | { state: 'error'; message: string; notFound: boolean };
 
@@ -55,6 +56,7 @@ export function InboxDetail({ kind, id }: { kind: InboxKind; id: number }) {
     }
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- kind and view are in listKey; navigate is stable
   }, [neighbours.previous, neighbours.next, listKey]);
 
   useEffect(() => {
@@ -310,6 +312,7 @@ function ContactImage({ image, id, onUnauthorized }: { image: ItemImage; id: num
       ) : null}
       {shown.state === 'ready' ? (
         <figure className="inbox-image">
+          {/* eslint-disable-next-line jsx-a11y/img-redundant-alt -- the name staff (and the tests) know it by */}
           <img src={shown.url} alt={`The image sent with contact message #${id}`} />
           <figcaption>
             <a href={shown.url} download={image.name}>

@@ -4,9 +4,9 @@
 // when the API answers 401 later on.
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { href, Link, useNavigate } from 'react-router';
-import { clearTokens, setSignedInUser, storedAccessToken } from '../../../lib/session.ts';
-import { useHydrated } from '../../../lib/use-hydrated.ts';
-import './inbox.css';
+import { clearTokens, setSignedInUser, storedAccessToken } from '../lib/session.ts';
+import { useHydrated } from '../lib/use-hydrated.ts';
+import './inbox-shell.css';
 
 /** Forgets the stored sign-in and sends the visitor to sign in, to come back to this page. */
 export function useSignInAgain() {

@@ -1,0 +1,172 @@
+// The inbox list's filters (search, status, owner, dates, sort, direction, page size) as a plain
+// GET form in the server's HTML: before hydration (or without JavaScript) Enter loads /inbox with
+// the query, and text typed before the scripts ran is kept. Once hydrated, submitting writes the
+// view into the URL, and the sort, direction, owner and page size apply as soon as they change.
+import { type FormEvent, useLayoutEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Button } from '../components/ui/button.tsx';
+import { InputField, SelectField } from '../components/ui/field.tsx';
+import {
+  INBOX_KINDS,
+  INBOX_STATUSES,
+  type InboxStatus,
+  isInboxSort,
+  isInboxStatus,
+  OWNER_ME,
+  OWNER_NONE,
+  PAGE_SIZES,
+  SORT_LABELS,
+  SORTS_BY_KIND,
+  STATUS_LABELS,
+  USERNAME_PATTERN,
+} from './inbox-client.ts';
+import { inboxListPath, type InboxView, writeInboxView } from './inbox-view.ts';
+import './inbox-filters.css';
+
+/** The search box's id: the `/` key and the early-typing check find it by it. */
+export const SEARCH_INPUT_ID = 'inbox-q';
+
+const STATUS_OPTIONS = [
+  ['', 'All except spam'],
+  ...INBOX_STATUSES.map((status) => [status, STATUS_LABELS[status]] as const),
+  ['all', 'All, spam included'],
+] as const;
+const PAGE_SIZE_OPTIONS = PAGE_SIZES.map((size) => [String(size), String(size)] as const);
+
+/** Whether any filter narrows the list (sort, order and page size do not). */
+export const isFiltered = (view: InboxView) => Boolean(view.q || view.status || view.from || view.to || view.owner);
+
+export function InboxFilters({ view, staffNames }: { view: InboxView; staffNames: string[] }) {
+  const [, setParams] = useSearchParams();
+  // Text typed into the server's HTML before the scripts ran: read from the page during the
+  // hydrating render and kept (React would put the server's empty value back).
+  const [typedEarly] = useState(() =>
+    typeof document === 'undefined'
+      ? null
+      : ((document.getElementById(SEARCH_INPUT_ID) as HTMLInputElement | null)?.value ?? null),
+  );
+  const searchRef = useRef<HTMLInputElement>(null);
+  useLayoutEffect(() => {
+    if (typedEarly && searchRef.current && searchRef.current.value !== typedEarly) searchRef.current.value = typedEarly;
+  }, [typedEarly]);
+
+  function apply(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const text = (name: string) => String(form.get(name) ?? '').trim();
+    const status = text('status');
+    const sort = text('sort');
+    const owner = text('owner');
+    setParams(
+      writeInboxView({
+        ...view,
+        q: text('q'),
+        status: isInboxStatus(status) || status === 'all' ? (status as InboxStatus | 'all') : '',
+        owner: USERNAME_PATTERN.test(owner) ? owner : '',
+        sort: isInboxSort(sort) && SORTS_BY_KIND[view.kind].includes(sort) ? sort : 'received',
+        dir: text('dir') === 'asc' ? 'asc' : 'desc',
+        pageSize: Number(text('size')) || view.pageSize,
+        from: text('from'),
+        to: text('to'),
+        page: 1,
+      }),
+    );
+  }
+
+  /** Sort, direction, owner and page size apply as soon as they change (once hydrated). */
+  function applyOnChange(event: FormEvent<HTMLFormElement>) {
+    const target = event.target as HTMLElement;
+    if (target instanceof HTMLSelectElement && target.dataset.immediate === 'true') event.currentTarget.requestSubmit();
+  }
+
+  // A username in the URL that is not (or no longer) a staff member stays choosable.
+  const ownerNames = [
+    ...staffNames,
+    ...(view.owner && ![OWNER_ME, OWNER_NONE, ...staffNames].includes(view.owner) ? [view.owner] : []),
+  ];
+  const ownerOptions = [
+    ['', 'Anyone'],
+    [OWNER_ME, 'Mine'],
+    [OWNER_NONE, 'Unassigned'],
+    ...ownerNames.map((username) => [username, username] as const),
+  ] as const;
+  const byReceived = view.sort === 'received';
+
+  return (
+    // Keyed on the URL, so Back and the tabs show the filters of the list on screen.
+    <form
+      key={writeInboxView(view).toString()}
+      role="search"
+      aria-label="Filter submissions"
+      className="inbox-filters"
+      method="get"
+      action="/inbox"
+      onSubmit={apply}
+      onChange={applyOnChange}
+    >
+      {view.kind !== INBOX_KINDS[0] ? <input type="hidden" name="kind" value={view.kind} /> : null}
+      <InputField
+        ref={searchRef}
+        id={SEARCH_INPUT_ID}
+        className="inbox-filter-search"
+        label="Search"
+        type="search"
+        name="q"
+        maxLength={200}
+        defaultValue={view.q}
+        aria-keyshortcuts="/"
+      />
+      <SelectField id="inbox-status" label="Status" name="status" defaultValue={view.status} options={STATUS_OPTIONS} />
+      <SelectField
+        id="inbox-owner"
+        label="Owner"
+        name="owner"
+        defaultValue={view.owner}
+        data-immediate="true"
+        options={ownerOptions}
+      />
+      <InputField id="inbox-from" label="From" type="date" name="from" defaultValue={view.from} />
+      <InputField id="inbox-to" label="To" type="date" name="to" defaultValue={view.to} />
+      <SelectField
+        id="inbox-sort"
+        label="Sort by"
+        name="sort"
+        defaultValue={view.sort}
+        data-immediate="true"
+        options={SORTS_BY_KIND[view.kind].map((sort) => [sort, SORT_LABELS[sort]] as const)}
+      />
+      <SelectField
+        id="inbox-dir"
+        label="Order"
+        name="dir"
+        defaultValue={view.dir}
+        data-immediate="true"
+        options={[
+          ['desc', byReceived ? 'Newest first' : 'Descending (Z–A)'],
+          ['asc', byReceived ? 'Oldest first' : 'Ascending (A–Z)'],
+        ]}
+      />
+      <SelectField
+        id="inbox-size"
+        label="Per page"
+        name="size"
+        defaultValue={String(view.pageSize)}
+        data-immediate="true"
+        options={PAGE_SIZE_OPTIONS}
+      />
+      <div className="inbox-filter-actions">
+        <Button type="submit">Apply</Button>
+        {isFiltered(view) ? (
+          <Link
+            className="button"
+            data-variant="ghost"
+            data-size="md"
+            to={inboxListPath({ kind: view.kind, pageSize: view.pageSize, sort: view.sort, dir: view.dir })}
+          >
+            Clear
+          </Link>
+        ) : null}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,45 @@
+// The top of the inbox list, rendered on the server: the kind tabs (with my unread count once
+// loaded), the kind's title, and the filter form, so filtering works and keeps what is typed
+// before the page hydrates.
+import { Link, useSearchParams } from 'react-router';
+import { INBOX_KINDS, KIND_LABELS } from './inbox-client.ts';
+import { InboxFilters } from './inbox-filters.tsx';
+import { useInboxState } from './inbox-store.ts';
+import { inboxListPath, readInboxView } from './inbox-view.ts';
+import './inbox-list-header.css';
+
+export function InboxListHeader() {
+  const [params] = useSearchParams();
+  const view = readInboxView(params);
+  const { summary, staff } = useInboxState();
+  const staffNames = staff?.staff.map((member) => member.username) ?? [];
+
+  return (
+    <>
+      <nav className="inbox-kinds" aria-label="Kinds of submission">
+        <ul>
+          {INBOX_KINDS.map((kind) => {
+            const counts = summary?.counts[kind];
+            return (
+              <li key={kind}>
+                <Link to={inboxListPath({ kind })} aria-current={kind === view.kind ? 'page' : undefined}>
+                  <span>{KIND_LABELS[kind]}</span>
+                  {counts ? (
+                    <span className="inbox-count" data-unread={counts.unread > 0 ? 'true' : undefined}>
+                      {counts.unread}
+                      <span className="visually-hidden"> unread</span>
+                    </span>
+                  ) : null}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+
+      <h2 className="inbox-title">{KIND_LABELS[view.kind]}</h2>
+
+      <InboxFilters view={view} staffNames={staffNames} />
+    </>
+  );
+}
