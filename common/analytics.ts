@@ -37,7 +37,8 @@ const pathSchema = z
 const referrerSchema = z
   .string({ error: EVENT_MESSAGES.referrer })
   .max(ANALYTICS_LIMITS.referrer, { error: EVENT_MESSAGES.referrer })
-  .refine((value) => value === '' || /^https?:\/\/[^\s\u0000-\u001f\u007f]+$/i.test(value) && URL.canParse(value), { error: EVENT_MESSAGES.referrer });
+  // A host after the scheme, then nothing a URL cannot hold (no spaces or control characters).
+  .regex(/^$|^https?:\/\/[^\s\/?#\u0000-\u001f\u007f]+(?:[/?#][^\s\u0000-\u001f\u007f]*)?$/i, { error: EVENT_MESSAGES.referrer });
 
 const common = { path: pathSchema, referrer: referrerSchema.optional() };
 

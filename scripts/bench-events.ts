@@ -47,7 +47,7 @@ async function ingest() {
   const duration = Number(flags.duration);
   const rate = Number(flags.rate);
   const dataDir = mkdtempSync(join(tmpdir(), 'haulora-bench-events-'));
-  const server = await startServerProcess({ dataDir, env: { ...BENCHMARK_ENV, ANALYTICS_EVENTS_PER_MINUTE: '100000000', RATE_LIMIT_EXEMPT_ADDRESSES: '127.0.0.1' } });
+  const server = await startServerProcess({ dataDir, readyTimeoutMs: 90_000, env: { ...BENCHMARK_ENV, ANALYTICS_EVENTS_PER_MINUTE: '100000000', RATE_LIMIT_EXEMPT_ADDRESSES: '127.0.0.1' } });
   const origin = new URL(server.url).origin;
   const page = (extra: Record<string, unknown> = {}) => autocannon({ url: `${server.url}/home`, connections: 10, duration, ...extra });
   // A few paths and user agents, so the events are not all one visitor on one page.

@@ -40,6 +40,18 @@ function fromOwnSite(request: FastifyRequest, siteHost: string | null): boolean 
   return host === request.host || host === siteHost;
 }
 
+/** isbot's verdict per user agent: a visitor sends the same one with every event. Bounded. */
+const botVerdicts = new Map<string, boolean>();
+function isBot(userAgent: string): boolean {
+  let verdict = botVerdicts.get(userAgent);
+  if (verdict === undefined) {
+    verdict = isbot(userAgent);
+    if (botVerdicts.size >= 5_000) botVerdicts.clear();
+    botVerdicts.set(userAgent, verdict);
+  }
+  return verdict;
+}
+
 const accepted = (reply: FastifyReply) => reply.code(202).header('cache-control', 'no-store').send();
 
 const eventsRoutes: FastifyPluginAsyncZod<{ eventsPerMinute: number; exemptAddresses: string[] }> = async (app, options) => {
@@ -76,7 +88,7 @@ const eventsRoutes: FastifyPluginAsyncZod<{ eventsPerMinute: number; exemptAddre
       if (!parsed.success) throw new PublicError(400, parsed.error.issues[0]?.message ?? MESSAGES.badRequest);
       const userAgent = request.headers['user-agent'] ?? '';
       // Bots and the staff area's pages are not counted; the sender is not told.
-      if (!userAgent || isbot(userAgent) || isStaffPath(parsed.data.path)) return accepted(reply);
+      if (!userAgent || isBot(userAgent) || isStaffPath(parsed.data.path)) return accepted(reply);
       await app.analytics.ingest.take(parsed.data, { address: request.ip, userAgent, site: app.analytics.siteHost ?? request.host });
       return accepted(reply);
     },

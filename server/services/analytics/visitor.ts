@@ -54,17 +54,17 @@ const tag = (value: string | null) => {
 /** Where a page view came from: `path` is the location's pathname and search, `referrer` the
  * document's referrer or the previous page of a client-side navigation, `siteHost` the site's. */
 export function landingOf(path: string, referrer: string | undefined, siteHost: string): Landing {
-  const url = new URL(path, 'http://site.invalid');
-  const params = url.searchParams;
+  // Taken apart by hand: two URL objects per event were half of its cost at ingestion.
+  const mark = path.indexOf('?');
+  const pathname = mark === -1 ? path : path.slice(0, mark);
+  const params = new URLSearchParams(mark === -1 ? '' : path.slice(mark + 1));
   let referrerHost: string | null = null;
-  if (referrer) {
-    const host = new URL(referrer).host.toLowerCase();
-    if (host !== siteHost.toLowerCase()) referrerHost = host.replace(/^www\./, '');
-  }
-  const clickId = Object.keys(CLICK_IDS).find((key) => params.has(key));
+  const host = referrer ? /^https?:\/\/(?:[^@/?#]*@)?([^/?#]+)/i.exec(referrer)?.[1]?.toLowerCase() : undefined;
+  if (host && host !== siteHost.toLowerCase()) referrerHost = host.replace(/^www\./, '');
+  const clickId = mark === -1 ? undefined : Object.keys(CLICK_IDS).find((key) => params.has(key));
   const named = referrerHost ? (REFERRER_NAMES.find(([pattern]) => pattern.test(referrerHost))?.[1] ?? referrerHost) : null;
   return {
-    path: url.pathname.slice(0, ANALYTICS_LIMITS.path),
+    path: pathname.slice(0, ANALYTICS_LIMITS.path),
     referrerHost,
     source: tag(params.get('utm_source'))?.toLowerCase() ?? (clickId ? CLICK_IDS[clickId]! : (named ?? DIRECT)),
     utm_medium: tag(params.get('utm_medium'))?.toLowerCase() ?? null,
