@@ -30,8 +30,48 @@ function contentYaml(): Plugin {
   };
 }
 
+/** The modules app/root.tsx imports statically, all the way down: every page runs them at start. */
+const shellModules = new Set<string>();
+
+/** Finds them once the module graph is complete (buildEnd comes before the chunks are made). */
+function shellModuleGraph(): Plugin {
+  return {
+    name: 'haulora-shell-modules',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    buildEnd() {
+      shellModules.clear();
+      const queue = [...this.getModuleIds()].filter((id) => id.split('?')[0]!.endsWith('/app/root.tsx'));
+      while (queue.length > 0) {
+        const id = queue.pop()!;
+        if (shellModules.has(id)) continue;
+        shellModules.add(id);
+        queue.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+      }
+    },
+  };
+}
+
+const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|@react-router|turbo-stream|cookie|set-cookie-parser)[\\/]/;
+const FORMS = /[\\/]app[\\/](components[\\/]forms[\\/]|lib[\\/](use-form|form-results|calendar|phone)\.ts)/;
+
+/**
+ * How the browser's code is cut into files (decision 042). Every response costs a request and
+ * ~1.2 KB of headers on the wire, and the default split made 30-48 scripts per page, many under
+ * 1 KB (one per icon). So: the framework in one file (with the entry); the shell every page runs
+ * (root.tsx and what it imports statically) in one; the forms' code, which pages load when a
+ * form is used or near (decision 026) or at once where the form is the page, in one; the rest
+ * (each page's own code, what several pages share, the forms' checks) split as Rolldown does.
+ */
+const CLIENT_CHUNKS = {
+  groups: [
+    { name: 'framework', test: FRAMEWORK, priority: 4 },
+    { name: 'shell', test: (id: string) => shellModules.has(id), priority: 3 },
+    { name: 'forms', test: FORMS, priority: 2 },
+  ],
+};
+
 export default defineConfig({
-  plugins: [contentYaml(), reactRouter()],
+  plugins: [contentYaml(), reactRouter(), shellModuleGraph()],
   build: {
     // Inline nothing: every asset is a file so the CSP never needs data: or inline sources.
     assetsInlineLimit: 0,
@@ -40,5 +80,9 @@ export default defineConfig({
     // from 2.0 s to 1.1 s (decision 011). base.css is in a cascade layer, so the order of the
     // rules in the merged file cannot let a default override a component.
     cssCodeSplit: false,
+    // `BUNDLE_REPORT=1 npm run build` keeps source maps for scripts/bundle-report.ts (which
+    // module weighs what in each script); a normal build ships none.
+    sourcemap: Boolean(process.env.BUNDLE_REPORT),
   },
+  environments: { client: { build: { rolldownOptions: { output: { codeSplitting: CLIENT_CHUNKS } } } } },
 });

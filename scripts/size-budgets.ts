@@ -362,7 +362,9 @@ if (import.meta.main) {
       let wireFailures: string[];
       try {
         const started = Date.now();
-        const weights = await measurePageWeights(browser, site.origin, SITEMAP_PATHS);
+        // BUDGET_ROUTES=/home,/docs narrows the run while working on a page.
+        const routes = process.env.BUDGET_ROUTES?.split(',').map((route) => route.trim()) ?? SITEMAP_PATHS;
+        const weights = await measurePageWeights(browser, site.origin, routes);
         console.log(
           `What the browser fetches: ${weights.length} public pages loaded in Chromium (mobile viewport, cold cache) until the network was quiet for ${QUIET_MS} ms, in ${((Date.now() - started) / 1000).toFixed(1)} s (1 KB = 1024 bytes; transferred = headers and compressed bodies, as Lighthouse counts them).\n`,
         );
