@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { reactRouter } from '@react-router/dev/vite';
@@ -26,6 +26,40 @@ function contentYaml(): Plugin {
         this.error(`${name}: ${issue.path.join('.') || '(root)'}: ${issue.message}`);
       }
       return { code: `export default ${JSON.stringify(result.data)};`, map: null };
+    },
+  };
+}
+
+/**
+ * `import { Truck } from 'lucide-react'` becomes `import Truck from 'lucide-react/…/icons/truck.mjs'`
+ * (decision 042). The package's index re-exports ~1,700 icons: the bundle keeps only the ones
+ * used, but the module graph holds them all, so the shell (below) would capture every icon the
+ * site uses anywhere. Importing each icon's own file keeps the graph true; the output is the same
+ * icons, now in the chunks of the pages that draw them.
+ */
+function lucideIconFiles(): Plugin {
+  const index = readFileSync(new URL('./node_modules/lucide-react/dist/esm/lucide-react.mjs', import.meta.url), 'utf8');
+  const files = new Map<string, string>();
+  for (const [, names = '', file = ''] of index.matchAll(/export \{([^}]*)\} from '\.\/(icons\/[^']+\.mjs)'/g)) {
+    for (const [, name] of names.matchAll(/default as (\w+)/g)) if (name) files.set(name, file);
+  }
+  return {
+    name: 'haulora-lucide-icon-files',
+    enforce: 'pre',
+    transform(source, id) {
+      if (!/\.tsx?$/.test(id) || id.includes('node_modules') || !source.includes('lucide-react')) return null;
+      const code = source.replace(/import\s*\{([^}]*)\}\s*from\s*['"]lucide-react['"];?/g, (statement, list: string) => {
+        const rest: string[] = [];
+        const icons: string[] = [];
+        for (const specifier of list.split(',').map((part) => part.trim()).filter(Boolean)) {
+          const [imported = '', local = imported] = specifier.split(/\s+as\s+/);
+          const file = files.get(imported);
+          if (file && !imported.startsWith('type ')) icons.push(`import ${local} from 'lucide-react/dist/esm/${file}';`);
+          else rest.push(specifier);
+        }
+        return [...icons, ...(rest.length > 0 ? [`import { ${rest.join(', ')} } from 'lucide-react';`] : [])].join(' ');
+      });
+      return code === source ? null : { code, map: null };
     },
   };
 }
@@ -67,11 +101,14 @@ const CLIENT_CHUNKS = {
     { name: 'framework', test: FRAMEWORK, priority: 4 },
     { name: 'shell', test: (id: string) => shellModules.has(id), priority: 3 },
     { name: 'forms', test: FORMS, priority: 2 },
+    // The icons pages share (the feature icons, the arrows): one file per group of pages using
+    // them rather than one per icon.
+    { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/, entriesAware: true, entriesAwareMergeThreshold: 4 * 1024, priority: 1 },
   ],
 };
 
 export default defineConfig({
-  plugins: [contentYaml(), reactRouter(), shellModuleGraph()],
+  plugins: [lucideIconFiles(), contentYaml(), reactRouter(), shellModuleGraph()],
   build: {
     // Inline nothing: every asset is a file so the CSP never needs data: or inline sources.
     assetsInlineLimit: 0,

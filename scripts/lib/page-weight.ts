@@ -111,6 +111,11 @@ export async function measurePageWeight(browser: Browser, origin: string, path: 
 
     const started = Date.now();
     const response = await page.goto(origin + path, { waitUntil: 'load' });
+    // The scripts start at the first paint (decision 012), which on a busy machine can come more
+    // than QUIET_MS after the last stylesheet: wait for the page to be interactive first.
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', null, { timeout: MAX_LOAD_MS, polling: 50 }).catch(() => {
+      failed.push(`${path} did not hydrate within ${MAX_LOAD_MS} ms`);
+    });
     while (pending.size > 0 || Date.now() - lastActivity < QUIET_MS) {
       if (Date.now() - started > MAX_LOAD_MS) {
         for (const entry of pending.values()) failed.push(`${entry.url} (still loading after ${MAX_LOAD_MS} ms)`);
