@@ -98,8 +98,11 @@ const FORMS = /[\\/]app[\\/](components[\\/]forms[\\/]|lib[\\/](use-form|form-re
  */
 const CLIENT_CHUNKS = {
   groups: [
-    { name: 'framework', test: FRAMEWORK, priority: 4 },
-    { name: 'shell', test: (id: string) => shellModules.has(id), priority: 3 },
+    { name: 'framework', test: FRAMEWORK, priority: 5 },
+    { name: 'shell', test: (id: string) => shellModules.has(id), priority: 4 },
+    // The API client is the forms' and the pages' that read the API in the browser (the FAQ,
+    // the glossary): in its own file, or those pages would load every form with it.
+    { name: 'api-client', test: /[\\/]app[\\/]lib[\\/]api-client\.ts$/, priority: 3 },
     { name: 'forms', test: FORMS, priority: 2 },
     // The icons pages share (the feature icons, the arrows): one file per group of pages using
     // them rather than one per icon.
