@@ -37,7 +37,7 @@ export const MOBILE: BrowserContextOptions = {
  */
 export const QUIET_MS = Number(process.env.QUIET_MS ?? 1000);
 /** A page still busy after this long is reported as such rather than waited for. */
-const MAX_LOAD_MS = 15_000;
+const MAX_LOAD_MS = 30_000;
 
 export type Fetched = { url: string; kind: string; status: number; transferred: number; decoded: number };
 
