@@ -78,7 +78,7 @@ async function main() {
     for (const build of builds) {
       const dataDir = mkdtempSync(join(tmpdir(), 'haulora-bench-static-'));
       dataDirs.push(dataDir);
-      servers.push({ name: build.name, server: await startServerProcess({ dataDir, env: { ...BENCHMARK_ENV, BUILD_DIR: build.dir } }) });
+      servers.push({ name: build.name, server: await startServerProcess({ dataDir, env: { ...BENCHMARK_ENV, BUILD_DIR: build.dir }, readyTimeoutMs: 120_000 }) });
     }
     const targets = [{ label: 'static page', url: staticUrl }, ...routes.flatMap((route) => servers.map(({ name, server }) => ({ label: servers.length > 1 ? `${route} (${name})` : route, url: server.url + route })))];
     const results = new Map<string, Figures[]>(targets.map((target) => [target.label, []]));
