@@ -91,14 +91,18 @@ const FORMS = /[\\/]app[\\/](components[\\/]forms[\\/]|lib[\\/](use-form|form-re
 /**
  * How the browser's code is cut into files (decision 042). Every response costs a request and
  * ~1.2 KB of headers on the wire, and the default split made 30-48 scripts per page, many under
- * 1 KB (one per icon). So: the framework in one file (with the entry); the shell every page runs
+ * 1 KB (one per icon). So: the framework in one file; the shell every page runs
  * (root.tsx and what it imports statically) in one; the forms' code, which pages load when a
  * form is used or near (decision 026) or at once where the form is the page, in one; the rest
  * (each page's own code, what several pages share, the forms' checks) split as Rolldown does.
  */
 const CLIENT_CHUNKS = {
   groups: [
-    { name: 'framework', test: FRAMEWORK, priority: 5 },
+    // Not the entry itself (React Router's default entry.client.tsx lives in @react-router/dev):
+    // in the framework's file, every route module importing the framework would run the entry,
+    // which then hydrated before the page's route modules were registered (an uncaught
+    // "You must be using the SSR features of React Router" when a route module came late).
+    { name: 'framework', test: (id: string) => FRAMEWORK.test(id) && !/entry\.client\.[jt]sx?$/.test(id.split('?')[0]!), priority: 5 },
     { name: 'shell', test: (id: string) => shellModules.has(id), priority: 4 },
     // The API client is the forms' and the pages' that read the API in the browser (the FAQ,
     // the glossary): in its own file, or those pages would load every form with it.
