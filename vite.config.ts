@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { reactRouter } from '@react-router/dev/vite';
@@ -30,8 +30,92 @@ function contentYaml(): Plugin {
   };
 }
 
+/**
+ * `import { Truck } from 'lucide-react'` becomes `import Truck from 'lucide-react/…/icons/truck.mjs'`
+ * (decision 042). The package's index re-exports ~1,700 icons: the bundle keeps only the ones
+ * used, but the module graph holds them all, so the shell (below) would capture every icon the
+ * site uses anywhere. Importing each icon's own file keeps the graph true; the output is the same
+ * icons, now in the chunks of the pages that draw them.
+ */
+function lucideIconFiles(): Plugin {
+  const index = readFileSync(new URL('./node_modules/lucide-react/dist/esm/lucide-react.mjs', import.meta.url), 'utf8');
+  const files = new Map<string, string>();
+  for (const [, names = '', file = ''] of index.matchAll(/export \{([^}]*)\} from '\.\/(icons\/[^']+\.mjs)'/g)) {
+    for (const [, name] of names.matchAll(/default as (\w+)/g)) if (name) files.set(name, file);
+  }
+  return {
+    name: 'haulora-lucide-icon-files',
+    enforce: 'pre',
+    transform(source, id) {
+      if (!/\.tsx?$/.test(id) || id.includes('node_modules') || !source.includes('lucide-react')) return null;
+      const code = source.replace(/import\s*\{([^}]*)\}\s*from\s*['"]lucide-react['"];?/g, (statement, list: string) => {
+        const rest: string[] = [];
+        const icons: string[] = [];
+        for (const specifier of list.split(',').map((part) => part.trim()).filter(Boolean)) {
+          const [imported = '', local = imported] = specifier.split(/\s+as\s+/);
+          const file = files.get(imported);
+          if (file && !imported.startsWith('type ')) icons.push(`import ${local} from 'lucide-react/dist/esm/${file}';`);
+          else rest.push(specifier);
+        }
+        return [...icons, ...(rest.length > 0 ? [`import { ${rest.join(', ')} } from 'lucide-react';`] : [])].join(' ');
+      });
+      return code === source ? null : { code, map: null };
+    },
+  };
+}
+
+/** The modules app/root.tsx imports statically, all the way down: every page runs them at start. */
+const shellModules = new Set<string>();
+
+/** Finds them once the module graph is complete (buildEnd comes before the chunks are made). */
+function shellModuleGraph(): Plugin {
+  return {
+    name: 'haulora-shell-modules',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    buildEnd() {
+      shellModules.clear();
+      const queue = [...this.getModuleIds()].filter((id) => id.split('?')[0]!.endsWith('/app/root.tsx'));
+      while (queue.length > 0) {
+        const id = queue.pop()!;
+        if (shellModules.has(id)) continue;
+        shellModules.add(id);
+        queue.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+      }
+    },
+  };
+}
+
+const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|@react-router|turbo-stream|cookie|set-cookie-parser)[\\/]/;
+const FORMS = /[\\/]app[\\/](components[\\/]forms[\\/]|lib[\\/](use-form|form-results|calendar|phone)\.ts)/;
+
+/**
+ * How the browser's code is cut into files (decision 042). Every response costs a request and
+ * ~1.2 KB of headers on the wire, and the default split made 30-48 scripts per page, many under
+ * 1 KB (one per icon). So: the framework in one file; the shell every page runs
+ * (root.tsx and what it imports statically) in one; the forms' code, which pages load when a
+ * form is used or near (decision 026) or at once where the form is the page, in one; the rest
+ * (each page's own code, what several pages share, the forms' checks) split as Rolldown does.
+ */
+const CLIENT_CHUNKS = {
+  groups: [
+    // Not the entry itself (React Router's default entry.client.tsx lives in @react-router/dev):
+    // in the framework's file, every route module importing the framework would run the entry,
+    // which then hydrated before the page's route modules were registered (an uncaught
+    // "You must be using the SSR features of React Router" when a route module came late).
+    { name: 'framework', test: (id: string) => FRAMEWORK.test(id) && !/entry\.client\.[jt]sx?$/.test(id.split('?')[0]!), priority: 5 },
+    { name: 'shell', test: (id: string) => shellModules.has(id), priority: 4 },
+    // The API client is the forms' and the pages' that read the API in the browser (the FAQ,
+    // the glossary): in its own file, or those pages would load every form with it.
+    { name: 'api-client', test: /[\\/]app[\\/]lib[\\/]api-client\.ts$/, priority: 3 },
+    { name: 'forms', test: FORMS, priority: 2 },
+    // The icons pages share (the feature icons, the arrows): one file per group of pages using
+    // them rather than one per icon.
+    { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/, entriesAware: true, entriesAwareMergeThreshold: 4 * 1024, priority: 1 },
+  ],
+};
+
 export default defineConfig({
-  plugins: [contentYaml(), reactRouter()],
+  plugins: [lucideIconFiles(), contentYaml(), reactRouter(), shellModuleGraph()],
   build: {
     // Inline nothing: every asset is a file so the CSP never needs data: or inline sources.
     assetsInlineLimit: 0,
@@ -40,5 +124,9 @@ export default defineConfig({
     // from 2.0 s to 1.1 s (decision 011). base.css is in a cascade layer, so the order of the
     // rules in the merged file cannot let a default override a component.
     cssCodeSplit: false,
+    // `BUNDLE_REPORT=1 npm run build` keeps source maps for scripts/bundle-report.ts (which
+    // module weighs what in each script); a normal build ships none.
+    sourcemap: Boolean(process.env.BUNDLE_REPORT),
   },
+  environments: { client: { build: { rolldownOptions: { output: { codeSplitting: CLIENT_CHUNKS } } } } },
 });

@@ -12,11 +12,15 @@ import { get as httpGet } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { SITEMAP_PATHS } from '../app/lib/site-pages.ts';
 import routes from '../app/routes.ts';
 import { FEATURE_SLUGS } from '../content/feature-slugs.ts';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { buildDir, clientBuildDir, serverBuildFile } from '../server/paths.ts';
+import { CHROMIUM_ARGS, chromiumPath } from '../tests/helpers/chromium.ts';
+import { formatPageWeights, measurePageWeights, QUIET_MS, WIRE_BUDGETS, wireBudgetFailures } from './lib/page-weight.ts';
 
 /** 1 KB = 1024 bytes throughout. */
 const KB = 1024;
@@ -179,8 +183,8 @@ const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
 const bySizeDesc = (a: Asset, b: Asset) => b.gzip - a.gzip || b.bytes - a.bytes;
 const sum = (assets: Asset[], key: 'bytes' | 'gzip') => assets.reduce((total, asset) => total + asset[key], 0);
 
-/** Starts the production app on a throwaway database, measures every page, and stops it. */
-export async function measureSite(): Promise<{ pages: PageMeasure[]; skipped: Skipped[] }> {
+/** The production app on a throwaway database, listening on a free port of 127.0.0.1. */
+export async function startSite(): Promise<{ origin: string; close: () => Promise<void> }> {
   if (!existsSync(serverBuildFile)) throw new Error(`No production build in ${buildDir}: run \`npm run build\` first (BUILD_DIR picks another folder).`);
   const dataDir = await mkdtemp(join(tmpdir(), 'haulora-budgets-'));
   const config = loadConfig({
@@ -189,13 +193,37 @@ export async function measureSite(): Promise<{ pages: PageMeasure[]; skipped: Sk
     TOKEN_SECRET: randomBytes(48).toString('base64url'),
     LOG_LEVEL: 'silent',
     RATE_LIMIT_PAGES_PER_MINUTE: '100000',
+    RATE_LIMIT_FORMS_PER_MINUTE: '100000',
   });
   const app = await buildApp(config, { pages: true });
+  const close = async () => {
+    await app.close();
+    await rm(dataDir, { recursive: true, force: true });
+  };
   try {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     if (!address || typeof address === 'string') throw new Error('the server has no TCP address');
-    const origin = `http://127.0.0.1:${address.port}`;
+    return { origin: `http://127.0.0.1:${address.port}`, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/** Starts the production app, measures every page's files, and stops it. */
+export async function measureSite(): Promise<{ pages: PageMeasure[]; skipped: Skipped[] }> {
+  const site = await startSite();
+  try {
+    return await measureFiles(site.origin);
+  } finally {
+    await site.close();
+  }
+}
+
+/** The file-size view: every page of the route table, from its HTML and the built files. */
+export async function measureFiles(origin: string): Promise<{ pages: PageMeasure[]; skipped: Skipped[] }> {
+  {
     const labels = manifestLabels();
     const pages: PageMeasure[] = [];
     const skipped: Skipped[] = [];
@@ -236,9 +264,6 @@ export async function measureSite(): Promise<{ pages: PageMeasure[]; skipped: Sk
       });
     }
     return { pages, skipped };
-  } finally {
-    await app.close();
-    await rm(dataDir, { recursive: true, force: true });
   }
 }
 
@@ -331,11 +356,34 @@ function printBudgets(failures: BudgetFailure[]) {
 
 if (import.meta.main) {
   try {
-    const { pages, skipped } = await measureSite();
-    printReport(pages, skipped);
-    const failures = budgetFailures(pages);
-    printBudgets(failures);
-    process.exitCode = failures.length > 0 ? 1 : 0;
+    const site = await startSite();
+    try {
+      const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+      let wireFailures: string[];
+      try {
+        const started = Date.now();
+        // BUDGET_ROUTES=/home,/docs narrows the run while working on a page.
+        const routes = process.env.BUDGET_ROUTES?.split(',').map((route) => route.trim()) ?? SITEMAP_PATHS;
+        const weights = await measurePageWeights(browser, site.origin, routes);
+        console.log(
+          `What the browser fetches: ${weights.length} public pages loaded in Chromium (mobile viewport, cold cache) until the network was quiet for ${QUIET_MS} ms, in ${((Date.now() - started) / 1000).toFixed(1)} s (1 KB = 1024 bytes; transferred = headers and compressed bodies, as Lighthouse counts them).\n`,
+        );
+        console.log(formatPageWeights(weights));
+        wireFailures = weights.flatMap((weight) => wireBudgetFailures(weight).map((failure) => `${weight.path}: ${failure}`));
+        console.log(`\nBudgets: JavaScript transferred ≤ ${kb(WIRE_BUDGETS.jsTransferred)}, requests ≤ ${WIRE_BUDGETS.requests} on every page until the network is quiet.`);
+        console.log(wireFailures.length === 0 ? 'All pages are within budget.' : `${wireFailures.length} over budget:\n${wireFailures.map((failure) => `  ✗ ${failure}`).join('\n')}`);
+      } finally {
+        await browser.close();
+      }
+      console.log('\n---\nThe built files each page references (the file-size view).\n');
+      const { pages, skipped } = await measureFiles(site.origin);
+      printReport(pages, skipped);
+      const failures = budgetFailures(pages);
+      printBudgets(failures);
+      process.exitCode = failures.length > 0 || wireFailures.length > 0 ? 1 : 0;
+    } finally {
+      await site.close();
+    }
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     process.exitCode = 1;

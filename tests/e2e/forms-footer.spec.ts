@@ -98,6 +98,9 @@ test('no axe violations in the footer with a result modal open, at 375 px', asyn
   await expectNoAxeViolations(page);
 });
 
+/** The file that holds the forms' code (one for every form: vite.config.ts, decision 042). */
+const FORMS_CODE = /\/assets\/forms-[\w-]+\.js$/;
+
 /** Holds the download of the scripts whose names match until the returned function is called. */
 async function holdScripts(page: Page, name: RegExp) {
   let release = () => {};
@@ -112,7 +115,7 @@ async function holdScripts(page: Page, name: RegExp) {
 // The footer forms' code loads when they near the viewport or are used (docs/decisions/026):
 // a visitor quicker than that download loses nothing and gets no native post.
 test('used before its code has come, a footer form keeps what was typed and sends it once the code runs', async ({ page }) => {
-  const release = await holdScripts(page, /\/assets\/feedback-form-[\w-]+\.js$/);
+  const release = await holdScripts(page, FORMS_CODE);
   await openHydrated(page, '/faq');
   const form = feedback(page);
   const text = unique('Sent before its code came');
@@ -128,7 +131,7 @@ test('used before its code has come, a footer form keeps what was typed and send
 });
 
 test('Enter pressed in a footer form before its code has come posts nothing natively and subscribes once the code runs', async ({ page }) => {
-  const release = await holdScripts(page, /\/assets\/newsletter-form-[\w-]+\.js$/);
+  const release = await holdScripts(page, FORMS_CODE);
   await openHydrated(page, '/faq');
   const form = newsletter(page);
   const email = `${unique('enter').replace(/\s/g, '.')}@fleet.com.au`;
@@ -144,7 +147,7 @@ test('Enter pressed in a footer form before its code has come posts nothing nati
 });
 
 test('a field typed in and left before the form code came shows its message once it runs', async ({ page }) => {
-  const release = await holdScripts(page, /\/assets\/newsletter-form-[\w-]+\.js$/);
+  const release = await holdScripts(page, FORMS_CODE);
   await openHydrated(page, '/faq');
   const form = newsletter(page);
   await form.getByLabel('Email address').fill('not-an-address');

@@ -353,9 +353,10 @@ test('the forms below the fold load their code only as the visitor nears them', 
   const fetched = (name: string) => scripts.some((path) => new RegExp(`^/assets/${name}-[\\w-]+\\.js$`).test(path));
   await openHome(page);
   await page.waitForTimeout(500);
-  for (const name of ['contact-form', 'feedback-form', 'newsletter-form']) expect(fetched(name), `${name} not fetched at the top`).toBe(false);
+  // Every form's code is in one file (vite.config.ts, decision 042).
+  expect(fetched('forms'), 'the forms\' code not fetched at the top').toBe(false);
   await page.locator('#contact').scrollIntoViewIfNeeded();
-  await expect.poll(() => fetched('contact-form')).toBe(true);
+  await expect.poll(() => fetched('forms')).toBe(true);
   const form = page.locator('#contact form.contact-form');
   await form.getByRole('button', { name: 'Send Message' }).click();
   await expect(form.getByText('Name is required', { exact: true })).toBeVisible();
@@ -373,7 +374,7 @@ test('an in-page jump keeps the forms below the fold, still without their code',
   await page.waitForTimeout(500);
   await expect(page.locator('#contact-form form.contact-form')).toHaveCount(1);
   await expect(page.locator('footer form')).toHaveCount(2);
-  expect(scripts.filter((path) => /^\/assets\/(contact|feedback|newsletter)-form-[\w-]+\.js$/.test(path))).toEqual([]);
+  expect(scripts.filter((path) => /^\/assets\/forms-[\w-]+\.js$/.test(path))).toEqual([]);
 });
 
 test.describe('the map facade', () => {

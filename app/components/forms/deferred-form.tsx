@@ -2,8 +2,8 @@
 // docs/decisions/026). The server renders it as always, so it posts natively without
 // JavaScript. In the browser the page hydrates without its code: the Suspense boundary keeps
 // the server's HTML (React leaves a suspended boundary dehydrated) until the code has come,
-// then hydrates it. The code is asked for when the form nears the viewport (a screen ahead), or
-// at the visitor's first pointer or focus in it, whichever comes first. Nothing a visitor does
+// then hydrates it. The code is asked for when the visitor scrolls the form near the viewport
+// (a screen ahead), or at the visitor's first pointer or focus in it, whichever comes first. Nothing a visitor does
 // in the meantime is lost: what is typed stays in the controls and useForm takes it on
 // hydration; a submit is held (no native post while JavaScript runs) and sent again once the
 // form's code runs; the browser's own validation bubbles are switched off as the real form's.
@@ -88,7 +88,15 @@ export function DeferredForm<P extends object>({ form: name, load, props }: Defe
     const element = box.current;
     if (!element || ready.current) return;
     const near = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && open(), { rootMargin: AHEAD });
-    for (const child of element.children) near.observe(child);
+    // Near means the visitor scrolls towards it (issue 32): nothing loads in the first idle
+    // period for a form that is merely within a screen of a page's top (the footer of a short
+    // page); a page opened scrolled (a #contact link) looks at once.
+    const watch = () => {
+      removeEventListener('scroll', watch);
+      for (const child of element.children) near.observe(child);
+    };
+    if (scrollY > 0) watch();
+    else addEventListener('scroll', watch, { passive: true });
     // In use: what a submit needs comes alongside the form's code, not after it (the form
     // itself preloads them on focus, which it cannot do before its code runs).
     const need = () => {
@@ -125,6 +133,7 @@ export function DeferredForm<P extends object>({ form: name, load, props }: Defe
     });
     return () => {
       near.disconnect();
+      removeEventListener('scroll', watch);
       removeEventListener('pointerdown', onUse, true);
       removeEventListener('focusin', onUse, true);
       removeEventListener('submit', onSubmit, true);

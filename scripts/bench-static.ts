@@ -1,0 +1,106 @@
+// `npm run bench:static`: Lighthouse (mobile, performance only) on pages of the site beside a
+// one-file static page served from the same machine in the same run (issue 32): what a page
+// costs over the cheapest page there can be. Prints per page the median of the runs: JavaScript
+// on the wire and decoded, requests, LCP, LCP as a multiple of the static page's, TBT.
+//
+// Several builds can be compared in one run (the runs interleave, so they share the machine's
+// moods): --builds before=.tmp-builds/before,after=build (BUILD_DIR of each; default: build).
+// Flags: --routes /home,/docs (default below), --runs 3.
+// Timings on a shared machine are noisy; bytes and requests are exact.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { BENCHMARK_ENV, startServerProcess, type ServerProcess } from './lib/server-process.ts';
+
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const DEFAULT_ROUTES = ['/home', '/glossary', '/docs', '/dashboard', '/request-demo', '/features'];
+
+/** The cheapest page: one HTML file, its style inline, a heading and some text (the LCP). */
+const STATIC_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Static page</title><style>body{font:16px/1.5 system-ui,sans-serif;margin:0 auto;max-width:40rem;padding:2rem 1rem;color:#07142b}h1{font-size:2.5rem;line-height:1.1}</style></head>
+<body><h1>Fleet management software for Australian transport operators</h1>
+<p>${'Plan jobs, track vehicles and keep drivers compliant from one place. '.repeat(6)}</p></body></html>`;
+
+type Figures = { jsWire: number; jsDecoded: number; requests: number; lcpMs: number; tbtMs: number };
+
+async function audit(url: string): Promise<Figures> {
+  for (let attempt = 1; ; attempt++) {
+    const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+    try {
+      const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+      if (!result || result.lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${result?.lhr.runtimeError?.message ?? 'no result'}`);
+      const { audits } = result.lhr;
+      const requests = ((audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number; resourceSize?: number }[] })?.items ?? []).filter(
+        (item) => item.resourceType !== undefined,
+      );
+      const scripts = requests.filter((item) => item.resourceType === 'Script');
+      return {
+        jsWire: scripts.reduce((total, item) => total + (item.transferSize ?? 0), 0),
+        jsDecoded: scripts.reduce((total, item) => total + (item.resourceSize ?? 0), 0),
+        requests: requests.length,
+        lcpMs: audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+        tbtMs: audits['total-blocking-time']?.numericValue ?? Number.NaN,
+      };
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      console.warn(`  ${error instanceof Error ? error.message : error}; trying again`);
+    } finally {
+      await chrome.kill();
+    }
+  }
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+async function main() {
+  const { values } = parseArgs({ options: { routes: { type: 'string' }, runs: { type: 'string', default: '3' }, builds: { type: 'string', default: 'current=build' } } });
+  const routes = values.routes ? values.routes.split(',').map((route) => route.trim()) : DEFAULT_ROUTES;
+  const runs = Number(values.runs);
+  const builds = values.builds.split(',').map((pair) => {
+    const [name = '', dir = ''] = pair.split('=');
+    return { name, dir };
+  });
+
+  const staticServer = createServer((_, response) => response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(STATIC_PAGE));
+  await new Promise<void>((resolve) => staticServer.listen(0, '127.0.0.1', resolve));
+  const staticUrl = `http://127.0.0.1:${(staticServer.address() as { port: number }).port}/`;
+  const dataDirs: string[] = [];
+  const servers: { name: string; server: ServerProcess }[] = [];
+  try {
+    for (const build of builds) {
+      const dataDir = mkdtempSync(join(tmpdir(), 'haulora-bench-static-'));
+      dataDirs.push(dataDir);
+      servers.push({ name: build.name, server: await startServerProcess({ dataDir, env: { ...BENCHMARK_ENV, BUILD_DIR: build.dir }, readyTimeoutMs: 120_000 }) });
+    }
+    const targets = [{ label: 'static page', url: staticUrl }, ...routes.flatMap((route) => servers.map(({ name, server }) => ({ label: servers.length > 1 ? `${route} (${name})` : route, url: server.url + route })))];
+    const results = new Map<string, Figures[]>(targets.map((target) => [target.label, []]));
+    for (let run = 1; run <= runs; run++) {
+      for (const target of targets) {
+        process.stdout.write(`Lighthouse mobile ${target.label} (run ${run}/${runs})…\n`);
+        results.get(target.label)!.push(await audit(target.url));
+      }
+    }
+    const medians = new Map([...results].map(([label, figures]) => [label, Object.fromEntries((Object.keys(figures[0]!) as (keyof Figures)[]).map((key) => [key, median(figures.map((each) => each[key]))])) as Figures]));
+    const staticLcp = medians.get('static page')!.lcpMs;
+    console.log(`\nLighthouse 12, simulated mobile, median of ${runs} run(s); 1 KB = 1024 bytes.\n`);
+    console.log('| page | JS on the wire | JS decoded | requests | LCP | × static page | TBT |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+    for (const [label, m] of medians) {
+      const kb = (bytes: number) => (bytes === 0 ? '0' : `${(bytes / 1024).toFixed(1)} KB`);
+      console.log(`| ${label} | ${kb(m.jsWire)} | ${kb(m.jsDecoded)} | ${m.requests} | ${(m.lcpMs / 1000).toFixed(2)} s | ${(m.lcpMs / staticLcp).toFixed(2)} | ${Math.round(m.tbtMs)} ms |`);
+    }
+  } finally {
+    for (const { server } of servers) await server.stop('SIGTERM');
+    staticServer.close();
+    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();
