@@ -7,7 +7,7 @@ import { loadEmailContent } from '../content.ts';
 import { type AuthService, createAuthService } from '../services/auth.ts';
 import { CONTENT_CHANNEL, type ContentService, createContentService } from '../services/content.ts';
 import { type ContentEditing, createContentEditing } from '../services/content-editing.ts';
-import { createInboxService, type InboxService } from '../services/inbox.ts';
+import { createInboxService, type InboxService } from '../services/inbox/index.ts';
 import { createNotificationService, domainOf, newMessageId } from '../services/notifications.ts';
 import { checkImage } from '../services/images.ts';
 import { createIntake, type Intake } from '../services/intake.ts';

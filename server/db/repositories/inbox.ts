@@ -1,59 +1,23 @@
 // SQL for the staff inbox: the four submission tables read through one map (which table, which
-// fields in the form's order with their labels, which are searched), their statuses, and the
-// submission_events log of status changes and notes. Column names only ever come from the map.
-import type { InboxEvent, InboxFilter, InboxKind, InboxSort, InboxStatus, SortDirection } from '../../../common/inbox.ts';
+// columns in the form's order, which are searched; from the kinds' descriptions), their statuses,
+// and the submission_events log of status changes and notes. Column names only ever come from it.
+import { INBOX_KINDS, type InboxEvent, type InboxFilter, type InboxKind, type InboxSort, type InboxStatus, type SortDirection } from '../../../common/inbox.ts';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Engine } from '../driver.ts';
 import type { DB } from '../schema.ts';
+import { SUBMISSION_KINDS } from '../../submission-kinds/index.ts';
 
-export type InboxField = {
-  /** The column, also the field's `name` in the API. */
-  column: string;
-  /** What staff read beside the value, and the CSV header. */
-  label: string;
-  /** Whether the free-text search looks in it. */
-  searchable: boolean;
+/** What the SQL needs of a kind (its description in server/submission-kinds/ says it): the table,
+ * the field columns in the form's order, which of them the search looks in, whether rows carry an
+ * image and consent. No labels: what people read is the description's. */
+export type InboxTable = { table: string; columns: readonly string[]; searchable: readonly string[]; image: boolean; consent: boolean };
+
+const tableOfKind = (kind: InboxKind): InboxTable => {
+  const { table, fields, image, consent } = SUBMISSION_KINDS[kind];
+  return { table, columns: fields.map((f) => f.name), searchable: fields.filter((f) => f.searchable ?? true).map((f) => f.name), image, consent };
 };
-
-export type InboxTable = {
-  table: string;
-  /** The form's fields in the form's order. */
-  fields: readonly InboxField[];
-  /** Whether rows carry an image (img BLOB, img_type, img_size). */
-  image: boolean;
-};
-
-const field = (column: string, label: string, searchable = true): InboxField => ({ column, label, searchable });
-
-/** The one map of what each kind stores: the list, the detail and the CSV all read it. */
-export const INBOX_TABLES: Record<InboxKind, InboxTable> = {
-  'demo-requests': {
-    table: 'demo_requests',
-    fields: [
-      field('name', 'Name'),
-      field('job_title', 'Job title'),
-      field('company', 'Company'),
-      field('country', 'Country', false),
-      field('number', 'Phone number'),
-      field('email', 'Email'),
-      field('text', 'Message'),
-    ],
-    image: false,
-  },
-  'contact-messages': {
-    table: 'contact_messages',
-    fields: [
-      field('name', 'Name'),
-      field('email', 'Email'),
-      field('subject', 'Subject'),
-      field('inq_type', 'Inquiry type', false),
-      field('message', 'Message'),
-    ],
-    image: true,
-  },
-  feedback: { table: 'feedback', fields: [field('feedback', 'Feedback')], image: false },
-  newsletter: { table: 'newsletter_subscribers', fields: [field('email', 'Email')], image: false },
-};
+/** Each kind's table, read once from the descriptions. */
+export const INBOX_TABLES: Record<InboxKind, InboxTable> = Object.fromEntries(INBOX_KINDS.map((kind) => [kind, tableOfKind(kind)])) as Record<InboxKind, InboxTable>;
 
 export type StoredSubmission = {
   id: number;
@@ -97,9 +61,6 @@ function orderBy(order: ListOrder): RawBuilder<unknown> {
 
 type Row = Record<string, string | number | null>;
 
-/** Kinds that record marketing consent. */
-const CONSENT_KINDS: ReadonlySet<InboxKind> = new Set(['demo-requests', 'contact-messages']);
-
 /** Escapes LIKE's wildcards so a search for '50%' or 'a_b' finds exactly that text. */
 export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
@@ -133,7 +94,7 @@ function whereFor(spec: InboxTable, filter: ListFilter, engine: KnownEngine, { w
   if (filter.q) {
     const term = filter.q.toLowerCase();
     const pattern = likePattern(term);
-    const columns = spec.fields.filter((f) => f.searchable).map((f) => f.column);
+    const columns = spec.searchable;
     // The trigram index folds case at least as widely as lower() and LIKE do, so every row the
     // LIKE accepts is among its candidates; the LIKE below then keeps exactly those rows.
     if (engine === 'sqlite' && columns.length && [...term].length >= 3) {
@@ -164,9 +125,9 @@ export function createInboxRepository(db: Kysely<DB>, engine: KnownEngine = unde
       'created_at',
       'is_spam',
       'owner',
-      ...spec.fields.map((f) => f.column),
+      ...spec.columns,
       ...(spec.image ? ['img_type', 'img_size'] : []),
-      ...(CONSENT_KINDS.has(kind) ? ['marketing_consent_version', 'marketing_consent_at'] : []),
+      ...(spec.consent ? ['marketing_consent_version', 'marketing_consent_at'] : []),
     ];
     return sql.join(names.map((name) => sql.ref(name)));
   }
@@ -180,7 +141,7 @@ export function createInboxRepository(db: Kysely<DB>, engine: KnownEngine = unde
       status: row.status as InboxStatus,
       createdAt: String(row.created_at),
       isSpam: Number(row.is_spam) === 1,
-      values: Object.fromEntries(spec.fields.map((f) => [f.column, row[f.column] ?? null])),
+      values: Object.fromEntries(spec.columns.map((column) => [column, row[column] ?? null])),
       image: spec.image ? { type: String(row.img_type), size: Number(row.img_size) } : null,
       consent: typeof version === 'string' ? { version, at: String(row.marketing_consent_at) } : null,
       owner: typeof row.owner === 'string' ? row.owner : null,
@@ -412,8 +373,8 @@ export function createInboxRepository(db: Kysely<DB>, engine: KnownEngine = unde
     /** The stored image bytes and their detected type, for kinds that carry one. */
     async findImage(kind: InboxKind, id: number): Promise<{ bytes: Uint8Array; type: string } | null> {
       if (!INBOX_TABLES[kind].image) return null;
-      const row = await db.selectFrom('contact_messages').select(['img', 'img_type']).where('id', '=', id).executeTakeFirst();
-      return row ? { bytes: row.img, type: row.img_type } : null;
+      const [row] = await rowsOf(sql<Row>`SELECT img, img_type FROM ${tableOf(kind)} WHERE id = ${id}`);
+      return row ? { bytes: row.img as unknown as Uint8Array, type: String(row.img_type) } : null;
     },
 
     events: (kind: InboxKind, id: number): Promise<InboxEvent[]> =>
