@@ -37,3 +37,27 @@ export function parseWith<S extends z.ZodType>(schema: S, raw: unknown): Result<
   const parsed = schema.safeParse(raw);
   return parsed.success ? ok(parsed.data) : invalidInput(parsed.error);
 }
+
+/** Inside a transaction a refusal must also undo what was written: abort() throws it, and
+ * resultOf() around the transaction hands it back as the refusal. It never leaves a service. */
+class Aborted extends Error {
+  readonly refusal: Refusal;
+  constructor(refused: Refusal) {
+    super(refused.message);
+    this.refusal = refused;
+  }
+}
+
+export function abort(kind: RefusalKind, message: string): never {
+  throw new Aborted(refusal(kind, message));
+}
+
+/** The work's value, or the refusal it aborted with; any other error is thrown on. */
+export async function resultOf<T>(work: () => Promise<T>): Promise<Result<T>> {
+  try {
+    return ok(await work());
+  } catch (error) {
+    if (error instanceof Aborted) return error.refusal;
+    throw error;
+  }
+}

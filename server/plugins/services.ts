@@ -3,9 +3,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
-import { loadEmailContent } from '../content.ts';
+import { loadEmailContent } from '../content-files.ts';
 import { type AuthService, createAuthService } from '../services/auth.ts';
-import { CONTENT_CHANNEL, type ContentService, createContentService } from '../services/content.ts';
+import { CONTENT_CHANNEL, type ContentService, createContentService } from '../services/site-content.ts';
 import { type ContentEditing, createContentEditing } from '../services/content-editing.ts';
 import { createInboxService, type InboxService } from '../services/inbox/index.ts';
 import { createNotificationService, domainOf, newMessageId } from '../services/notifications.ts';

@@ -8,7 +8,7 @@ import nodemailer from 'nodemailer';
 import pino from 'pino';
 import { MARKETING_CONSENT_VERSION } from '../../common/constants.ts';
 import { ConfigError, loadConfig } from '../../server/config.ts';
-import { loadEmailContent } from '../../server/content.ts';
+import { loadEmailContent } from '../../server/content-files.ts';
 import { openDatabase } from '../../server/db/driver.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { createRepositories } from '../../server/db/repositories/index.ts';

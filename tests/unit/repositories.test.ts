@@ -8,8 +8,9 @@ import { latestVersion, listMigrations, migrate, schemaVersion } from '../../ser
 import { createRepositories, type Repositories } from '../../server/db/repositories/index.ts';
 import { likePattern } from '../../server/db/repositories/inbox.ts';
 import { seedContent } from '../../server/db/seed.ts';
-import type { ContentService } from '../../server/services/content.ts';
-import { ContentError, createContentEditing } from '../../server/services/content-editing.ts';
+import type { ContentService } from '../../server/services/site-content.ts';
+import { createContentEditing } from '../../server/services/content-editing.ts';
+import type { Result } from '../../server/refusal.ts';
 import { countryLabel, nextStatuses } from '../../server/services/inbox/index.ts';
 import { checkImage } from '../../server/services/images.ts';
 import { createIntake } from '../../server/services/intake.ts';
@@ -20,6 +21,26 @@ const at = '2026-11-21T10:00:00.000Z';
 
 /** Contact messages not spam that `reader` has not opened. */
 const unread = async (repos: Repositories, reader: string) => (await repos.inbox.counts(['contact-messages'], reader))['contact-messages']?.unread;
+
+
+type Unwrapped<S> = { [K in keyof S]: S[K] extends (...args: infer A) => Promise<Result<infer T>> ? (...args: A) => Promise<T> : S[K] };
+
+/** A service whose Results read as values, and whose refusals are thrown as errors carrying their
+ * kind as `reason`: the content-editing cases below stay a table of calls and expected refusals. */
+function unwrapped<S extends object>(service: S): Unwrapped<S> {
+  return new Proxy(service, {
+    get(target, key) {
+      const member = Reflect.get(target, key);
+      if (typeof member !== 'function') return member;
+      return async (...args: unknown[]) => {
+        const result = await member.apply(target, args);
+        if (!result || typeof result !== 'object' || !('ok' in result)) return result;
+        if (result.ok) return result.value;
+        throw Object.assign(new Error(result.message), { reason: result.kind });
+      };
+    },
+  }) as Unwrapped<S>;
+}
 
 for (const { engine, open } of await engineSuites()) {
   const fresh = async (): Promise<{ db: Database; repos: Repositories }> => {
@@ -188,7 +209,7 @@ for (const { engine, open } of await engineSuites()) {
       const { db, repos } = await fresh();
       let invalidations = 0;
       const content = { invalidate: async () => void invalidations++ } as unknown as ContentService;
-      return { db, repos, edit: createContentEditing({ database: db, content }), invalidations: () => invalidations };
+      return { db, repos, edit: unwrapped(createContentEditing({ database: db, content })), invalidations: () => invalidations };
     };
 
     test('add, save, hide, delete: each change is stored with its history and tells every instance', async () => {
@@ -213,7 +234,7 @@ for (const { engine, open } of await engineSuites()) {
       const { repos, edit } = await editing();
       const item = await edit.addFaq({ question: 'Q?', answer: 'A.', hidden: false }, 'ann');
       const theirs = await edit.updateFaq(item.id, 1, { question: 'Q?', answer: 'Theirs.', hidden: false }, 'bob');
-      await assert.rejects(edit.updateFaq(item.id, 1, { question: 'Q?', answer: 'Mine.', hidden: false }, 'ann'), (error: ContentError) => {
+      await assert.rejects(edit.updateFaq(item.id, 1, { question: 'Q?', answer: 'Mine.', hidden: false }, 'ann'), (error: Error & { reason: string }) => {
         assert.equal(error.reason, 'conflict');
         assert.ok(error.message.startsWith(`Changed by bob at ${theirs.updatedAt} since you opened it`), error.message);
         return true;
@@ -222,7 +243,7 @@ for (const { engine, open } of await engineSuites()) {
       assert.equal((await repos.content.findFaq(item.id))?.answer, 'Theirs.');
       assert.equal((await edit.history('faq', item.id)).length, 2);
       await edit.deleteFaq(item.id, 2, 'bob');
-      await assert.rejects(edit.updateFaq(item.id, 2, { question: 'Q?', answer: 'Late.', hidden: false }, 'ann'), (error: ContentError) => error.reason === 'not-found');
+      await assert.rejects(edit.updateFaq(item.id, 2, { question: 'Q?', answer: 'Late.', hidden: false }, 'ann'), (error: Error & { reason: string }) => error.reason === 'not-found');
     });
 
     test('restore puts an earlier version back as a new version', async () => {
@@ -234,13 +255,13 @@ for (const { engine, open } of await engineSuites()) {
       assert.equal(restored.answer, 'First.');
       assert.equal(restored.version, 3);
       assert.equal((await edit.history('faq', item.id))[0]!.action, 'restore');
-      await assert.rejects(edit.restoreFaq(item.id, 3, 999_999, 'ann'), (error: ContentError) => error.reason === 'not-found');
+      await assert.rejects(edit.restoreFaq(item.id, 3, 999_999, 'ann'), (error: Error & { reason: string }) => error.reason === 'not-found');
     });
 
     test('duplicates are refused: the same question, the same term in a category whatever its case', async () => {
       const { edit } = await editing();
       await edit.addFaq({ question: 'Q?', answer: 'A.', hidden: false }, 'ann');
-      await assert.rejects(edit.addFaq({ question: 'Q?', answer: 'B.', hidden: false }, 'ann'), (error: ContentError) => error.reason === 'conflict');
+      await assert.rejects(edit.addFaq({ question: 'Q?', answer: 'B.', hidden: false }, 'ann'), (error: Error & { reason: string }) => error.reason === 'conflict');
       await edit.addEntry({ category: 'Fleet', term: 'POD', description: 'Proof of delivery.' }, 'ann');
       await assert.rejects(edit.addEntry({ category: 'fleet', term: 'pod', description: 'Again.' }, 'ann'), /already in this category/);
       await edit.addEntry({ category: 'Billing', term: 'POD', description: 'Payment on delivery.' }, 'ann');
@@ -267,7 +288,7 @@ for (const { engine, open } of await engineSuites()) {
       assert.equal((await repos.content.listCategory('Fleet')).length, 2);
       assert.deepEqual(await edit.renameCategory('fleet', 'Vehicles', 'ann'), { renamed: 2 });
       assert.deepEqual((await repos.content.listCategory('Vehicles')).map((e) => e.version), [2, 2]);
-      await assert.rejects(edit.renameCategory('Nowhere', 'X', 'ann'), (error: ContentError) => error.reason === 'not-found');
+      await assert.rejects(edit.renameCategory('Nowhere', 'X', 'ann'), (error: Error & { reason: string }) => error.reason === 'not-found');
     });
 
     test('CSV import: the preview says add, change, unchanged or refuse per row; the import saves all rows or none', async () => {
