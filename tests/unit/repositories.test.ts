@@ -10,7 +10,7 @@ import { likePattern } from '../../server/db/repositories/inbox.ts';
 import { seedContent } from '../../server/db/seed.ts';
 import type { ContentService } from '../../server/services/site-content.ts';
 import { createContentEditing } from '../../server/services/content-editing.ts';
-import type { Result } from '../../server/refusal.ts';
+import { unwrapped } from '../helpers/results.ts';
 import { countryLabel, nextStatuses } from '../../server/services/inbox/index.ts';
 import { checkImage } from '../../server/services/images.ts';
 import { createIntake } from '../../server/services/intake.ts';
@@ -22,25 +22,6 @@ const at = '2026-11-21T10:00:00.000Z';
 /** Contact messages not spam that `reader` has not opened. */
 const unread = async (repos: Repositories, reader: string) => (await repos.inbox.counts(['contact-messages'], reader))['contact-messages']?.unread;
 
-
-type Unwrapped<S> = { [K in keyof S]: S[K] extends (...args: infer A) => Promise<Result<infer T>> ? (...args: A) => Promise<T> : S[K] };
-
-/** A service whose Results read as values, and whose refusals are thrown as errors carrying their
- * kind as `reason`: the content-editing cases below stay a table of calls and expected refusals. */
-function unwrapped<S extends object>(service: S): Unwrapped<S> {
-  return new Proxy(service, {
-    get(target, key) {
-      const member = Reflect.get(target, key);
-      if (typeof member !== 'function') return member;
-      return async (...args: unknown[]) => {
-        const result = await member.apply(target, args);
-        if (!result || typeof result !== 'object' || !('ok' in result)) return result;
-        if (result.ok) return result.value;
-        throw Object.assign(new Error(result.message), { reason: result.kind });
-      };
-    },
-  }) as Unwrapped<S>;
-}
 
 for (const { engine, open } of await engineSuites()) {
   const fresh = async (): Promise<{ db: Database; repos: Repositories }> => {
