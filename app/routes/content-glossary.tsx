@@ -1,7 +1,7 @@
 // /content/glossary: the glossary for admins (issue 19): search and a category filter (in the
 // URL), add an entry, rename a category, export as CSV, and import CSV with a preview that says
 // row by row what would be added, changed or refused before anything is saved.
-import { data, Form, href, Link, redirect } from 'react-router';
+import { data, Form, href, Link } from 'react-router';
 import type { Route } from './+types/content-glossary.ts';
 import { CONTENT_LIMITS, glossaryCreateSchema, IMPORT_MAX_CHARS, type ImportResult, renameCategorySchema } from '../../common/content.ts';
 import { GLOSSARY_FIELDS } from '../components/sections/content/content-fields.ts';
@@ -53,27 +53,25 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { values, intent } = post;
   const edit = app.services.contentEditing;
   const back = (result: Result<unknown>, done: string) => answerResult(result, () => `${href('/content/glossary')}?done=${done}`, values, { headers: staff.headers });
-  {
-    if (intent === 'add') {
-      const parsed = parseForm(glossaryCreateSchema, { category: values.category, term: values.term, description: values.description }, 'Please correct the fields below.', values);
-      if (!parsed.ok) return parsed.refusal;
-      return back(await edit.addEntry(parsed.value, staff.username), 'added');
-    }
-    if (intent === 'rename') {
-      const parsed = renameCategorySchema.safeParse({ from: values.from, to: values.to });
-      if (!parsed.success) return failure(400, parsed.error.issues[0]?.message ?? 'Choose a category and its new name.', values);
-      return back(await edit.renameCategory(parsed.data.from, parsed.data.to, staff.username), 'renamed');
-    }
-    if (intent === 'preview' || intent === 'import') {
-      const csv = values.csv ?? '';
-      if (!csv.trim()) return failure(400, 'Paste the CSV to import.', values);
-      if (csv.length > IMPORT_MAX_CHARS) return failure(400, `The CSV must be at most ${IMPORT_MAX_CHARS} characters.`, {});
-      const result = await edit.importGlossary(csv, intent === 'preview', staff.username);
-      if (!result.ok || result.value.saved) return back(result, 'imported');
-      return data({ preview: result.value, csv }, { headers: staff.headers, status: intent === 'import' ? 400 : 200 });
-    }
-    return failure(400, 'Unknown action.', values);
+  if (intent === 'add') {
+    const parsed = parseForm(glossaryCreateSchema, { category: values.category, term: values.term, description: values.description }, 'Please correct the fields below.', values);
+    if (!parsed.ok) return parsed.refusal;
+    return back(await edit.addEntry(parsed.value, staff.username), 'added');
   }
+  if (intent === 'rename') {
+    const parsed = renameCategorySchema.safeParse({ from: values.from, to: values.to });
+    if (!parsed.success) return failure(400, parsed.error.issues[0]?.message ?? 'Choose a category and its new name.', values);
+    return back(await edit.renameCategory(parsed.data.from, parsed.data.to, staff.username), 'renamed');
+  }
+  if (intent === 'preview' || intent === 'import') {
+    const csv = values.csv ?? '';
+    if (!csv.trim()) return failure(400, 'Paste the CSV to import.', values);
+    if (csv.length > IMPORT_MAX_CHARS) return failure(400, `The CSV must be at most ${IMPORT_MAX_CHARS} characters.`, {});
+    const result = await edit.importGlossary(csv, intent === 'preview', staff.username);
+    if (!result.ok || result.value.saved) return back(result, 'imported');
+    return data({ preview: result.value, csv }, { headers: staff.headers, status: intent === 'import' ? 400 : 200 });
+  }
+  return failure(400, 'Unknown action.', values);
 }
 
 export default function ContentGlossary({ loaderData, actionData }: Route.ComponentProps) {
