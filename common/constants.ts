@@ -19,10 +19,6 @@ export const MAIN_COMPONENT_COUNT = 17;
 export const SubmissionStatus = { Loading: 1, Error: 2, Success: 3 } as const;
 export type SubmissionStatus = (typeof SubmissionStatus)[keyof typeof SubmissionStatus];
 
-/** Contact inquiry types, keyed by the value the form sends. */
-export const INQUIRY_TYPES = { 1: 'Technical Support', 2: 'Pricing', 3: 'Other inquiry' } as const;
-export type InquiryType = keyof typeof INQUIRY_TYPES;
-
 /** Largest contact image accepted, in bytes. */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 /** Image types the contact form accepts, checked against the file's bytes. */

@@ -14,12 +14,13 @@ export const demoRequestSchema = z.object({
   job_title: requiredText(MESSAGES.jobTitleRequired, 'Job title', MAX_LENGTH.jobTitle),
   /** Their company; the spec gives it the job title's message. */
   company: requiredText(MESSAGES.jobTitleRequired, 'Company', MAX_LENGTH.company),
-  /** The calling code of the chosen country, like '61' or '+61'. */
+  /** The calling code of the chosen country, like '61' or '+61'; stored without its '+'. */
   country: z
     .string({ error: countryAndNumber })
     .trim()
     .min(1, { error: countryAndNumber })
-    .regex(CALLING_CODE_PATTERN, { error: countryAndNumber }),
+    .regex(CALLING_CODE_PATTERN, { error: countryAndNumber })
+    .transform((code) => code.replace(/^\+/, '')),
   /** '+' and the calling code, a space, then the digits, like '+61 412345678'. */
   number: z
     .string({ error: countryAndNumber })

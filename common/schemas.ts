@@ -3,7 +3,7 @@
 // blank after trimming); issues come out in form order, so the first one is what a visitor
 // should fix first.
 import { z } from 'zod';
-import { HONEYPOT_FIELD, INQUIRY_TYPES, MAX_LENGTH } from './constants.ts';
+import { HONEYPOT_FIELD, MAX_LENGTH } from './constants.ts';
 import { MESSAGES } from './messages.ts';
 
 // In the browser the CSP forbids eval, so zod must not try its compiled fast path: its feature
@@ -79,44 +79,8 @@ export const SIGN_IN_TOO_LONG: ReadonlySet<string> = new Set([
 export type SignInInput = z.infer<typeof signInSchema>;
 
 
-const inquiryTypeValues = Object.keys(INQUIRY_TYPES) as ['1', '2', '3'];
-
-/** A non-empty file: a File or Blob in the browser, bytes on the server. */
-const imageFile = z.custom<Blob | Uint8Array>(
-  (value) =>
-    (typeof Blob !== 'undefined' && value instanceof Blob && value.size > 0) ||
-    (value instanceof Uint8Array && value.byteLength > 0),
-  { error: MESSAGES.imageRequired },
-);
-
-export const contactSchema = z.object({
-  /** The visitor's name. */
-  name: requiredText(MESSAGES.nameRequired, 'Name', MAX_LENGTH.name),
-  /** Where the reply goes. */
-  email: requiredEmail(),
-  /** A short subject line. */
-  subject: requiredText(MESSAGES.subjectRequired, 'Subject', MAX_LENGTH.subject),
-  /** 1 Technical Support, 2 Pricing, 3 Other inquiry; a form sends it as text. */
-  inq_type: z.preprocess(
-    (value) => (typeof value === 'number' ? String(value) : value),
-    z.enum(inquiryTypeValues, { error: MESSAGES.inquiryTypeRequired }),
-  ),
-  /** A screenshot or photo: PNG, JPEG, WebP or GIF, at most 5 MB. */
-  img: imageFile,
-  /** The message itself. */
-  message: requiredText(MESSAGES.messageRequired, 'Message', MAX_LENGTH.message),
-  /** Ticked "send me product news"; stored with the consent text's version and the time. */
-  marketing_consent: marketingConsent,
-  [HONEYPOT_FIELD]: honeypot,
-});
-export type ContactInput = z.infer<typeof contactSchema>;
-
-/** The contact form's text fields (the schema's, honeypot included): a post with any other
- * field is refused rather than silently dropped, by the API and the page alike. */
-export const CONTACT_TEXT_FIELDS: ReadonlySet<string> = new Set(Object.keys(contactSchema.shape).filter((name) => name !== 'img'));
-/** A browser sends a file's base name only: a path separator or a control character (NUL
- * included) means the request was forged. The name is never stored either way. */
-export const FORGED_FILE_NAME = /[/\\\u0000-\u001f\u007f]/;
+// The contact message's schema and its inquiry types: contact-schema.ts; the demo request's:
+// demo-schema.ts.
 
 export const newsletterSchema = z.object({
   /** The address to send the newsletter to. */

@@ -20,7 +20,7 @@ import { sql } from 'kysely';
 import { type InboxListQuery, SORTS_BY_KIND } from '../common/inbox.ts';
 import { type Database, openDatabase } from '../server/db/driver.ts';
 import { migrate } from '../server/db/migrate.ts';
-import { createInboxService } from '../server/services/inbox.ts';
+import { createInboxService } from '../server/services/inbox/index.ts';
 import { startPostgres } from '../tests/helpers/postgres.ts';
 
 const { values: flags } = parseArgs({

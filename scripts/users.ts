@@ -13,7 +13,17 @@
 import { createInterface } from 'node:readline';
 import { createRepositories } from '../server/db/repositories/index.ts';
 import { STAFF_ROLES, type StaffRole } from '../common/content.ts';
-import { checkEmail, createUserService, UserError } from '../server/services/users.ts';
+import type { Result } from '../server/refusal.ts';
+import { createUserService, emailProblem } from '../server/services/users.ts';
+
+/** What the operator did or typed that cannot be done: its message is shown as it is. */
+class OperatorRefusal extends Error {}
+
+/** The value of the service's answer, or its refusal as the operator's error. */
+function must<T>(result: Result<T>): T {
+  if (!result.ok) throw new OperatorRefusal(result.message);
+  return result.value;
+}
 import { runCli, UsageError } from './lib/cli.ts';
 
 const USAGE = `Usage:
@@ -91,11 +101,11 @@ function parseArgs(args: string[]): Command {
 async function readNewPassword(): Promise<string> {
   if (!process.stdin.isTTY) {
     const line = await readFirstLine();
-    if (line === null || line === '') throw new UserError('No password on standard input: pipe it as the first line.');
+    if (line === null || line === '') throw new OperatorRefusal('No password on standard input: pipe it as the first line.');
     return line;
   }
   const [first, second] = await promptHidden(['Password: ', 'Repeat password: ']);
-  if (first !== second) throw new UserError('The passwords do not match.');
+  if (first !== second) throw new OperatorRefusal('The passwords do not match.');
   return first ?? '';
 }
 
@@ -142,14 +152,14 @@ function promptHidden(questions: string[]): Promise<string[]> {
     });
     rl.on('SIGINT', () => {
       output.write('\n');
-      finish(new UserError('Cancelled.'));
+      finish(new OperatorRefusal('Cancelled.'));
     });
     rl.on('close', () => {
       // Ctrl-D or the end of input before every answer was given.
       if (finished) return;
       output.write('\n');
       finished = true;
-      reject(new UserError('No password given.'));
+      reject(new OperatorRefusal('No password given.'));
     });
     ask();
   });
@@ -158,16 +168,17 @@ function promptHidden(questions: string[]): Promise<string[]> {
 process.exitCode = await runCli<Command>({
   usage: USAGE,
   parse: parseArgs,
-  isExpected: (error) => error instanceof UserError,
+  isExpected: (error) => error instanceof OperatorRefusal,
   async run(command, { db }) {
     if (!db) throw new Error('users.ts always opens the database');
     const users = createUserService(createRepositories(db.kysely), db);
     switch (command.name) {
       case 'add': {
         // Refuse a bad or taken name before asking for a password.
-        await users.checkNewUsername(command.username);
-        if (command.email !== null) checkEmail(command.email);
-        await users.addUser(command.username, await readNewPassword(), command.email, command.role);
+        must(await users.checkNewUsername(command.username));
+        const problem = command.email === null ? null : emailProblem(command.email);
+        if (problem) throw new OperatorRefusal(problem);
+        must(await users.addUser(command.username, await readNewPassword(), command.email, command.role));
         console.log(`Added staff user ${command.username} (${command.role}).`);
         break;
       }
@@ -185,24 +196,24 @@ process.exitCode = await runCli<Command>({
         break;
       }
       case 'set-email': {
-        await users.setEmail(command.username, command.email);
+        must(await users.setEmail(command.username, command.email));
         console.log(command.email ? `Set the email address of staff user ${command.username}.` : `Removed the email address of staff user ${command.username}.`);
         break;
       }
       case 'disable': {
-        const { revokedSessions } = await users.disableUser(command.username);
+        const { revokedSessions } = must(await users.disableUser(command.username));
         const sessions = `${revokedSessions} session${revokedSessions === 1 ? '' : 's'}`;
         console.log(`Disabled staff user ${command.username} and signed out ${sessions}.`);
         break;
       }
       case 'set-role': {
-        await users.setRole(command.username, command.role);
+        must(await users.setRole(command.username, command.role));
         console.log(`Staff user ${command.username} is now ${command.role}.`);
         break;
       }
       case 'reset-password': {
-        await users.checkExistingUsername(command.username);
-        await users.resetPassword(command.username, await readNewPassword());
+        must(await users.checkExistingUsername(command.username));
+        must(await users.resetPassword(command.username, await readNewPassword()));
         console.log(`Reset the password of staff user ${command.username}; the account is enabled.`);
         break;
       }

@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import type { SiteSettings } from '../content/schema.ts';
 import { siteFileSchema } from '../content/schema.ts';
-import { loadSiteContent } from './content.ts';
+import { loadSiteContent } from './content-files.ts';
 import { bookingEnvSchema, bookingSettingsOf } from './services/booking/config.ts';
 
 const port = z.coerce.number().int().min(0).max(65535);

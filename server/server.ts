@@ -4,7 +4,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { ContentError } from './content.ts';
+import { ContentFileError } from './content-files.ts';
 import { DatabaseStartError } from './plugins/database.ts';
 
 /** Requests in flight get this long to finish; the process is gone within 10 s either way. */
@@ -57,7 +57,7 @@ async function main() {
 main().catch((error) => {
   if (error instanceof ConfigError) console.error(`Configuration error: ${error.message}`);
   else if (error instanceof DatabaseStartError) console.error(`Database error: ${error.message}`);
-  else if (error instanceof ContentError) console.error(`Content error: ${error.message}`);
+  else if (error instanceof ContentFileError) console.error(`Content error: ${error.message}`);
   else console.error(error);
   process.exit(1);
 });

@@ -2,14 +2,15 @@
 // the server from loaders and changed through page actions, so they work with and without
 // JavaScript: the staff sign-in for them is an HttpOnly, SameSite=Strict cookie scoped to
 // /content holding a short-lived access token, renewed on every page view, ended by signing out.
-// Only admins get past staffFor(): a sales member gets a 403 whatever the page.
+// Only admins get past staffFor(): a sales member gets a 403 whatever the page. Their actions
+// follow the one form contract of forms.server.ts, with the staff sign-in as an extra step
+// (readContentPost); a service's refusal comes back as a Result, never as an error to recognise.
 import { data, redirect } from 'react-router';
 import { CONTENT_COOKIE, CONTENT_MESSAGES } from '../../common/content.ts';
 import { MESSAGES } from '../../common/messages.ts';
 import { SIGN_IN_TOO_LONG, signInSchema } from '../../common/schemas.ts';
-import type { ContentError } from '../../server/services/content-editing.ts';
 import type { AppContext } from './app-context.ts';
-import { readFormPost } from './forms.server.ts';
+import { type FormRefusal, readFormPost, refuse } from './forms.server.ts';
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
 
@@ -83,45 +84,13 @@ export async function readContentPost(
   return { ok: true, staff, post: { values, intent } };
 }
 
-export type ActionFailure = { message: string; errors: Record<string, string>; values: Record<string, string>; current?: Record<string, string> | null };
-
-/** A refused change: the form again with what was typed, the message, and on a version clash
- * the stored text to compare with (the version field then names it, so saving again replaces it). */
-export function failure(status: number, message: string, values: Record<string, string>, errors: Record<string, string> = {}, current: Record<string, string> | null = null) {
-  return data<ActionFailure>({ message, errors, values, current }, { status, headers: NO_STORE });
-}
-
-/** The service's refusals as a failure; anything else is thrown on. */
-export function refused(error: unknown, values: Record<string, string>, current: Record<string, string> | null = null) {
-  if (!isContentError(error)) throw error;
-  const status = { invalid: 400, 'not-found': 404, conflict: 409 }[error.reason];
-  return failure(status, error.message, values, {}, error.reason === 'conflict' ? current : null);
-}
-
-/** The first message of each field from a zod error. */
-export function errorsOf(issues: readonly { path: PropertyKey[]; message: string }[]): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of issues) {
-    const key = String(issue.path[0] ?? '');
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}
-
-/** The build bundles its own copy of the service module, so its class is not the server's:
- * the refusal is told by its name and reason. */
-function isContentError(error: unknown): error is ContentError {
-  const candidate = error as { name?: unknown; reason?: unknown } | null;
-  return candidate?.name === 'ContentError' && typeof candidate.reason === 'string' && candidate.reason in { invalid: 1, 'not-found': 1, conflict: 1 };
-}
-
 /** A positive id from a URL or form value, or null. */
 export function idFrom(value: string | undefined): number | null {
   return value && /^[1-9]\d{0,14}$/.test(value) ? Number(value) : null;
 }
 
 /** The version a form says it opened, or the 400 that says it is missing (never a version clash). */
-export function versionFrom(values: Record<string, string>): { version: number } | { refusal: ReturnType<typeof failure> } {
+export function versionFrom(values: Record<string, string>): { version: number } | { refusal: FormRefusal } {
   const version = idFrom(values.version);
-  return version ? { version } : { refusal: failure(400, CONTENT_MESSAGES.versionRequired, values) };
+  return version ? { version } : { refusal: refuse(400, CONTENT_MESSAGES.versionRequired, values) };
 }

@@ -4,7 +4,7 @@
 import { getAllTimezones, getCountry, type CountryCode } from 'countries-and-timezones';
 import { getCountries, getCountryCallingCode } from 'libphonenumber-js';
 import { PHONE_MAX_LENGTH } from '../../common/phone.ts';
-import type { CountryOption, DemoCountries } from './phone.ts';
+import type { CountryOption, DemoCountries } from './country-options.ts';
 
 
 export type Country = CountryOption & { timezones: string[] };

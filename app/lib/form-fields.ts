@@ -20,8 +20,9 @@ export type FormSettings = {
   privacy: PrivacyCopy;
 };
 
-/** What a page shows after a refused native post: the alert, each field's message, what was typed. */
-export type FormFailure = { message: string; errors: Record<string, string>; values: Record<string, string> };
+/** What a page shows after a refused native post: the alert, each field's message, what was typed,
+ * and after a version clash (the Content area) the stored text to compare with. */
+export type FormFailure = { message: string; errors: Record<string, string>; values: Record<string, string>; current?: Record<string, string> | null };
 
 /** The name of the hidden field that carries the CSRF token in a native post. */
 export const CSRF_FIELD = '_csrf';

@@ -30,7 +30,7 @@ const isFormName = (value: string | null): value is FormName => value !== null &
 const isOutcome = (value: string | null): value is ResultOutcome => value !== null && Object.hasOwn(RESULT_OUTCOMES, value);
 
 /** The outcome whose message a service answered with (the demo's thank-you, say). */
-export function outcomeOf(message: string): ResultOutcome {
+export function outcomeForMessage(message: string): ResultOutcome {
   const outcome = (Object.keys(RESULT_OUTCOMES) as ResultOutcome[]).find((key) => MESSAGES[key] === message);
   if (!outcome) throw new Error(`No result outcome says: ${message}`);
   return outcome;

@@ -2,7 +2,8 @@
 // forms load it on first use (loadCheck in form-fields.ts); the demo's schema, with its phone
 // metadata, is a chunk of its own (validate-demo.ts).
 import type { z } from 'zod';
-import { contactSchema, fieldErrors, feedbackSchema, newsletterSchema, signInSchema } from '../../common/schemas.ts';
+import { fieldErrors, feedbackSchema, newsletterSchema, signInSchema } from '../../common/schemas.ts';
+import { contactSchema } from '../../common/contact-schema.ts';
 
 export type Validation<T = Record<string, unknown>> = { ok: true; data: T } | { ok: false; errors: Record<string, string> };
 export type Check = (input: unknown) => Validation;

@@ -2,14 +2,17 @@
 // (keyboard and no-JS), drag to reorder (with JavaScript), delete; each item's page edits it and
 // shows its history. Not public: never cached, not in the sitemap or the search index.
 import { useState } from 'react';
-import { data, Form, href, Link, redirect, useSubmit } from 'react-router';
+import { data, Form, href, Link, useSubmit } from 'react-router';
 import type { Route } from './+types/content-faq-list.ts';
 import { faqCreateSchema, type StaffFaq } from '../../common/content.ts';
 import { FAQ_FIELDS } from '../components/sections/content/content-fields.ts';
 import { ContentFrame, ContentSignIn, Csrf, ItemEditor, Notice } from '../components/sections/content/content-parts.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { appContext } from '../lib/app-context.ts';
-import { type ActionFailure, errorsOf, failure, idFrom, readContentPost, refused, signedOut, staffFor, versionFrom } from '../lib/content-area.server.ts';
+import { idFrom, readContentPost, signedOut, staffFor, versionFrom } from '../lib/content-area.server.ts';
+import type { FormFailure } from '../lib/form-fields.ts';
+import { answerResult, parseForm, refuse as failure } from '../lib/forms.server.ts';
+import type { Result } from '../../server/refusal.ts';
 import { contentHeaders } from '../lib/content-headers.ts';
 import { pageMeta } from '../lib/seo.ts';
 
@@ -36,58 +39,50 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { staff, post } = read;
   const { values, intent } = post;
   const edit = app.services.contentEditing;
-  const back = (done: string) => redirect(`${href('/content/faq')}?done=${done}`, { status: 303, headers: staff.headers });
-  try {
-    switch (intent) {
-      case 'add': {
-        const parsed = faqCreateSchema.safeParse({ question: values.question, answer: values.answer, hidden: values.hidden === 'on' });
-        if (!parsed.success) return failure(400, 'Please correct the fields below.', values, errorsOf(parsed.error.issues));
-        await edit.addFaq(parsed.data, staff.username);
-        return back('added');
-      }
-      case 'up':
-      case 'down': {
-        const id = idFrom(values.id);
-        if (!id) return failure(400, 'Choose a question to move.', values);
-        await edit.moveFaq(id, intent === 'up' ? -1 : 1);
-        return back('moved');
-      }
-      case 'order': {
-        const ids = (values.ids ?? '').split(',').map((value) => idFrom(value));
-        if (ids.some((id) => id === null)) return failure(400, 'The order could not be read.', values);
-        await edit.reorderFaqs(ids as number[]);
-        return back('moved');
-      }
-      case 'hide':
-      case 'show': {
-        const id = idFrom(values.id);
-        const item = id ? await edit.faq(id) : null;
-        if (!item) return failure(404, 'This question was deleted since you opened the list.', values);
-        const opened = versionFrom(values);
-        if ('refusal' in opened) return opened.refusal;
-        await edit.updateFaq(item.id, opened.version, { question: item.question, answer: item.answer, hidden: intent === 'hide' }, staff.username);
-        return back(intent === 'hide' ? 'hidden' : 'shown');
-      }
-      case 'delete': {
-        const id = idFrom(values.id);
-        if (!id) return failure(400, 'Choose a question to delete.', values);
-        const opened = versionFrom(values);
-        if ('refusal' in opened) return opened.refusal;
-        await edit.deleteFaq(id, opened.version, staff.username);
-        return back('deleted');
-      }
-      default:
-        return failure(400, 'Unknown action.', values);
+  const back = (result: Result<unknown>, done: string) => answerResult(result, () => `${href('/content/faq')}?done=${done}`, values, { headers: staff.headers });
+  switch (intent) {
+    case 'add': {
+      const parsed = parseForm(faqCreateSchema, { question: values.question, answer: values.answer, hidden: values.hidden === 'on' }, 'Please correct the fields below.', values);
+      if (!parsed.ok) return parsed.refusal;
+      return back(await edit.addFaq(parsed.value, staff.username), 'added');
     }
-  } catch (error) {
-    return refused(error, values);
+    case 'up':
+    case 'down': {
+      const id = idFrom(values.id);
+      if (!id) return failure(400, 'Choose a question to move.', values);
+      return back(await edit.moveFaq(id, intent === 'up' ? -1 : 1), 'moved');
+    }
+    case 'order': {
+      const ids = (values.ids ?? '').split(',').map((value) => idFrom(value));
+      if (ids.some((id) => id === null)) return failure(400, 'The order could not be read.', values);
+      return back(await edit.reorderFaqs(ids as number[]), 'moved');
+    }
+    case 'hide':
+    case 'show': {
+      const id = idFrom(values.id);
+      const item = id ? await edit.faq(id) : null;
+      if (!item) return failure(404, 'This question was deleted since you opened the list.', values);
+      const opened = versionFrom(values);
+      if ('refusal' in opened) return opened.refusal;
+      const fields = { question: item.question, answer: item.answer, hidden: intent === 'hide' };
+      return back(await edit.updateFaq(item.id, opened.version, fields, staff.username), intent === 'hide' ? 'hidden' : 'shown');
+    }
+    case 'delete': {
+      const id = idFrom(values.id);
+      if (!id) return failure(400, 'Choose a question to delete.', values);
+      const opened = versionFrom(values);
+      if ('refusal' in opened) return opened.refusal;
+      return back(await edit.deleteFaq(id, opened.version, staff.username), 'deleted');
+    }
+    default:
+      return failure(400, 'Unknown action.', values);
   }
 }
 
 export default function ContentFaq({ loaderData, actionData }: Route.ComponentProps) {
   if (!loaderData.signedIn) return <ContentSignIn csrfToken={loaderData.csrfToken} message={loaderData.message} />;
   const { username, csrfToken, faqs, done } = loaderData;
-  const answer = actionData as ActionFailure | undefined;
+  const answer = actionData as FormFailure | undefined;
   const failed = answer && 'errors' in answer ? answer : null;
   return (
     <ContentFrame title="Content: FAQ" username={username} csrfToken={csrfToken}>

@@ -1,7 +1,7 @@
 // /content/glossary: the glossary for admins (issue 19): search and a category filter (in the
 // URL), add an entry, rename a category, export as CSV, and import CSV with a preview that says
 // row by row what would be added, changed or refused before anything is saved.
-import { data, Form, href, Link, redirect } from 'react-router';
+import { data, Form, href, Link } from 'react-router';
 import type { Route } from './+types/content-glossary.ts';
 import { CONTENT_LIMITS, glossaryCreateSchema, IMPORT_MAX_CHARS, type ImportResult, renameCategorySchema } from '../../common/content.ts';
 import { GLOSSARY_FIELDS } from '../components/sections/content/content-fields.ts';
@@ -9,7 +9,10 @@ import { ContentFrame, ContentSignIn, Csrf, ItemEditor, Notice } from '../compon
 import { Button, ButtonLink } from '../components/ui/button.tsx';
 import { InputField, TextareaField } from '../components/ui/field.tsx';
 import { appContext } from '../lib/app-context.ts';
-import { type ActionFailure, errorsOf, failure, readContentPost, refused, signedOut, staffFor } from '../lib/content-area.server.ts';
+import { readContentPost, signedOut, staffFor } from '../lib/content-area.server.ts';
+import type { FormFailure } from '../lib/form-fields.ts';
+import { answerResult, parseForm, refuse as failure } from '../lib/forms.server.ts';
+import type { Result } from '../../server/refusal.ts';
 import { contentHeaders } from '../lib/content-headers.ts';
 import { pageMeta } from '../lib/seo.ts';
 
@@ -49,38 +52,32 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { staff, post } = read;
   const { values, intent } = post;
   const edit = app.services.contentEditing;
-  const back = (done: string) => redirect(`${href('/content/glossary')}?done=${done}`, { status: 303, headers: staff.headers });
-  try {
-    if (intent === 'add') {
-      const parsed = glossaryCreateSchema.safeParse({ category: values.category, term: values.term, description: values.description });
-      if (!parsed.success) return failure(400, 'Please correct the fields below.', values, errorsOf(parsed.error.issues));
-      await edit.addEntry(parsed.data, staff.username);
-      return back('added');
-    }
-    if (intent === 'rename') {
-      const parsed = renameCategorySchema.safeParse({ from: values.from, to: values.to });
-      if (!parsed.success) return failure(400, parsed.error.issues[0]?.message ?? 'Choose a category and its new name.', values);
-      await edit.renameCategory(parsed.data.from, parsed.data.to, staff.username);
-      return back('renamed');
-    }
-    if (intent === 'preview' || intent === 'import') {
-      const csv = values.csv ?? '';
-      if (!csv.trim()) return failure(400, 'Paste the CSV to import.', values);
-      if (csv.length > IMPORT_MAX_CHARS) return failure(400, `The CSV must be at most ${IMPORT_MAX_CHARS} characters.`, {});
-      const result = await edit.importGlossary(csv, intent === 'preview', staff.username);
-      if (result.saved) return back('imported');
-      return data({ preview: result, csv }, { headers: staff.headers, status: intent === 'import' ? 400 : 200 });
-    }
-    return failure(400, 'Unknown action.', values);
-  } catch (error) {
-    return refused(error, values);
+  const back = (result: Result<unknown>, done: string) => answerResult(result, () => `${href('/content/glossary')}?done=${done}`, values, { headers: staff.headers });
+  if (intent === 'add') {
+    const parsed = parseForm(glossaryCreateSchema, { category: values.category, term: values.term, description: values.description }, 'Please correct the fields below.', values);
+    if (!parsed.ok) return parsed.refusal;
+    return back(await edit.addEntry(parsed.value, staff.username), 'added');
   }
+  if (intent === 'rename') {
+    const parsed = renameCategorySchema.safeParse({ from: values.from, to: values.to });
+    if (!parsed.success) return failure(400, parsed.error.issues[0]?.message ?? 'Choose a category and its new name.', values);
+    return back(await edit.renameCategory(parsed.data.from, parsed.data.to, staff.username), 'renamed');
+  }
+  if (intent === 'preview' || intent === 'import') {
+    const csv = values.csv ?? '';
+    if (!csv.trim()) return failure(400, 'Paste the CSV to import.', values);
+    if (csv.length > IMPORT_MAX_CHARS) return failure(400, `The CSV must be at most ${IMPORT_MAX_CHARS} characters.`, {});
+    const result = await edit.importGlossary(csv, intent === 'preview', staff.username);
+    if (!result.ok || result.value.saved) return back(result, 'imported');
+    return data({ preview: result.value, csv }, { headers: staff.headers, status: intent === 'import' ? 400 : 200 });
+  }
+  return failure(400, 'Unknown action.', values);
 }
 
 export default function ContentGlossary({ loaderData, actionData }: Route.ComponentProps) {
   if (!loaderData.signedIn) return <ContentSignIn csrfToken={loaderData.csrfToken} message={loaderData.message} />;
   const { username, csrfToken, entries, total, categories, q, category, done } = loaderData;
-  const answer = actionData as ActionFailure | { preview: ImportResult; csv: string } | undefined;
+  const answer = actionData as FormFailure | { preview: ImportResult; csv: string } | undefined;
   const failed = answer && 'errors' in answer ? answer : null;
   const preview = answer && 'preview' in answer ? answer : null;
   return (

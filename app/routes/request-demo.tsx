@@ -2,13 +2,15 @@
 // page is interactive; here is where it lives without JavaScript, posting to this route's action.
 import { href } from 'react-router';
 import type { Route } from './+types/request-demo.ts';
+import { demoRequestSchema } from '../../common/demo-schema.ts';
 import { MESSAGES } from '../../common/messages.ts';
 import { DemoForm } from '../components/forms/demo-form.tsx';
 import { PageHero } from '../components/ui/page-hero.tsx';
 import { appContext } from '../lib/app-context.ts';
 import { callingCodeOf, demoCountryData } from '../lib/countries.server.ts';
-import { answerPost, readFormPost } from '../lib/forms.server.ts';
-import { phoneNumberPayload } from '../lib/phone.ts';
+import { postForm } from '../lib/forms.server.ts';
+import { outcomeForMessage, resultPath } from '../lib/form-results.ts';
+import { demoRequestInput } from '../lib/country-options.ts';
 import { pageMeta } from '../lib/seo.ts';
 import '../components/forms/forms.css';
 import type { RouteHandle } from '../lib/route-handle.ts';
@@ -24,13 +26,15 @@ export function loader() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
-  const read = await readFormPost(request, app, href('/request-demo'));
-  if (!read.ok) return read.refusal;
-  const { values } = read.post;
-  // The form picks a country by its region code; the API takes its calling code and '+CODE DIGITS'.
-  const callingCode = callingCodeOf(values.country ?? '') ?? '';
-  const input = { ...values, country: callingCode, number: phoneNumberPayload(callingCode, values.number ?? '') };
-  return answerPost(await app.services.intake.demo(input, read.post.key), 'demo', read.post, MESSAGES.bookDemoError);
+  return postForm(request, app, {
+    back: href('/request-demo'),
+    schema: demoRequestSchema,
+    alert: MESSAGES.bookDemoError,
+    // The form picks a country by its region code; the API takes its calling code.
+    input: ({ values }) => demoRequestInput(values, callingCodeOf(values.country ?? '') ?? ''),
+    run: (input, post) => app.services.intake.demo(input, post.key),
+    redirect: (taken, post) => resultPath('demo', outcomeForMessage(taken.message), post.back),
+  });
 }
 
 export default function RequestDemo({ loaderData, actionData }: Route.ComponentProps) {

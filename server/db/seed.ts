@@ -1,6 +1,6 @@
 // Seeds the FAQ and glossary from content/ into the database. Only rows not stored yet are
 // added, in one transaction, so running it again (or on several instances at once) changes nothing.
-import { loadFaqContent, loadGlossaryContent } from '../content.ts';
+import { loadFaqContent, loadGlossaryContent } from '../content-files.ts';
 import type { Database } from './driver.ts';
 import { createContentRepository } from './repositories/content.ts';
 

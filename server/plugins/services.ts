@@ -3,12 +3,12 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
-import { loadEmailContent } from '../content.ts';
+import { loadEmailContent } from '../content-files.ts';
 import { type AuthService, createAuthService } from '../services/auth.ts';
 import { BOOKING_CHANNEL, type BookingService, createBookingService } from '../services/booking/service.ts';
-import { CONTENT_CHANNEL, type ContentService, createContentService } from '../services/content.ts';
+import { CONTENT_CHANNEL, type ContentService, createContentService } from '../services/site-content.ts';
 import { type ContentEditing, createContentEditing } from '../services/content-editing.ts';
-import { createInboxService, type InboxService } from '../services/inbox.ts';
+import { createInboxService, type InboxService } from '../services/inbox/index.ts';
 import { createNotificationService, domainOf, newMessageId } from '../services/notifications.ts';
 import { checkImage } from '../services/images.ts';
 import { createIntake, type Intake } from '../services/intake.ts';

@@ -1,7 +1,9 @@
 // Staff editing of the FAQ and the glossary (issue 19, decision 021). Every change is one
 // transaction holding the item and its history entry (who, when, before, after); a save naming
 // an older version than the stored one is refused with who changed it and when; and after every
-// change every instance forgets its copies and cached pages (ContentService.invalidate()).
+// change every instance forgets its copies and cached pages (ContentService.invalidate()). Every
+// change answers a Result (server/refusal.ts): invalid, not-found or conflict with the words the
+// staff member reads.
 import {
   CONTENT_LIMITS,
   CONTENT_MESSAGES,
@@ -17,21 +19,10 @@ import {
 } from '../../common/content.ts';
 import type { Database } from '../db/driver.ts';
 import { createRepositories, type Repositories } from '../db/repositories/index.ts';
-import type { ContentService } from './content.ts';
+import type { ContentService } from './site-content.ts';
 import { parseCsv } from './csv-parse.ts';
 import { toCsv } from './csv.ts';
-
-export type ContentErrorReason = 'invalid' | 'not-found' | 'conflict';
-
-/** A refusal whose message is written for the staff member. */
-export class ContentError extends Error {
-  override name = 'ContentError';
-  readonly reason: ContentErrorReason;
-  constructor(reason: ContentErrorReason, message: string) {
-    super(message);
-    this.reason = reason;
-  }
-}
+import { abort, refusal, type Result, resultOf } from '../refusal.ts';
 
 const faqFields = (item: StaffFaq) => ({ question: item.question, answer: item.answer, hidden: item.hidden });
 const glossaryFields = (item: StaffGlossaryEntry) => ({ category: item.category, term: item.term, description: item.description });
@@ -48,42 +39,43 @@ export function createContentEditing(deps: { database: Database; content: Conten
 
   /** Runs the change in one transaction, then tells every instance. A unique index's refusal
    * (a race the checks before the write did not see) becomes the duplicate message. */
-  async function change<T>(duplicate: string, work: (repos: Repositories, at: string) => Promise<T>): Promise<T> {
+  async function change<T>(duplicate: string, work: (repos: Repositories, at: string) => Promise<T>): Promise<Result<T>> {
     const at = now().toISOString();
-    let result: T;
-    try {
-      result = await database.transaction((trx) => work(createRepositories(trx), at));
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new ContentError('conflict', duplicate);
-      throw error;
-    }
-    await content.invalidate();
+    const result = await resultOf(async () => {
+      try {
+        return await database.transaction((trx) => work(createRepositories(trx), at));
+      } catch (error) {
+        if (isUniqueViolation(error)) abort('conflict', duplicate);
+        throw error;
+      }
+    });
+    if (result.ok) await content.invalidate();
     return result;
   }
 
   /** Why a versioned write touched nothing: the item is gone, or someone saved it since. */
   function stale(current: { version: number; updatedBy: string | null; updatedAt: string | null } | null): never {
-    if (!current) throw new ContentError('not-found', CONTENT_MESSAGES.deletedSince);
-    throw new ContentError('conflict', CONTENT_MESSAGES.changedSince(current.updatedBy ?? 'the seed', current.updatedAt ?? 'the start'));
+    if (!current) abort('not-found', CONTENT_MESSAGES.deletedSince);
+    abort('conflict', CONTENT_MESSAGES.changedSince(current.updatedBy ?? 'the seed', current.updatedAt ?? 'the start'));
   }
 
   async function checkQuestionFree(repos: Repositories, question: string, id?: number) {
     const other = await repos.content.findFaqByQuestion(question);
-    if (other && other.id !== id) throw new ContentError('conflict', CONTENT_MESSAGES.duplicateQuestion);
+    if (other && other.id !== id) abort('conflict', CONTENT_MESSAGES.duplicateQuestion);
   }
   async function checkTermFree(repos: Repositories, category: string, term: string, id?: number) {
     const other = await repos.content.findGlossaryTerm(category, term);
-    if (other && other.id !== id) throw new ContentError('conflict', CONTENT_MESSAGES.duplicateTerm);
+    if (other && other.id !== id) abort('conflict', CONTENT_MESSAGES.duplicateTerm);
   }
 
   async function faqOrThrow(repos: Repositories, id: number) {
     const item = await repos.content.findFaq(id);
-    if (!item) throw new ContentError('not-found', CONTENT_MESSAGES.deletedSince);
+    if (!item) abort('not-found', CONTENT_MESSAGES.deletedSince);
     return item;
   }
   async function entryOrThrow(repos: Repositories, id: number) {
     const item = await repos.content.findGlossaryEntry(id);
-    if (!item) throw new ContentError('not-found', CONTENT_MESSAGES.deletedSince);
+    if (!item) abort('not-found', CONTENT_MESSAGES.deletedSince);
     return item;
   }
 
@@ -91,7 +83,7 @@ export function createContentEditing(deps: { database: Database; content: Conten
   async function earlier(repos: Repositories, kind: ContentKind, id: number, historyId: number) {
     const entry = (await repos.content.listHistory(kind, id)).find((candidate) => candidate.id === historyId);
     const fields = entry?.after ?? entry?.before;
-    if (!fields) throw new ContentError('not-found', CONTENT_MESSAGES.noSuchVersion);
+    if (!fields) abort('not-found', CONTENT_MESSAGES.noSuchVersion);
     return fields as Record<string, unknown>;
   }
 
@@ -126,14 +118,14 @@ export function createContentEditing(deps: { database: Database; content: Conten
     try {
       records = parseCsv(csv);
     } catch (error) {
-      throw new ContentError('invalid', (error as Error).message);
+      abort('invalid', (error as Error).message);
     }
     const header = (records.shift() ?? []).map((cell) => cell.trim().toLowerCase());
     const offset = header[0] === 'id' ? 1 : 0;
-    if (header.slice(offset).join(',') !== 'category,term,description') throw new ContentError('invalid', CONTENT_MESSAGES.importHeader);
+    if (header.slice(offset).join(',') !== 'category,term,description') abort('invalid', CONTENT_MESSAGES.importHeader);
     const data = records.map((cells, index) => ({ cells, line: index + 2 })).filter(({ cells }) => cells.some((cell) => cell.trim() !== ''));
-    if (data.length === 0) throw new ContentError('invalid', CONTENT_MESSAGES.importEmpty);
-    if (data.length > IMPORT_MAX_ROWS) throw new ContentError('invalid', CONTENT_MESSAGES.importTooLarge);
+    if (data.length === 0) abort('invalid', CONTENT_MESSAGES.importEmpty);
+    if (data.length > IMPORT_MAX_ROWS) abort('invalid', CONTENT_MESSAGES.importTooLarge);
 
     const stored = await repos.content.listStaffGlossary();
     const byKey = new Map(stored.map((entry) => [`${entry.category.toLowerCase()}|${entry.term.toLowerCase()}`, entry]));
@@ -195,15 +187,15 @@ export function createContentEditing(deps: { database: Database; content: Conten
       change(CONTENT_MESSAGES.orderChanged, async (repos) => {
         const stored = (await repos.content.listStaffFaqs()).map((item) => item.id);
         const same = ids.length === stored.length && new Set(ids).size === ids.length && ids.every((id) => stored.includes(id));
-        if (!same) throw new ContentError('conflict', CONTENT_MESSAGES.orderChanged);
+        if (!same) abort('conflict', CONTENT_MESSAGES.orderChanged);
         for (const [position, id] of ids.entries()) await repos.content.setFaqPosition(id, position);
         return await repos.content.listStaffFaqs();
       }),
     /** Moves one item a place up (-1) or down (+1); for the keyboard and the pages without JavaScript. */
-    async moveFaq(id: number, by: -1 | 1) {
+    async moveFaq(id: number, by: -1 | 1): Promise<Result<StaffFaq[]>> {
       const ids = (await createRepositories(database.kysely).content.listStaffFaqs()).map((item) => item.id);
       const from = ids.indexOf(id);
-      if (from < 0) throw new ContentError('not-found', CONTENT_MESSAGES.deletedSince);
+      if (from < 0) return refusal('not-found', CONTENT_MESSAGES.deletedSince);
       const to = Math.min(ids.length - 1, Math.max(0, from + by));
       ids.splice(to, 0, ...ids.splice(from, 1));
       return await this.reorderFaqs(ids);
@@ -234,7 +226,7 @@ export function createContentEditing(deps: { database: Database; content: Conten
     renameCategory: (from: string, to: string, username: string) =>
       change(CONTENT_MESSAGES.duplicateTerm, async (repos, at) => {
         const entries = await repos.content.listCategory(from);
-        if (entries.length === 0) throw new ContentError('not-found', CONTENT_MESSAGES.categoryMissing);
+        if (entries.length === 0) abort('not-found', CONTENT_MESSAGES.categoryMissing);
         for (const entry of entries) {
           await updateEntryIn(repos, at, username, entry.id, entry.version, { ...glossaryFields(entry), category: to }, 'update');
         }
@@ -249,8 +241,8 @@ export function createContentEditing(deps: { database: Database; content: Conten
     },
     /** The preview (dryRun) or the import: every row added, changed, unchanged or refused. Saves
      * only when no row is refused, all rows in one transaction. */
-    async importGlossary(csv: string, dryRun: boolean, username: string): Promise<ImportResult> {
-      if (dryRun) return { saved: false, rows: (await planImport(createRepositories(database.kysely), csv)).rows };
+    async importGlossary(csv: string, dryRun: boolean, username: string): Promise<Result<ImportResult>> {
+      if (dryRun) return resultOf(async () => ({ saved: false, rows: (await planImport(createRepositories(database.kysely), csv)).rows }));
       return await change(CONTENT_MESSAGES.duplicateTerm, async (repos, at) => {
         const { rows, targets } = await planImport(repos, csv);
         if (rows.some((row) => row.outcome === 'refuse')) return { saved: false, rows };

@@ -9,8 +9,9 @@ import { SignJWT } from 'jose';
 import { MESSAGES } from '../../common/messages.ts';
 import { hashPassword } from '../../server/services/passwords.ts';
 import { startServer, TEST_TOKEN_SECRET, type TestServer } from '../helpers/server.ts';
+import { signInAs, STAFF_PASSWORD } from '../helpers/staff.ts';
 
-const PASSWORD = 'correct horse battery staple';
+const PASSWORD = STAFF_PASSWORD;
 const KEY = new TextEncoder().encode(TEST_TOKEN_SECRET);
 const logLines: string[] = [];
 /** Every token value the test sends; none may appear in the log. */
@@ -20,10 +21,9 @@ let server: TestServer;
 after(() => server.close());
 
 async function signIn(username: string) {
-  const response = await server.client().post('/api/SignIn', { username, password: PASSWORD });
-  assert.equal(response.status, 200);
-  sentTokens.add(response.body.access_token).add(response.body.refresh_token);
-  return response.body as { access_token: string; refresh_token: string };
+  const { tokens } = await signInAs(server, username);
+  sentTokens.add(tokens.access_token).add(tokens.refresh_token);
+  return tokens;
 }
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');

@@ -130,8 +130,8 @@ test('the server purges submissions older than RETENTION_MONTHS by itself at sta
   const dir = folder();
   const first = await startServer({ DATA_DIR: dir });
   const old = new Date(Date.now() - 3 * 365 * 86_400_000).toISOString();
-  await first.app.repos.submissions.addFeedback({ feedback: 'from long ago', isSpam: false, createdAt: old });
-  await first.app.repos.submissions.addFeedback({ feedback: 'from today', isSpam: false, createdAt: new Date().toISOString() });
+  await first.app.repos.submissions.insert('feedback', { values: { feedback: 'from long ago' }, isSpam: false, createdAt: old });
+  await first.app.repos.submissions.insert('feedback', { values: { feedback: 'from today' }, isSpam: false, createdAt: new Date().toISOString() });
   await first.app.close();
 
   const logLines: string[] = [];

@@ -10,12 +10,13 @@ import { MESSAGES } from '../../common/messages.ts';
 import { hashPassword } from '../../server/services/passwords.ts';
 import type { ApiClient, ApiResponse } from '../helpers/api-client.ts';
 import { startServer, TEST_TOKEN_SECRET, type TestServer } from '../helpers/server.ts';
+import { signInAs, STAFF_PASSWORD } from '../helpers/staff.ts';
 
 let server: TestServer;
 let client: ApiClient;
 let admin: string;
 let sales: string;
-const PASSWORD = 'correct horse battery staple';
+const PASSWORD = STAFF_PASSWORD;
 
 before(async () => {
   server = await startServer();
@@ -30,11 +31,8 @@ before(async () => {
 });
 after(() => server.close());
 
-async function signIn(username: string): Promise<string> {
-  const response = await server.client().post('/api/SignIn', { username, password: PASSWORD });
-  assert.equal(response.status, 200);
-  return response.body.access_token;
-}
+/** The access token of a staff member created above (tests/helpers/staff.ts signs in). */
+const signIn = async (username: string) => (await signInAs(server, username)).token;
 
 function call(method: string, path: string, token: string | null, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse> {
   return client.request(method, path, {

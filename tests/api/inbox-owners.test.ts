@@ -38,7 +38,7 @@ function call(method: string, path: string, as: string, body?: unknown): Promise
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
 }
-const addFeedback = (text: string) => server.app.repos.submissions.addFeedback({ feedback: text, isSpam: false, createdAt: new Date().toISOString() });
+const addFeedback = (text: string) => server.app.repos.submissions.insert('feedback', { values: { feedback: text }, isSpam: false, createdAt: new Date().toISOString() });
 const ownerEmails = () => server.app.database.kysely.selectFrom('outbox').selectAll().where('kind', '=', 'owner-assigned').orderBy('id').execute();
 const clearOutbox = () => server.app.database.kysely.deleteFrom('outbox').execute();
 

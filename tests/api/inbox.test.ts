@@ -11,12 +11,13 @@ import { hashPassword } from '../../server/services/passwords.ts';
 import type { ApiClient, ApiResponse } from '../helpers/api-client.ts';
 import { png } from '../helpers/images.ts';
 import { startServer, TEST_TOKEN_SECRET, type TestServer } from '../helpers/server.ts';
+import { signInAs, STAFF_PASSWORD } from '../helpers/staff.ts';
 
 let server: TestServer;
 let client: ApiClient;
 let alice: string;
 let carol: string;
-const PASSWORD = 'correct horse battery staple';
+const PASSWORD = STAFF_PASSWORD;
 
 before(async () => {
   server = await startServer();
@@ -28,11 +29,8 @@ before(async () => {
 });
 after(() => server.close());
 
-async function signIn(username: string): Promise<string> {
-  const response = await server.client().post('/api/SignIn', { username, password: PASSWORD });
-  assert.equal(response.status, 200);
-  return response.body.access_token;
-}
+/** The access token of a staff member created above (tests/helpers/staff.ts signs in). */
+const signIn = async (username: string) => (await signInAs(server, username)).token;
 
 /** A call as the browser's inbox makes it: bearer token, CSRF header on PUT and POST. */
 function call(method: string, path: string, token: string | null, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse> {

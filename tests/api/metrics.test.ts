@@ -5,6 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, test } from 'node:test';
 import { hashPassword } from '../../server/services/passwords.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
+import { demoRequest } from '../../server/submission-kinds/index.ts';
 
 let server: TestServer;
 let metricsUrl: string;
@@ -83,8 +84,8 @@ test('the counters move by exactly what was sent', async () => {
 
 test('the outbox gauges and counters follow a demo request to its two emails', async () => {
   const start = await scrape();
-  const demo = { name: 'Ada', job_title: 'Ops', company: 'Acme', country: '61', number: '0412345678', email: 'ada@example.com', text: 'Hi' };
-  await server.app.services.submissions.requestDemo(demo);
+  const demo = { name: 'Ada', job_title: 'Ops', company: 'Acme', country: '61', number: '0412345678', email: 'ada@example.com', text: 'Hi', marketing_consent: false };
+  await server.app.services.submissions.store(demoRequest, demo);
   const deadline = Date.now() + 5_000;
   while ((await server.app.repos.outbox.waiting()).count > 0 && Date.now() < deadline) await sleep(20);
   const end = await scrape();

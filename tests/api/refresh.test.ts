@@ -8,9 +8,10 @@ import { createAuthService } from '../../server/services/auth.ts';
 import { hashPassword } from '../../server/services/passwords.ts';
 import { createTokenService } from '../../server/services/tokens.ts';
 import { startServer, TEST_TOKEN_SECRET, type TestServer } from '../helpers/server.ts';
+import { signInAs, STAFF_PASSWORD } from '../helpers/staff.ts';
 
 let server: TestServer;
-const PASSWORD = 'correct horse battery staple';
+const PASSWORD = STAFF_PASSWORD;
 
 before(async () => {
   server = await startServer();
@@ -19,11 +20,8 @@ before(async () => {
 });
 after(() => server.close());
 
-async function signIn(username = 'rita') {
-  const response = await server.client().post('/api/SignIn', { username, password: PASSWORD });
-  assert.equal(response.status, 200);
-  return response.body as { access_token: string; refresh_token: string };
-}
+/** The tokens of a staff member created above (tests/helpers/staff.ts signs in). */
+const signIn = async (username = 'rita') => (await signInAs(server, username)).tokens;
 const refresh = (refresh_token: unknown, path = '/api/auth/refresh') => server.client().post(path, { refresh_token });
 const validate = (token: string) => server.client().request('GET', '/api/ValidateToken', { headers: { authorization: `Bearer ${token}` } });
 

@@ -4,7 +4,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { href } from 'react-router';
 import { NAVBAR_SCROLL_THRESHOLD_PX } from '../../common/constants.ts';
-import { loadSiteContent } from '../../server/content.ts';
+import { loadSiteContent } from '../../server/content-files.ts';
 import { expectNoAxeViolations } from './axe-check.ts';
 import { expect, test, waitForHydration } from './fixtures.ts';
 

@@ -7,11 +7,12 @@ import { MESSAGES } from '../../common/messages.ts';
 import { apiPostJson, readAnswer } from '../../app/lib/api-client.ts';
 import { mainRegionOf, PHONE_MESSAGES, phoneMaxLength, phoneProblem } from '../../common/phone.ts';
 import { callingCodeOf, demoCountryData, listCountries } from '../../app/lib/countries.server.ts';
-import { outcomeOf, readResult, resultPath, safeBackPath } from '../../app/lib/form-results.ts';
+import { outcomeForMessage, readResult, resultPath, safeBackPath } from '../../app/lib/form-results.ts';
 import { formRules } from '../../app/lib/form-rules.server.ts';
-import { browserTimeZone, countryForTimeZone, digitsOnly, maxLengthOf, phoneNumberPayload } from '../../app/lib/phone.ts';
+import { browserTimeZone, countryForTimeZone, digitsOnly, maxLengthOf, phoneNumberPayload } from '../../app/lib/country-options.ts';
 import { openDatabase } from '../../server/db/driver.ts';
 import { migrate } from '../../server/db/migrate.ts';
+import { demoRequest } from '../../server/submission-kinds/index.ts';
 import { createSubmissionService } from '../../server/services/submissions.ts';
 
 describe('readAnswer: every answer shape of spec 7, read the same way by every form', () => {
@@ -175,10 +176,10 @@ describe('result page outcomes', () => {
     const db = await openDatabase({ file: ':memory:' });
     await migrate(db);
     const service = createSubmissionService(db);
-    const demo = { name: 'a', job_title: 'b', company: 'c', country: '61', number: '+61 4', email: 'a@b.co', text: 't' };
-    assert.equal(outcomeOf((await service.requestDemo(demo))!), 'demoThanks');
+    const demo = { name: 'a', job_title: 'b', company: 'c', country: '61', number: '+61 4', email: 'a@b.co', text: 't', marketing_consent: false };
+    assert.equal(outcomeForMessage((await service.store(demoRequest, demo))!), 'demoThanks');
     await db.close();
-    assert.throws(() => outcomeOf('Some other words'));
+    assert.throws(() => outcomeForMessage('Some other words'));
   });
   test('a result URL reads back to its title, status, message and link', () => {
     const url = new URL(resultPath('demo', 'demoThanks', '/request-demo'), 'http://site.test');

@@ -8,7 +8,7 @@ import nodemailer from 'nodemailer';
 import pino from 'pino';
 import { MARKETING_CONSENT_VERSION } from '../../common/constants.ts';
 import { ConfigError, loadConfig } from '../../server/config.ts';
-import { loadEmailContent } from '../../server/content.ts';
+import { loadEmailContent } from '../../server/content-files.ts';
 import { openDatabase } from '../../server/db/driver.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { createRepositories } from '../../server/db/repositories/index.ts';
@@ -16,18 +16,17 @@ import type { OutboxRow } from '../../server/db/repositories/outbox.ts';
 import { mailOptions, type MailTransport } from '../../server/services/mail-transport.ts';
 import {
   bodyText,
-  composeContactMessage,
-  composeDemoMessages,
   createNotificationService,
-  type DemoDetails,
   domainOf,
   fill,
-  formatSize,
   headerText,
   type MailSettings,
 } from '../../server/services/notifications.ts';
 import { createOutboxWorker, MAX_RETRY_DELAY_MS, retryDelay } from '../../server/services/outbox-worker.ts';
 import { createSubmissionService } from '../../server/services/submissions.ts';
+import { contactMessage, demoRequest } from '../../server/submission-kinds/index.ts';
+import type { Consent } from '../../server/submission-kinds/types.ts';
+import { formatSize } from '../../common/format-size.ts';
 import { parseMail } from '../helpers/smtp.ts';
 
 const copy = loadEmailContent();
@@ -35,17 +34,25 @@ const settings: MailSettings = { salesEmail: 'sales@haulora.com', demoConfirmati
 let counter = 0;
 const messageId = () => `<test-${++counter}@haulora.com>`;
 
-const demo: DemoDetails = {
+/** A demo request as its schema produces it and the row stores it. */
+const demo = {
   id: 7,
   name: 'Priya Natarajan',
-  jobTitle: 'Operations manager',
+  job_title: 'Operations manager',
   company: 'Southern Cross Freight',
+  country: '61',
   number: '+61 412345678',
   email: 'priya@southerncross.com.au',
   text: 'Dispatch board\nand proof of delivery',
-  consent: null,
+  marketing_consent: false,
+  consent: null as Consent,
   createdAt: '2026-11-21T10:00:00.000Z',
 };
+type Demo = typeof demo;
+
+/** The emails the demo request's description sends for `d`. */
+const composeDemoMessages = ({ id, consent, createdAt, ...values }: Demo, mailSettings = settings) =>
+  demoRequest.emails!({ id, values, consent, createdAt, image: null }, { copy, settings: mailSettings, messageId });
 
 describe('headerText', () => {
   const cases: [string, string][] = [
@@ -84,7 +91,11 @@ describe('small helpers', () => {
     assert.equal(fill('{toString} {constructor}', {}), '{toString} {constructor}');
   });
   test('formatSize reads like people write it', () => {
-    assert.deepEqual([formatSize(820), formatSize(34 * 1024), formatSize(1.25 * 1024 * 1024)], ['820 bytes', '34 KB', '1.3 MB']);
+    // One function and one unit for the visitor's form and the sales email (decimal, as file managers show sizes).
+    assert.deepEqual(
+      [formatSize(820), formatSize(999), formatSize(1000), formatSize(12_400), formatSize(34 * 1024), formatSize(999_960), formatSize(1.25 * 1024 * 1024)],
+      ['820 bytes', '999 bytes', '1 kB', '12.4 kB', '34.8 kB', '1 MB', '1.3 MB'],
+    );
   });
   test('domainOf takes the domain of an address, with or without a name', () => {
     assert.equal(domainOf('Haulora website <website@Haulora.example>'), 'haulora.example');
@@ -94,7 +105,7 @@ describe('small helpers', () => {
 
 describe('composing a demo request', () => {
   test('a sales email to the sales address, replying to the requester, and a confirmation', () => {
-    const [sales, confirmation, ...rest] = composeDemoMessages(demo, copy, settings, messageId);
+    const [sales, confirmation, ...rest] = composeDemoMessages(demo);
     assert.equal(rest.length, 0);
     assert.equal(sales!.kind, 'sales-demo');
     assert.equal(sales!.recipient, 'sales@haulora.com');
@@ -109,7 +120,7 @@ describe('composing a demo request', () => {
     assert.equal(confirmation!.subject, 'Your Haulora demo request');
     // Nothing the visitor typed reaches an address the visitor typed (issue 33).
     assert.ok(confirmation!.bodyText.startsWith('Hello,\n\n'));
-    for (const typed of [demo.name, demo.company, demo.jobTitle, demo.number, 'Dispatch board']) assert.ok(!confirmation!.bodyText.includes(typed), typed);
+    for (const typed of [demo.name, demo.company, demo.job_title, demo.number, 'Dispatch board']) assert.ok(!confirmation!.bodyText.includes(typed), typed);
     assert.ok(!confirmation!.bodyText.includes('/inbox/'));
     assert.notEqual(sales!.messageId, confirmation!.messageId);
     for (const message of [sales!, confirmation!]) {
@@ -120,20 +131,20 @@ describe('composing a demo request', () => {
   });
 
   test('without confirmations, the sales email only', () => {
-    const messages = composeDemoMessages(demo, copy, { ...settings, demoConfirmation: false }, messageId);
+    const messages = composeDemoMessages(demo, { ...settings, demoConfirmation: false });
     assert.deepEqual(messages.map((m) => m.kind), ['sales-demo']);
   });
 
   test('the consent line says whether and which version was ticked', () => {
-    const [sales] = composeDemoMessages({ ...demo, consent: { version: MARKETING_CONSENT_VERSION, at: demo.createdAt } }, copy, settings, messageId);
+    const [sales] = composeDemoMessages({ ...demo, consent: { version: MARKETING_CONSENT_VERSION, at: demo.createdAt } });
     assert.ok(sales!.bodyText.includes(`Product news: Yes, ticked (consent text ${MARKETING_CONSENT_VERSION}, ${demo.createdAt})`));
-    const [without] = composeDemoMessages(demo, copy, settings, messageId);
+    const [without] = composeDemoMessages(demo);
     assert.ok(without!.bodyText.includes('Product news: No'));
   });
 
   test('hostile names and companies stay on one line, in the subject and in the body', () => {
     const hostile = { ...demo, name: 'Eve\r\nBcc: victim@evil.example', company: 'Acme\n\nInjected: body' };
-    const [sales, confirmation] = composeDemoMessages(hostile, copy, settings, messageId);
+    const [sales, confirmation] = composeDemoMessages(hostile);
     assert.equal(sales!.subject, 'Demo request: Eve Bcc: victim@evil.example, Acme Injected: body');
     assert.ok(sales!.bodyText.includes('Name: Eve Bcc: victim@evil.example\n'));
     assert.ok(!confirmation!.bodyText.includes('Eve') && !confirmation!.bodyText.includes('Injected'), 'the confirmation quotes none of it');
@@ -143,20 +154,17 @@ describe('composing a demo request', () => {
 
 describe('composing a contact message', () => {
   test('one sales email naming the inquiry type, the image described and not attached', () => {
-    const message = composeContactMessage(
-      {
-        id: 42, name: 'Sam Lee', email: 'sam@coastfreight.com.au', subject: 'Pricing for 12 trucks', inqType: 2,
-        message: 'Hello,\nwhat does it cost?', imageType: 'image/jpeg', imageSize: 2_400_000, consent: null,
-        createdAt: '2026-11-21T10:00:00.000Z',
-      },
-      copy,
-      settings,
-      messageId,
+    const values = { name: 'Sam Lee', email: 'sam@coastfreight.com.au', subject: 'Pricing for 12 trucks', inq_type: 2, message: 'Hello,\nwhat does it cost?', img: new Uint8Array(), marketing_consent: false };
+    const [message, ...rest] = contactMessage.emails!(
+      { id: 42, values, consent: null, createdAt: '2026-11-21T10:00:00.000Z', image: { type: 'image/jpeg', size: 2_400_000 } },
+      { copy, settings, messageId },
     );
+    assert.equal(rest.length, 0);
+    if (!message) throw new Error('no sales email');
     assert.equal(message.kind, 'sales-contact');
     assert.equal(message.subject, 'Contact (Pricing): Pricing for 12 trucks - Sam Lee');
     assert.equal(message.replyTo, 'sam@coastfreight.com.au');
-    assert.ok(message.bodyText.includes('Image: image/jpeg, 2.3 MB'));
+    assert.ok(message.bodyText.includes('Image: image/jpeg, 2.4 MB'));
     assert.ok(message.bodyText.includes('Message:\nHello,\nwhat does it cost?'));
     assert.ok(message.bodyText.includes('https://www.haulora.com/inbox/contact-messages/42'));
   });
@@ -221,7 +229,7 @@ describe('the outbox worker', () => {
     const repos = createRepositories(database.kysely);
     const notifications = createNotificationService({ copy, settings: { ...settings, demoConfirmation: false }, messageId });
     const service = createSubmissionService(database, undefined, { notifications });
-    await service.requestDemo({ name: 'A', job_title: 'B', company: 'C', country: '61', number: '+61 4', email: 'a@b.com', text: 't' });
+    await service.store(demoRequest, { name: 'A', job_title: 'B', company: 'C', country: '61', number: '+61 4', email: 'a@b.com', text: 't', marketing_consent: false });
 
     const sent: string[] = [];
     let failures = 2;
@@ -256,7 +264,7 @@ describe('the outbox worker', () => {
     const repos = createRepositories(database.kysely);
     const notifications = createNotificationService({ copy, settings: { ...settings, demoConfirmation: false }, messageId });
     const service = createSubmissionService(database, undefined, { notifications });
-    await service.requestDemo({ name: 'A', job_title: 'B', company: 'C', country: '61', number: '+61 4', email: 'a@b.com', text: 't' });
+    await service.store(demoRequest, { name: 'A', job_title: 'B', company: 'C', country: '61', number: '+61 4', email: 'a@b.com', text: 't', marketing_consent: false });
     let started = false;
     const transport: MailTransport = {
       description: 'slow',
@@ -282,7 +290,7 @@ describe('the outbox worker', () => {
     const db = database.sqlite!;
     const notifications = createNotificationService({ copy, settings, messageId });
     const service = createSubmissionService(database, undefined, { notifications });
-    await service.requestDemo({ name: 'A', job_title: 'B', company: 'C', country: '61', number: '+61 4', email: 'a@b.com', text: 't', website: 'http://spam.example' });
+    await service.store(demoRequest, { name: 'A', job_title: 'B', company: 'C', country: '61', number: '+61 4', email: 'a@b.com', text: 't', marketing_consent: false, website: 'http://spam.example' });
     assert.equal((db.prepare('SELECT count(*) AS n FROM demo_requests').get() as { n: number }).n, 1);
     assert.equal((db.prepare('SELECT count(*) AS n FROM outbox').get() as { n: number }).n, 0);
     await database.close();
@@ -295,7 +303,7 @@ describe('the outbox worker', () => {
     // The same Message-ID twice: the confirmation's insert breaks the UNIQUE constraint.
     const notifications = createNotificationService({ copy, settings, messageId: () => '<same@haulora.com>' });
     const service = createSubmissionService(database, undefined, { notifications });
-    await assert.rejects(service.requestDemo({ name: 'A', job_title: 'B', company: 'C', country: '61', number: '+61 4', email: 'a@b.com', text: 't' }));
+    await assert.rejects(service.store(demoRequest, { name: 'A', job_title: 'B', company: 'C', country: '61', number: '+61 4', email: 'a@b.com', text: 't', marketing_consent: false }));
     assert.equal((db.prepare('SELECT count(*) AS n FROM demo_requests').get() as { n: number }).n, 0);
     assert.equal((db.prepare('SELECT count(*) AS n FROM outbox').get() as { n: number }).n, 0);
     await database.close();

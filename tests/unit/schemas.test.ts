@@ -4,13 +4,13 @@ import { describe, test } from 'node:test';
 import { MAX_LENGTH } from '../../common/constants.ts';
 import { MESSAGES } from '../../common/messages.ts';
 import {
-  contactSchema,
   feedbackSchema,
   fieldErrors,
   firstMessage,
   newsletterSchema,
   signInSchema,
 } from '../../common/schemas.ts';
+import { contactSchema } from '../../common/contact-schema.ts';
 import { demoRequestSchema } from '../../common/demo-schema.ts';
 
 const demo = {

@@ -7,20 +7,22 @@ import { migrate } from '../../server/db/migrate.ts';
 import type { Repositories } from '../../server/db/repositories/index.ts';
 import { createRepositories } from '../../server/db/repositories/index.ts';
 import { verifyPassword } from '../../server/services/passwords.ts';
-import { createUserService, type UserService, UserError } from '../../server/services/users.ts';
+import { createUserService } from '../../server/services/users.ts';
+import { Refused, unwrapped } from '../helpers/results.ts';
 
 const PASSWORD = 'correct-horse-battery';
 
 describe('user service', () => {
   let db: Database;
   let repos: Repositories;
-  let users: UserService;
+  let users: ReturnType<typeof make>;
+  const make = (repos: Repositories, db: Database) => unwrapped(createUserService(repos, db));
 
   beforeEach(async () => {
     db = await openDatabase({ file: ':memory:' });
     await migrate(db);
     repos = createRepositories(db.kysely);
-    users = createUserService(repos, db);
+    users = make(repos, db);
   });
 
   test('adds a user with a hashed password, refuses a duplicate, lists it', async () => {
@@ -34,12 +36,12 @@ describe('user service', () => {
     assert.equal(stored.disabledAt, null);
 
     await assert.rejects(users.addUser('alice', PASSWORD), (error) => {
-      assert.ok(error instanceof UserError);
+      assert.ok(error instanceof Refused);
       assert.match(error.message, /already exists/);
       return true;
     });
     // Usernames are unique regardless of case.
-    await assert.rejects(users.addUser('ALICE', PASSWORD), UserError);
+    await assert.rejects(users.addUser('ALICE', PASSWORD), Refused);
 
     const list = await users.listUsers();
     assert.equal(list.length, 1);
@@ -51,13 +53,13 @@ describe('user service', () => {
   test('refuses a short, too long or space-padded password', async () => {
     await assert.rejects(users.addUser('bob', 'short-pw'), /at least 12 characters/);
     await assert.rejects(users.addUser('bob', 'x'.repeat(257)), /at most 256 characters/);
-    await assert.rejects(users.addUser('bob', ` ${PASSWORD}`), UserError);
+    await assert.rejects(users.addUser('bob', ` ${PASSWORD}`), Refused);
     assert.equal(await repos.users.findByUsername('bob'), null);
   });
 
   test('refuses a bad username', async () => {
     for (const username of ['ab', 'a'.repeat(65), 'has space', 'semi;colon', 'émile', '']) {
-      await assert.rejects(users.addUser(username, PASSWORD), UserError, username);
+      await assert.rejects(users.addUser(username, PASSWORD), Refused, username);
     }
     assert.deepEqual(await users.listUsers(), []);
   });
@@ -81,7 +83,7 @@ describe('user service', () => {
     assert.ok((await repos.sessions.findBySessionId('session-1'))?.revokedAt);
     assert.equal((await users.listUsers())[0]?.status, 'disabled');
 
-    await assert.rejects(users.resetPassword('carol', 'too-short'), UserError);
+    await assert.rejects(users.resetPassword('carol', 'too-short'), Refused);
     assert.ok((await repos.users.findByUsername('carol'))?.disabledAt, 'a refused reset leaves the user disabled');
 
     const newPassword = 'a-brand-new-password';
@@ -94,10 +96,10 @@ describe('user service', () => {
 
   test('refuses to disable or reset an unknown user', async () => {
     await assert.rejects(users.disableUser('nobody'), (error) => {
-      assert.ok(error instanceof UserError);
+      assert.ok(error instanceof Refused);
       assert.match(error.message, /no staff user nobody/);
       return true;
     });
-    await assert.rejects(users.resetPassword('nobody', PASSWORD), UserError);
+    await assert.rejects(users.resetPassword('nobody', PASSWORD), Refused);
   });
 });

@@ -4,7 +4,9 @@
 // POST /api/ContactUs.
 import { useEffect, useRef, useState } from 'react';
 import { href } from 'react-router';
-import { ACCEPTED_IMAGE_TYPES, INQUIRY_TYPES, MAX_IMAGE_BYTES } from '../../../common/constants.ts';
+import { ACCEPTED_IMAGE_TYPES, MAX_IMAGE_BYTES } from '../../../common/constants.ts';
+import { formatSize } from '../../../common/format-size.ts';
+import { INQUIRY_TYPES } from '../../../common/inquiry-types.ts';
 import { MESSAGES } from '../../../common/messages.ts';
 import type { FormFailure } from '../../lib/form-fields.ts';
 import { useForm } from '../../lib/use-form.ts';
@@ -12,13 +14,6 @@ import { Button } from '../ui/button.tsx';
 import { Field, InputField, TextareaField } from '../ui/field.tsx';
 import { CONSENT_VALUE, ConsentFields } from './consent-fields.tsx';
 import { FormShell } from './form-shell.tsx';
-
-// Made on first use (when an image is chosen), not at load: building this formatter loads its
-// locale data, which took ~60 ms of the home page's script evaluation.
-let sizeFormat: Intl.NumberFormat | undefined;
-/** A file size as people read it: '12.4 kB'. */
-export const formatSize = (bytes: number) =>
-  (sizeFormat ??= new Intl.NumberFormat('en-AU', { style: 'unit', unit: 'kilobyte', maximumFractionDigits: 1 })).format(bytes / 1000);
 
 type ContactFormProps = {
   failure?: FormFailure | null | undefined;

@@ -6,7 +6,7 @@ import { type ClipboardEvent, type KeyboardEvent, useEffect, useId } from 'react
 import { href } from 'react-router';
 import { MESSAGES } from '../../../common/messages.ts';
 import type { FormFailure } from '../../lib/form-fields.ts';
-import { browserTimeZone, countryForTimeZone, type DemoCountries, digitsOnly, maxLengthOf, phoneNumberPayload } from '../../lib/phone.ts';
+import { browserTimeZone, countryForTimeZone, type DemoCountries, digitsOnly, maxLengthOf, demoRequestInput } from '../../lib/country-options.ts';
 import { useForm } from '../../lib/use-form.ts';
 import { Button } from '../ui/button.tsx';
 import { InputField, TextareaField } from '../ui/field.tsx';
@@ -34,10 +34,7 @@ export function DemoForm({ countries, failure, onRequested }: DemoFormProps) {
     loading: 'Sending your request…',
     answers: { invalid: MESSAGES.bookDemoError, failed: MESSAGES.bookDemoError, success: MESSAGES.success, ownSuccess: true },
     // The API takes the country's calling code and the number as '+CODE DIGITS'.
-    input: (values) => {
-      const callingCode = countryOf(values.country)?.callingCode ?? '';
-      return { ...values, country: callingCode, number: phoneNumberPayload(callingCode, values.number) };
-    },
+    input: (values) => demoRequestInput(values, countryOf(values.country)?.callingCode ?? ''),
     send: (api, data, key) => api.apiPostJson('/api/RequestDemo', { ...data, marketing_consent: data.marketing_consent || undefined }, { idempotencyKey: key }),
     keep: (values) => ({ country: values.country }),
     onClosed: (succeeded) => succeeded && onRequested?.(),

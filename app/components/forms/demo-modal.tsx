@@ -6,7 +6,7 @@ import { href } from 'react-router';
 import { SubmissionStatus } from '../../../common/constants.ts';
 import { apiGet } from '../../lib/api-client.ts';
 import { track } from '../../lib/analytics/track.ts';
-import type { DemoCountries } from '../../lib/phone.ts';
+import type { DemoCountries } from '../../lib/country-options.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Modal } from '../ui/modal.tsx';
 import { DemoForm } from './demo-form.tsx';

@@ -4,11 +4,12 @@
 import { href } from 'react-router';
 import type { Route } from './+types/contact.ts';
 import { MESSAGES } from '../../../common/messages.ts';
-import { CONTACT_TEXT_FIELDS, FORGED_FILE_NAME } from '../../../common/schemas.ts';
+import { CONTACT_TEXT_FIELDS, contactSchema, FORGED_FILE_NAME } from '../../../common/contact-schema.ts';
 import { ContactForm } from '../../components/forms/contact-form.tsx';
 import { PageHero } from '../../components/ui/page-hero.tsx';
 import { appContext } from '../../lib/app-context.ts';
-import { answerPost, META_FIELDS, readFormPost, refuse } from '../../lib/forms.server.ts';
+import { type FormPost, META_FIELDS, postForm, refuse } from '../../lib/forms.server.ts';
+import { resultPath } from '../../lib/form-results.ts';
 import { pageMeta } from '../../lib/seo.ts';
 import '../../components/forms/forms.css';
 
@@ -16,13 +17,21 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Contact us', '
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
-  const read = await readFormPost(request, app, `${href('/home')}#contact`);
-  if (!read.ok) return read.refusal;
-  const { form, values } = read.post;
-  if ([...form].some(isUnexpected) || form.getAll('img').length > 1) return refuse(400, MESSAGES.badRequest, values);
+  return postForm(request, app, {
+    back: `${href('/home')}#contact`,
+    schema: contactSchema,
+    alert: MESSAGES.contactInvalid,
+    check: ({ form, values }) => ([...form].some(isUnexpected) || form.getAll('img').length > 1 ? refuse(400, MESSAGES.badRequest, values) : null),
+    input: imageAndValues,
+    run: (input, post) => app.services.intake.contact(input as Record<string, unknown>, post.key),
+    redirect: (_taken, post) => resultPath('contact', 'success', post.back),
+  });
+}
+
+/** The text values and the image's bytes (undefined when the file input was left empty). */
+async function imageAndValues({ form, values }: FormPost) {
   const file = form.get('img');
-  const img = file instanceof File && file.size > 0 ? new Uint8Array(await file.arrayBuffer()) : undefined;
-  return answerPost(await app.services.intake.contact({ ...values, img }, read.post.key), 'contact', read.post, MESSAGES.contactInvalid, values, 'success');
+  return { ...values, img: file instanceof File && file.size > 0 ? new Uint8Array(await file.arrayBuffer()) : undefined };
 }
 
 /** As the API (server/routes/api/contact.ts): a field the form does not have, a file under

@@ -3,10 +3,12 @@
 import { href } from 'react-router';
 import type { Route } from './+types/newsletter.ts';
 import { MESSAGES } from '../../../common/messages.ts';
+import { newsletterSchema } from '../../../common/schemas.ts';
 import { NewsletterForm } from '../../components/forms/newsletter-form.tsx';
 import { PageHero } from '../../components/ui/page-hero.tsx';
 import { appContext } from '../../lib/app-context.ts';
-import { answerPost, readFormPost } from '../../lib/forms.server.ts';
+import { postForm } from '../../lib/forms.server.ts';
+import { resultPath } from '../../lib/form-results.ts';
 import { pageMeta } from '../../lib/seo.ts';
 import '../../components/forms/forms.css';
 
@@ -14,9 +16,13 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Newsletter', '
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
-  const read = await readFormPost(request, app, href('/home'));
-  if (!read.ok) return read.refusal;
-  return answerPost(await app.services.intake.newsletter(read.post.values, read.post.key), 'newsletter', read.post, MESSAGES.error, read.post.values, 'success');
+  return postForm(request, app, {
+    back: href('/home'),
+    schema: newsletterSchema,
+    alert: MESSAGES.error,
+    run: (input, post) => app.services.intake.newsletter(input, post.key),
+    redirect: (_taken, post) => resultPath('newsletter', 'success', post.back),
+  });
 }
 
 export default function Newsletter({ actionData }: Route.ComponentProps) {

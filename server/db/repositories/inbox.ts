@@ -1,59 +1,25 @@
 // SQL for the staff inbox: the four submission tables read through one map (which table, which
-// fields in the form's order with their labels, which are searched), their statuses, and the
-// submission_events log of status changes and notes. Column names only ever come from the map.
-import type { InboxEvent, InboxFilter, InboxKind, InboxSort, InboxStatus, SortDirection } from '../../../common/inbox.ts';
+// columns in the form's order, which are searched; from the kinds' descriptions), their statuses,
+// and the submission_events log of status changes and notes. Column names only ever come from it.
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import type { Engine } from '../driver.ts';
+import { INBOX_KINDS, type InboxEvent, type InboxKind, type InboxStatus } from '../../../common/inbox.ts';
+import { SUBMISSION_KINDS } from '../../submission-kinds/index.ts';
 import type { DB } from '../schema.ts';
+import { DEFAULT_ORDER, type KnownEngine, type ListFilter, type ListOrder, orderBy, SORT_EXPRESSIONS, whereFor } from './inbox-filters.ts';
 
-export type InboxField = {
-  /** The column, also the field's `name` in the API. */
-  column: string;
-  /** What staff read beside the value, and the CSV header. */
-  label: string;
-  /** Whether the free-text search looks in it. */
-  searchable: boolean;
+export { ftsPhrase, type KnownEngine, likePattern, type ListFilter, type ListOrder } from './inbox-filters.ts';
+
+/** What the SQL needs of a kind (its description in server/submission-kinds/ says it): the table,
+ * the field columns in the form's order, which of them the search looks in, whether rows carry an
+ * image and consent. No labels: what people read is the description's. */
+export type InboxTable = { table: string; columns: readonly string[]; searchable: readonly string[]; image: boolean; consent: boolean };
+
+const tableOfKind = (kind: InboxKind): InboxTable => {
+  const { table, fields, image, consent } = SUBMISSION_KINDS[kind];
+  return { table, columns: fields.map((f) => f.name), searchable: fields.filter((f) => f.searchable ?? true).map((f) => f.name), image, consent };
 };
-
-export type InboxTable = {
-  table: string;
-  /** The form's fields in the form's order. */
-  fields: readonly InboxField[];
-  /** Whether rows carry an image (img BLOB, img_type, img_size). */
-  image: boolean;
-};
-
-const field = (column: string, label: string, searchable = true): InboxField => ({ column, label, searchable });
-
-/** The one map of what each kind stores: the list, the detail and the CSV all read it. */
-export const INBOX_TABLES: Record<InboxKind, InboxTable> = {
-  'demo-requests': {
-    table: 'demo_requests',
-    fields: [
-      field('name', 'Name'),
-      field('job_title', 'Job title'),
-      field('company', 'Company'),
-      field('country', 'Country', false),
-      field('number', 'Phone number'),
-      field('email', 'Email'),
-      field('text', 'Message'),
-    ],
-    image: false,
-  },
-  'contact-messages': {
-    table: 'contact_messages',
-    fields: [
-      field('name', 'Name'),
-      field('email', 'Email'),
-      field('subject', 'Subject'),
-      field('inq_type', 'Inquiry type', false),
-      field('message', 'Message'),
-    ],
-    image: true,
-  },
-  feedback: { table: 'feedback', fields: [field('feedback', 'Feedback')], image: false },
-  newsletter: { table: 'newsletter_subscribers', fields: [field('email', 'Email')], image: false },
-};
+/** Each kind's table, read once from the descriptions. */
+export const INBOX_TABLES: Record<InboxKind, InboxTable> = Object.fromEntries(INBOX_KINDS.map((kind) => [kind, tableOfKind(kind)])) as Record<InboxKind, InboxTable>;
 
 export type StoredSubmission = {
   id: number;
@@ -72,87 +38,9 @@ export type StoredSubmission = {
   unread: boolean;
 };
 
-/** `owner` here is already resolved: a username, or null for nobody's. */
-export type ListFilter = Pick<InboxFilter, 'status' | 'q' | 'from' | 'to' | 'ids'> & { owner?: string | null | undefined };
-export type ListOrder = { sort: InboxSort; dir: SortDirection };
 /** One kind's rows per status, and how many that are not spam a reader has not opened. */
 export type KindCounts = { byStatus: Partial<Record<InboxStatus, number>>; unread: number };
-
-/** The SQL each sort orders by (indexed in migration 006); ties go by id in the same direction. */
-const SORT_EXPRESSIONS: Record<InboxSort, RawBuilder<unknown>> = {
-  received: sql`created_at`,
-  name: sql`lower(name)`,
-  company: sql`lower(company)`,
-  subject: sql`lower(subject)`,
-  email: sql`lower(email)`,
-  status: sql`(CASE status WHEN 'new' THEN 0 WHEN 'in_progress' THEN 1 WHEN 'done' THEN 2 ELSE 3 END)`,
-  owner: sql`coalesce(owner, '')`,
-};
-const DEFAULT_ORDER: ListOrder = { sort: 'received', dir: 'desc' };
-
-function orderBy(order: ListOrder): RawBuilder<unknown> {
-  const dir = sql.raw(order.dir === 'asc' ? 'ASC' : 'DESC');
-  return sql`ORDER BY ${SORT_EXPRESSIONS[order.sort]} ${dir}, id ${dir}`;
-}
-
 type Row = Record<string, string | number | null>;
-
-/** Kinds that record marketing consent. */
-const CONSENT_KINDS: ReadonlySet<InboxKind> = new Set(['demo-requests', 'contact-messages']);
-
-/** Escapes LIKE's wildcards so a search for '50%' or 'a_b' finds exactly that text. */
-export function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
-/** The first instant after the given UTC day, for an inclusive `to` date. */
-function dayAfter(date: string): string {
-  const next = new Date(`${date}T00:00:00.000Z`);
-  next.setUTCDate(next.getUTCDate() + 1);
-  return next.toISOString();
-}
-
-/** The engine, when the caller knows it (else SQL that runs on both). A search then looks where
- * the engine indexes it: SQLite has an FTS5 trigram index per table (migration 007) that finds
- * candidate rows for a term of three characters or more; PostgreSQL's trigram indexes serve the
- * LIKE itself. Unknown: the LIKE alone. */
-export type KnownEngine = Engine | undefined;
-
-/** The FTS5 query for a literal substring: one quoted phrase (a quote inside is doubled). */
-export const ftsPhrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
-
-/** The WHERE clause for a list filter. Case-insensitive search on both engines: lower() on each
- * side, as SQLite's LIKE ignores ASCII case and PostgreSQL's does not. */
-function whereFor(spec: InboxTable, filter: ListFilter, engine: KnownEngine, { walkSortOrder = false } = {}): RawBuilder<unknown> {
-  const clauses: RawBuilder<unknown>[] = [];
-  if (filter.ids) clauses.push(filter.ids.length ? sql`id IN (${sql.join(filter.ids)})` : sql`1 = 0`);
-  if (filter.owner === null) clauses.push(sql`owner IS NULL`);
-  else if (filter.owner !== undefined) clauses.push(sql`owner = ${filter.owner}`);
-  if (filter.status === undefined) clauses.push(sql`status <> 'spam'`);
-  else if (filter.status !== 'all') clauses.push(sql`status = ${filter.status}`);
-  if (filter.q) {
-    const term = filter.q.toLowerCase();
-    const pattern = likePattern(term);
-    const columns = spec.fields.filter((f) => f.searchable).map((f) => f.column);
-    // The trigram index folds case at least as widely as lower() and LIKE do, so every row the
-    // LIKE accepts is among its candidates; the LIKE below then keeps exactly those rows.
-    if (engine === 'sqlite' && columns.length && [...term].length >= 3) {
-      const index = sql.table(`${spec.table}_search`);
-      // SQLite fetches the candidates by id and sorts them, unless `walkSortOrder`: then the
-      // unary + keeps it from driving by id, so it walks the sort's index and stops at the page.
-      const id = walkSortOrder ? sql`+id` : sql`id`;
-      clauses.push(sql`${id} IN (SELECT rowid FROM ${index} WHERE ${index} MATCH ${ftsPhrase(term)})`);
-    }
-    clauses.push(
-      columns.length
-        ? sql`(${sql.join(columns.map((column) => sql`lower(${sql.ref(column)}) LIKE ${pattern} ESCAPE '\\'`), sql` OR `)})`
-        : sql`1 = 0`,
-    );
-  }
-  if (filter.from) clauses.push(sql`created_at >= ${`${filter.from}T00:00:00.000Z`}`);
-  if (filter.to) clauses.push(sql`created_at < ${dayAfter(filter.to)}`);
-  return clauses.length ? sql.join(clauses, sql` AND `) : sql`1 = 1`;
-}
 
 export function createInboxRepository(db: Kysely<DB>, engine: KnownEngine = undefined) {
   /** Explicit columns for one kind: never the image bytes. */
@@ -164,9 +52,9 @@ export function createInboxRepository(db: Kysely<DB>, engine: KnownEngine = unde
       'created_at',
       'is_spam',
       'owner',
-      ...spec.fields.map((f) => f.column),
+      ...spec.columns,
       ...(spec.image ? ['img_type', 'img_size'] : []),
-      ...(CONSENT_KINDS.has(kind) ? ['marketing_consent_version', 'marketing_consent_at'] : []),
+      ...(spec.consent ? ['marketing_consent_version', 'marketing_consent_at'] : []),
     ];
     return sql.join(names.map((name) => sql.ref(name)));
   }
@@ -180,7 +68,7 @@ export function createInboxRepository(db: Kysely<DB>, engine: KnownEngine = unde
       status: row.status as InboxStatus,
       createdAt: String(row.created_at),
       isSpam: Number(row.is_spam) === 1,
-      values: Object.fromEntries(spec.fields.map((f) => [f.column, row[f.column] ?? null])),
+      values: Object.fromEntries(spec.columns.map((column) => [column, row[column] ?? null])),
       image: spec.image ? { type: String(row.img_type), size: Number(row.img_size) } : null,
       consent: typeof version === 'string' ? { version, at: String(row.marketing_consent_at) } : null,
       owner: typeof row.owner === 'string' ? row.owner : null,
@@ -412,8 +300,8 @@ export function createInboxRepository(db: Kysely<DB>, engine: KnownEngine = unde
     /** The stored image bytes and their detected type, for kinds that carry one. */
     async findImage(kind: InboxKind, id: number): Promise<{ bytes: Uint8Array; type: string } | null> {
       if (!INBOX_TABLES[kind].image) return null;
-      const row = await db.selectFrom('contact_messages').select(['img', 'img_type']).where('id', '=', id).executeTakeFirst();
-      return row ? { bytes: row.img, type: row.img_type } : null;
+      const [row] = await rowsOf(sql<Row>`SELECT img, img_type FROM ${tableOf(kind)} WHERE id = ${id}`);
+      return row ? { bytes: row.img as unknown as Uint8Array, type: String(row.img_type) } : null;
     },
 
     events: (kind: InboxKind, id: number): Promise<InboxEvent[]> =>

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { errorInfoAnswerSchema, successAnswerSchema } from '../../../common/api.ts';
 import { MAX_IMAGE_BYTES } from '../../../common/constants.ts';
 import { MESSAGES } from '../../../common/messages.ts';
-import { CONTACT_TEXT_FIELDS, contactSchema, FORGED_FILE_NAME } from '../../../common/schemas.ts';
+import { CONTACT_TEXT_FIELDS, contactSchema, FORGED_FILE_NAME } from '../../../common/contact-schema.ts';
 import { PublicError } from '../../errors.ts';
 import { rateLimitFor } from '../../plugins/rate-limits.ts';
 import { answerOf, idempotencyHeaders, idempotencyKey } from './intake-answer.ts';

@@ -23,29 +23,18 @@ import {
 } from '../../../common/content.ts';
 import { MESSAGES } from '../../../common/messages.ts';
 import { PublicError } from '../../errors.ts';
-import { ContentError } from '../../services/content-editing.ts';
 import { bearerHeaders, bearerToken } from './bearer.ts';
+import { answered as answer } from './refusal-answer.ts';
 
 const idParams = z.object({ id: z.string().describe('The item id') });
 const errors = { '4xx': errorInfoObjectSchema };
 const config = { errorShape: 'errorInfo' } as const;
 const tags = ['Staff content'];
 const deleted = z.object({ deleted: z.literal(true) });
-const STATUS = { invalid: 400, 'not-found': 404, conflict: 409 } as const;
 
 function idOf(value: string): number {
   if (!/^[1-9]\d{0,14}$/.test(value)) throw new PublicError(404, MESSAGES.notFound);
   return Number(value);
-}
-
-/** The service's refusals as answers: 400, 404 or 409 with the message for the staff member. */
-async function answer<T>(work: Promise<T>): Promise<T> {
-  try {
-    return await work;
-  } catch (error) {
-    if (error instanceof ContentError) throw new PublicError(STATUS[error.reason], error.message);
-    throw error;
-  }
 }
 
 function found<T>(item: T | null): T {

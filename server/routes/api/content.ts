@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsync } from 'fastify';
 import { errorInfoAnswerSchema, faqItemSchema, glossaryAnswerSchema } from '../../../common/api.ts';
 
-// The bodies are JSON made once by the content service (see services/content.ts).
+// The bodies are JSON made once by the content service (see services/site-content.ts).
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 // Plain Fastify typing: the handlers send ready-made JSON text, not the objects the schemas describe.

@@ -24,8 +24,8 @@ import {
 } from '../../../common/inbox.ts';
 import { MESSAGES } from '../../../common/messages.ts';
 import { PublicError } from '../../errors.ts';
-import { type InboxChange, InboxInputError } from '../../services/inbox.ts';
 import { bearerHeaders, bearerToken } from './bearer.ts';
+import { answered } from './refusal-answer.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -52,22 +52,6 @@ function kindOf(value: string): InboxKind {
 function idOf(value: string): number {
   if (!/^[1-9]\d{0,14}$/.test(value)) throw new PublicError(404, MESSAGES.notFound);
   return Number(value);
-}
-
-/** The service's refusals of bad input (an unknown owner, a sort the kind lacks) as 400s. */
-async function refuseBadInput<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof InboxInputError) throw new PublicError(400, error.message);
-    throw error;
-  }
-}
-
-function changed(result: InboxChange) {
-  if (result.ok) return result.detail;
-  if (result.reason === 'not-found') throw new PublicError(404, MESSAGES.notFound);
-  throw new PublicError(result.reason === 'invalid' ? 400 : 409, result.message);
 }
 
 const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -102,7 +86,7 @@ const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: inboxListQuerySchema,
       response: { 200: listPageSchema, ...errors },
     },
-    handler: async (request) => await refuseBadInput(() => app.services.inbox.list(kindOf(request.params.kind), request.query, request.staffUsername)),
+    handler: (request) => answered(app.services.inbox.list(kindOf(request.params.kind), request.query, request.staffUsername)),
   });
 
   app.post('/:kind/bulk', {
@@ -116,9 +100,8 @@ const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: bulkAnswerSchema, ...errors },
     },
     handler: async (request) => {
-      const result = await app.services.inbox.bulk(kindOf(request.params.kind), request.body, request.staffUsername);
-      if (result.ok) return { changed: result.changed.length, ids: result.changed };
-      throw new PublicError(result.reason === 'not-found' ? 404 : 400, result.message);
+      const changed = await answered(app.services.inbox.bulk(kindOf(request.params.kind), request.body, request.staffUsername));
+      return { changed: changed.length, ids: changed };
     },
   });
 
@@ -135,7 +118,7 @@ const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request, reply) => {
       const kind = kindOf(request.params.kind);
-      const { fileName, bytes } = await refuseBadInput(() => app.services.inbox.exportXlsx(kind, request.query, request.staffUsername));
+      const { fileName, bytes } = await answered(app.services.inbox.exportXlsx(kind, request.query, request.staffUsername));
       return reply
         .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
         .header('content-disposition', `attachment; filename="${fileName}"`)
@@ -156,7 +139,7 @@ const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request, reply) => {
       const kind = kindOf(request.params.kind);
-      const { fileName, stream } = await refuseBadInput(() => app.services.inbox.exportCsv(kind, request.query, request.staffUsername));
+      const { fileName, stream } = await answered(app.services.inbox.exportCsv(kind, request.query, request.staffUsername));
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${fileName}"`)
@@ -176,9 +159,7 @@ const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const [kind, id] = [kindOf(request.params.kind), idOf(request.params.id)];
-      const detail = await refuseBadInput(() => app.services.inbox.open(kind, id, request.query, request.staffUsername));
-      if (!detail) throw new PublicError(404, MESSAGES.notFound);
-      return detail;
+      return answered(app.services.inbox.open(kind, id, request.query, request.staffUsername));
     },
   });
 
@@ -193,9 +174,7 @@ const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: z.any().describe('The image bytes'), ...errors },
     },
     handler: async (request, reply) => {
-      const image = await app.services.inbox.image(kindOf(request.params.kind), idOf(request.params.id));
-      if (!image) throw new PublicError(404, MESSAGES.notFound);
-      return sendImage(reply, image);
+      return sendImage(reply, await answered(app.services.inbox.image(kindOf(request.params.kind), idOf(request.params.id))));
     },
   });
 
@@ -211,7 +190,7 @@ const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const { kind, id } = request.params;
-      return changed(await app.services.inbox.changeStatus(kindOf(kind), idOf(id), request.body.status, request.staffUsername));
+      return answered(app.services.inbox.changeStatus(kindOf(kind), idOf(id), request.body.status, request.staffUsername));
     },
   });
 
@@ -227,7 +206,7 @@ const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const { kind, id } = request.params;
-      return changed(await app.services.inbox.addNote(kindOf(kind), idOf(id), request.body.note, request.staffUsername));
+      return answered(app.services.inbox.addNote(kindOf(kind), idOf(id), request.body.note, request.staffUsername));
     },
   });
 
@@ -243,7 +222,7 @@ const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const { kind, id } = request.params;
-      return changed(await app.services.inbox.changeOwner(kindOf(kind), idOf(id), request.body.owner, request.staffUsername));
+      return answered(app.services.inbox.changeOwner(kindOf(kind), idOf(id), request.body.owner, request.staffUsername));
     },
   });
 
@@ -257,10 +236,7 @@ const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: z.object({ unread: z.literal(true) }), ...errors },
     },
     handler: async (request) => {
-      if (!(await app.services.inbox.markUnread(kindOf(request.params.kind), idOf(request.params.id), request.staffUsername))) {
-        throw new PublicError(404, MESSAGES.notFound);
-      }
-      return { unread: true as const };
+      return { unread: await answered(app.services.inbox.markUnread(kindOf(request.params.kind), idOf(request.params.id), request.staffUsername)) };
     },
   });
 

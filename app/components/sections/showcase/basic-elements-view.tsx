@@ -3,7 +3,8 @@
 import { Search } from 'lucide-react';
 import { useState } from 'react';
 import { href } from 'react-router';
-import { INQUIRY_TYPES, SubmissionStatus } from '../../../../common/constants.ts';
+import { SubmissionStatus } from '../../../../common/constants.ts';
+import { INQUIRY_TYPES } from '../../../../common/inquiry-types.ts';
 import type { ShowcaseContent } from '../../../../content/showcase.schema.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button, ButtonLink, type ButtonVariant } from '../../ui/button.tsx';

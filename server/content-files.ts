@@ -8,7 +8,7 @@ import { faqFileSchema, glossaryFileSchema, siteFileSchema } from '../content/sc
 
 const contentDir = fileURLToPath(new URL('../content/', import.meta.url));
 
-export class ContentError extends Error {}
+export class ContentFileError extends Error {}
 
 function loadYaml<T extends z.ZodType>(fileName: string, schema: T): z.infer<T> {
   const path = contentDir + fileName;
@@ -16,7 +16,7 @@ function loadYaml<T extends z.ZodType>(fileName: string, schema: T): z.infer<T> 
   if (!result.success) {
     const issue = result.error.issues[0];
     const field = issue?.path.join('.') || '(root)';
-    throw new ContentError(`content/${fileName}: ${field}: ${issue?.message}`);
+    throw new ContentFileError(`content/${fileName}: ${field}: ${issue?.message}`);
   }
   return result.data;
 }

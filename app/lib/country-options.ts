@@ -1,5 +1,6 @@
-// The demo form's country and phone number rules (spec 3, 4 and 9), shared by the browser form
-// and the page action. The country list itself is built on the server (countries.server.ts).
+// The demo form's country options and phone number input (spec 3, 4 and 9), shared by the browser
+// form and the page action (the number's rule itself: common/phone.ts). The country list itself
+// is built on the server (countries.server.ts).
 import { DEFAULT_PHONE_MAX_LENGTH } from '../../common/constants.ts';
 
 /** One country as the demo form offers it. */
@@ -44,4 +45,11 @@ export const digitsOnly = (text: string) => text.replace(/\D+/g, '');
 export function phoneNumberPayload(callingCode: string, number: string): string {
   const trimmed = number.trim();
   return callingCode && trimmed ? `+${callingCode} ${trimmed}` : trimmed;
+}
+
+/** The demo form's values as the API takes them, the one place the '+CODE DIGITS' value is made:
+ * the country (picked by its region code) becomes its calling code, the number '+CODE DIGITS'.
+ * Used by the form in the browser and by the page's action for a post without JavaScript. */
+export function demoRequestInput<T extends { number?: string | undefined }>(values: T, callingCode: string) {
+  return { ...values, country: callingCode, number: phoneNumberPayload(callingCode, values.number ?? '') };
 }
