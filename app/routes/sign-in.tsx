@@ -7,6 +7,7 @@ import { fieldErrors, SIGN_IN_TOO_LONG, signInSchema } from '../../common/schema
 import { SignInForm } from '../components/forms/sign-in-form.tsx';
 import { PageHero } from '../components/ui/page-hero.tsx';
 import { appContext } from '../lib/app-context.ts';
+import { contentHeaders } from '../lib/content-headers.ts';
 import { resultPath } from '../lib/form-results.ts';
 import { readFormPost, refuse } from '../lib/forms.server.ts';
 import { pageMeta } from '../lib/seo.ts';
@@ -16,6 +17,9 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Sign in', 'Sig
 
 /** Answers about credentials are never stored by a browser or a proxy. */
 const NO_STORE = { 'Cache-Control': 'no-store' };
+
+/** The page an action answered (a refusal shown beside the fields) is never stored either. */
+export const headers = contentHeaders;
 
 export async function action(args: Route.ActionArgs) {
   const answer = await signIn(args);

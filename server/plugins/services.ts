@@ -65,6 +65,10 @@ export default fp(
         repos,
         tokens: createTokenService(config.tokenSecret, config.accessTokenTtlSeconds),
         lock: config.signInLock,
+        // Best-effort failure counters (decision 030): a refused write is logged, not fatal.
+        onCounterError: (error) => app.log.warn({ err: error }, 'sign-in failure counter not written'),
+        // A burst of failures on one account; emailing its owner needs an outbox kind (decision 030).
+        onBurst: (username, failures) => app.log.warn({ username, failures }, 'sign-in failures burst on one account'),
         refreshTokenTtlDays: config.refreshTokenTtlDays,
         idleTimeoutMinutes: config.sessionIdleMinutes,
         observer: { failed: () => app.metrics.signInFailures.inc(), lockedOut: () => app.metrics.signInLockouts.inc() },

@@ -265,10 +265,14 @@ describe('Unicode and lengths', () => {
       const client = await fresh.client().visit();
       const atMax = await client.post('/api/SignIn', { username: 'u'.repeat(MAX_LENGTH.username), password: 'p'.repeat(MAX_LENGTH.password) });
       assert.equal(atMax.status, 401);
-      for (const body of [{ username: 'u'.repeat(MAX_LENGTH.username + 1), password: 'password' }, { username: 'user', password: 'p'.repeat(MAX_LENGTH.password + 1) }]) {
+      // A value one over its limit says so (issue 33), not 'All fields are required!'.
+      for (const [body, label, max] of [
+        [{ username: 'u'.repeat(MAX_LENGTH.username + 1), password: 'password' }, 'Username', MAX_LENGTH.username],
+        [{ username: 'user', password: 'p'.repeat(MAX_LENGTH.password + 1) }, 'Password', MAX_LENGTH.password],
+      ] as const) {
         const over = await client.post('/api/SignIn', body);
         assert.equal(over.status, 400);
-        assert.deepEqual(over.body, ['ERROR', MESSAGES.allFieldsRequired]);
+        assert.deepEqual(over.body, ['ERROR', MESSAGES.tooLong(label, max)]);
       }
     } finally {
       await fresh.close();
