@@ -28,11 +28,13 @@ export const PAGE_PATHS: readonly string[] = [
 ];
 
 /**
- * Pages marked noindex on purpose: the signed-in staff member's own profile. Every quality gate
+ * Pages marked noindex on purpose: the signed-in staff member's own profile, the components
+ * showcase and the icon gallery (internal), and the campaign pages /landing and /signup (their
+ * words repeat /home and /offer; issue 28). Every quality gate
  * covers them; the sitemap leaves them out, since a sitemap listing a page that asks not to be
  * indexed contradicts itself (search consoles report it as an error).
  */
-export const NOINDEX_PATHS: readonly string[] = [href('/user-profile')];
+export const NOINDEX_PATHS: readonly string[] = [href('/user-profile'), href('/homepage'), href('/nucleoicons'), href('/landing'), href('/signup')];
 
 /** The pages the sitemap lists: every page a search engine may index. */
 export const SITEMAP_PATHS: readonly string[] = PAGE_PATHS.filter((path) => !NOINDEX_PATHS.includes(path));

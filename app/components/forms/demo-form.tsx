@@ -1,12 +1,13 @@
 // The Book a Demo form (spec 3, 4, 5, 8), in the navbar's modal and on /request-demo. Without
 // JavaScript it posts to /request-demo; once hydrated it preselects the country from the
-// browser's time zone, keeps the number to digits within the country's maximum length, and calls
+// browser's time zone, keeps the number to digits within the country's maximum count of digits
+// (not an HTML maxlength, which counts the spaces of '0412 345 678' and cut it), and calls
 // POST /api/RequestDemo with the number as '+CODE DIGITS'.
 import { type ClipboardEvent, type KeyboardEvent, useEffect, useId } from 'react';
 import { href } from 'react-router';
 import { MESSAGES } from '../../../common/messages.ts';
 import type { FormFailure } from '../../lib/form-fields.ts';
-import { browserTimeZone, countryForTimeZone, type DemoCountries, digitsOnly, maxLengthOf, phoneNumberPayload } from '../../lib/phone.ts';
+import { browserTimeZone, countryForTimeZone, type DemoCountries, maxLengthOf, nationalDigits, phoneNumberPayload } from '../../lib/phone.ts';
 import { useForm } from '../../lib/use-form.ts';
 import { Button } from '../ui/button.tsx';
 import { InputField, TextareaField } from '../ui/field.tsx';
@@ -45,9 +46,7 @@ export function DemoForm({ countries, failure, onRequested }: DemoFormProps) {
   const numberMaxLength = maxLengthOf(countryOf(form.values.country));
   // An autofilled '+61 412 345 678' loses the country's '+CODE' before its digits are kept.
   function setNumber(text: string, max = numberMaxLength) {
-    const code = countryOf(form.current().country)?.callingCode;
-    const national = code && text.trimStart().startsWith(`+${code}`) ? text.trimStart().slice(code.length + 1) : text;
-    form.set('number', digitsOnly(national).slice(0, max));
+    form.set('number', nationalDigits(text, countryOf(form.current().country)?.callingCode, max));
   }
   // A country with a shorter maximum cuts the number already typed.
   function changeCountry(code: string) {
@@ -128,7 +127,7 @@ export function DemoForm({ countries, failure, onRequested }: DemoFormProps) {
               type="tel"
               inputMode="numeric"
               autoComplete="tel"
-              maxLength={numberMaxLength}
+              data-max-digits={numberMaxLength}
               {...phoneControl('number')}
               onKeyDown={onNumberKeyDown}
               onPaste={onNumberPaste}
