@@ -8,6 +8,7 @@
 // in it for a visitor or a search engine; and the Content area (/content/*, issue 19), admins only.
 import { href } from 'react-router';
 import { FEATURE_SLUGS } from '../../content/feature-slugs.ts';
+import { PROOF_PATHS } from './proof-paths.ts';
 
 export const PAGE_PATHS: readonly string[] = [
   href('/home'),
@@ -18,6 +19,7 @@ export const PAGE_PATHS: readonly string[] = [
   href('/docs'),
   href('/privacy'),
   href('/offer'),
+  ...PROOF_PATHS,
   href('/landing'),
   href('/request-demo'),
   href('/sign-in'),
@@ -46,6 +48,8 @@ export const SEARCHABLE_PATHS: readonly string[] = [
   href('/docs'),
   href('/glossary'),
   href('/faq'),
+  href('/offer'),
+  ...PROOF_PATHS,
 ];
 
 /** The searchable pages whose words staff change at run time (the FAQ and the glossary, issue 19):

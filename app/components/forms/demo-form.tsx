@@ -23,9 +23,13 @@ type DemoFormProps = {
   failure?: FormFailure | null | undefined;
   /** Called once a success has been shown (the modal closes then). */
   onRequested?: () => void;
+  /** The same request for another purpose (issue 28: request an integration on /integrations):
+   * its title and button, the message field's label, and the words put before the message so
+   * the staff inbox shows what it is about. */
+  variant?: { title: string; submit: string; textLabel: string; textPrefix: string };
 };
 
-export function DemoForm({ countries, failure, onRequested }: DemoFormProps) {
+export function DemoForm({ countries, failure, onRequested, variant }: DemoFormProps) {
   const phoneId = useId();
   const countryOf = (code: string) => countries.countries.find((country) => country.code === code);
   const form = useForm({
@@ -37,7 +41,8 @@ export function DemoForm({ countries, failure, onRequested }: DemoFormProps) {
     // The API takes the country's calling code and the number as '+CODE DIGITS'.
     input: (values) => {
       const callingCode = countryOf(values.country)?.callingCode ?? '';
-      return { ...values, country: callingCode, number: phoneNumberPayload(callingCode, values.number) };
+      const text = variant && values.text.trim() ? `${variant.textPrefix}${values.text}` : values.text;
+      return { ...values, text, country: callingCode, number: phoneNumberPayload(callingCode, values.number) };
     },
     send: (api, data, key) => api.apiPostJson('/api/RequestDemo', { ...data, marketing_consent: data.marketing_consent || undefined }, { idempotencyKey: key }),
     keep: (values) => ({ country: values.country }),
@@ -87,10 +92,10 @@ export function DemoForm({ countries, failure, onRequested }: DemoFormProps) {
     <FormShell
       form={form}
       action={href('/request-demo')}
-      title="Book a demo"
+      title={variant?.title ?? 'Book a demo'}
       actions={
         <div className="form-actions">
-          <Button type="submit">Book Demo</Button>
+          <Button type="submit">{variant?.submit ?? 'Book Demo'}</Button>
         </div>
       }
     >
@@ -141,7 +146,7 @@ export function DemoForm({ countries, failure, onRequested }: DemoFormProps) {
           </p>
         ) : null}
       </fieldset>
-      <TextareaField label="What would you like to see?" {...form.field('text')} />
+      <TextareaField label={variant?.textLabel ?? 'What would you like to see?'} {...form.field('text')} />
       <ConsentFields checked={form.values.marketing_consent} onChange={(checked) => form.set('marketing_consent', checked)} />
     </FormShell>
   );
