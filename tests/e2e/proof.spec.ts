@@ -210,3 +210,23 @@ test.describe('screenshots', () => {
 test('every proof page answers 200', async ({ page }) => {
   for (const path of PROOF_PATHS) expect((await page.request.get(path)).status(), path).toBe(200);
 });
+
+test('the brand typeface is ours: preloaded, immutable, and used once loaded, with nothing shifting', async ({ page }) => {
+  const fonts: { url: string; cache: string | undefined }[] = [];
+  page.on('response', (response) => {
+    if (response.url().endsWith('.woff2')) fonts.push({ url: response.url(), cache: response.headers()['cache-control'] });
+  });
+  await page.goto(href('/customers'));
+  const preloads = await page.locator('link[rel="preload"][as="font"]').evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href));
+  expect(preloads).toHaveLength(2);
+  await page.evaluate(() => document.fonts.ready);
+  await page.reload();
+  await page.evaluate(() => document.fonts.ready);
+  expect(await page.evaluate(() => document.fonts.check('400 16px Inter') && document.fonts.check('700 16px Inter'))).toBe(true);
+  expect(fonts.length).toBeGreaterThan(0);
+  for (const font of fonts) {
+    expect(new URL(font.url).origin).toBe(new URL(page.url()).origin);
+    expect(font.cache ?? '').toContain('immutable');
+  }
+  expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^Inter,/);
+});
