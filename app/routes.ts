@@ -21,6 +21,14 @@ export default [
   route('homepage', 'routes/homepage.tsx'),
   route('docs', 'routes/docs.tsx'),
   route('privacy', 'routes/privacy.tsx'),
+  // Proof (issue 28): customer stories, integrations, security and the changelog with its feed.
+  route('customers', 'routes/customers.tsx'),
+  route('customers/:slug', 'routes/customer.tsx'),
+  route('integrations', 'routes/integrations.tsx'),
+  route('integrations/:slug', 'routes/integration.tsx'),
+  route('security', 'routes/security.tsx'),
+  route('changelog', 'routes/changelog.tsx'),
+  route('changelog.xml', 'routes/changelog-xml.ts'),
   // The staff inbox (issue 7): signed-in staff only, built in the browser; not a public page.
   route('inbox', 'routes/inbox.tsx'),
   route('inbox/:kind/:id', 'routes/inbox-item.tsx'),

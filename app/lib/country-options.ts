@@ -41,10 +41,25 @@ export function countryForTimeZone(data: DemoCountries, timeZone: string | undef
 /** Keeps what the number field accepts from the keyboard: digits. */
 export const digitsOnly = (text: string) => text.replace(/\D+/g, '');
 
-/** The number as the API takes it (spec 3): '+', the calling code, a space, then the digits. */
+/**
+ * The digits of a number however it arrived (typed, pasted, autofilled, dictated: '0412 345 678',
+ * '(04) 1234-5678', '+61 412 345 678'), without the chosen country's '+CODE', cut to the
+ * country's maximum. The limit counts digits: spaces, dashes and brackets never use it up.
+ */
+export function nationalDigits(text: string, callingCode: string | undefined, max: number): string {
+  const trimmed = text.trimStart();
+  const national = callingCode && trimmed.startsWith(`+${callingCode}`) ? trimmed.slice(callingCode.length + 1) : trimmed;
+  return digitsOnly(national).slice(0, max);
+}
+
+/** The number as the API takes it (spec 3): '+', the calling code, a space, then the digits. A
+ * number posted without JavaScript ('0412 345 678', '+61 412 345 678') is reduced the same way;
+ * the server still judges its length and whether it is real. */
 export function phoneNumberPayload(callingCode: string, number: string): string {
   const trimmed = number.trim();
-  return callingCode && trimmed ? `+${callingCode} ${trimmed}` : trimmed;
+  if (!callingCode || !trimmed) return trimmed;
+  const digits = nationalDigits(trimmed, callingCode, Number.POSITIVE_INFINITY);
+  return digits ? `+${callingCode} ${digits}` : '';
 }
 
 /** The demo form's values as the API takes them, the one place the '+CODE DIGITS' value is made:

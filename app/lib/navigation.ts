@@ -22,6 +22,8 @@ export function mainNavigation(site: SiteSettings): NavEntry[] {
       items: [
         { label: 'Features', to: href('/features') },
         { label: 'Services', to: `${href('/home')}#services` },
+        { label: 'Integrations', to: href('/integrations') },
+        { label: 'Plans and pricing', to: href('/offer') },
       ],
     },
     {
@@ -29,6 +31,8 @@ export function mainNavigation(site: SiteSettings): NavEntry[] {
       items: [
         { label: 'About Us', to: `${href('/home')}#about` },
         { label: 'FAQs', to: href('/faq') },
+        { label: 'Customers', to: href('/customers') },
+        { label: 'Security', to: href('/security') },
       ],
     },
     {
@@ -36,6 +40,7 @@ export function mainNavigation(site: SiteSettings): NavEntry[] {
       items: [
         { label: 'Video tutorials', to: `${href('/docs')}#tutorials` },
         { label: 'Accreditation', to: site.links.accreditation, newTab: true },
+        { label: 'Changelog', to: href('/changelog') },
       ],
     },
     {

@@ -3,6 +3,7 @@
 // module counts too, since some copy (headings, the meta description) lives there.
 import { href } from 'react-router';
 import { FEATURE_SLUGS } from '../../content/feature-slugs.ts';
+import { PROOF_PAGE_SOURCES } from './proof-paths.ts';
 
 const feature = ['content/features.yaml', 'app/routes/feature.tsx'];
 
@@ -15,6 +16,7 @@ export const PAGE_SOURCES: Readonly<Record<string, readonly string[]>> = {
   [href('/docs')]: ['content/docs.yaml', 'content/tutorials.yaml', 'app/routes/docs.tsx'],
   [href('/privacy')]: ['content/privacy.yaml', 'app/routes/privacy.tsx'],
   [href('/offer')]: ['content/offer.yaml', 'app/routes/offer.tsx'],
+  ...PROOF_PAGE_SOURCES,
   [href('/landing')]: ['content/landing.yaml', 'app/routes/landing.tsx'],
   [href('/request-demo')]: ['app/routes/request-demo.tsx', 'app/components/forms/demo-form.tsx'],
   [href('/sign-in')]: ['app/routes/sign-in.tsx', 'app/components/forms/sign-in-form.tsx'],

@@ -9,6 +9,7 @@
 // and the staff analytics dashboard (/analytics, issue 30).
 import { href } from 'react-router';
 import { FEATURE_SLUGS } from '../../content/feature-slugs.ts';
+import { PROOF_PATHS } from './proof-paths.ts';
 
 export const PAGE_PATHS: readonly string[] = [
   href('/home'),
@@ -19,6 +20,7 @@ export const PAGE_PATHS: readonly string[] = [
   href('/docs'),
   href('/privacy'),
   href('/offer'),
+  ...PROOF_PATHS,
   href('/landing'),
   href('/request-demo'),
   href('/sign-in'),
@@ -29,11 +31,13 @@ export const PAGE_PATHS: readonly string[] = [
 ];
 
 /**
- * Pages marked noindex on purpose: the signed-in staff member's own profile. Every quality gate
+ * Pages marked noindex on purpose: the signed-in staff member's own profile, the components
+ * showcase and the icon gallery (internal), and the campaign pages /landing and /signup (their
+ * words repeat /home and /offer; issue 28). Every quality gate
  * covers them; the sitemap leaves them out, since a sitemap listing a page that asks not to be
  * indexed contradicts itself (search consoles report it as an error).
  */
-export const NOINDEX_PATHS: readonly string[] = [href('/user-profile')];
+export const NOINDEX_PATHS: readonly string[] = [href('/user-profile'), href('/homepage'), href('/nucleoicons'), href('/landing'), href('/signup')];
 
 /** The pages the sitemap lists: every page a search engine may index. */
 export const SITEMAP_PATHS: readonly string[] = PAGE_PATHS.filter((path) => !NOINDEX_PATHS.includes(path));
@@ -45,6 +49,8 @@ export const SEARCHABLE_PATHS: readonly string[] = [
   href('/docs'),
   href('/glossary'),
   href('/faq'),
+  href('/offer'),
+  ...PROOF_PATHS,
 ];
 
 /** The searchable pages whose words staff change at run time (the FAQ and the glossary, issue 19):

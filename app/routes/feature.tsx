@@ -7,11 +7,14 @@ import { chainNeighbours, featuresContent, isFeatureSlug } from '../../content/f
 import { ChainNav } from '../components/sections/chain-nav.tsx';
 import { FeatureOverview, FeatureSections } from '../components/sections/feature-details.tsx';
 import { FeatureRelated } from '../components/sections/feature-related.tsx';
+import { RelatedStories } from '../components/sections/proof/related-stories.tsx';
+import { UpdatedOn } from '../components/sections/proof/updated-on.tsx';
 import { ButtonLink } from '../components/ui/button.tsx';
 import { PageHero } from '../components/ui/page-hero.tsx';
 import { appContext } from '../lib/app-context.ts';
 import { createTermLinker, linkFeatureCopy } from '../lib/glossary-links.server.ts';
 import { faqsMentioning, tutorialLinks, tutorialsCovering } from '../lib/related-content.server.ts';
+import { featureProof } from '../lib/proof.server.ts';
 import { pageMeta } from '../lib/seo.ts';
 import type { RouteHandle } from '../lib/route-handle.ts';
 
@@ -33,6 +36,7 @@ export async function loader({ pattern, context }: Route.LoaderArgs) {
     // What else covers this feature: its tutorials and the FAQ answers that mention it.
     tutorials: tutorialsCovering(slug, tutorialLinks(site.links.tutorialsChannel)).map(({ number, title, url }) => ({ number, title, url })),
     faqs: faqsMentioning(feature.title, faqs),
+    proof: featureProof(slug),
     position: FEATURE_SLUGS.indexOf(slug) + 1,
     count: FEATURE_SLUGS.length,
     ...chainNeighbours(slug),
@@ -48,6 +52,7 @@ export default function FeaturePage({ loaderData }: Route.ComponentProps) {
       <PageHero eyebrow={`Feature ${position} of ${count}`} title={feature.title}>
         <p>{feature.summary}</p>
       </PageHero>
+      <UpdatedOn change={loaderData.proof.updated} />
       <FeatureOverview slug={slug} feature={feature} />
       <FeatureSections sections={feature.sections} />
       {feature.link ? (
@@ -65,6 +70,7 @@ export default function FeaturePage({ loaderData }: Route.ComponentProps) {
         </section>
       ) : null}
       <FeatureRelated title={feature.title} tutorials={tutorials} faqs={faqs} />
+      <RelatedStories stories={loaderData.proof.stories} />
       <ChainNav previous={previous} next={next} />
     </>
   );

@@ -1,6 +1,7 @@
 // /glossary: transport terms and their definitions in a sortable, searchable, paged table.
 // The server renders every row from the database; in the browser the rows come from
 // GET /api/Glossary/GetAllFromGlossary, on hydration and on client-side navigation (spec 7).
+import type { ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/glossary.ts';
 import type { GlossaryEntry } from '../../common/api.ts';
 import { GlossaryTable } from '../components/sections/glossary-table.tsx';
@@ -29,6 +30,13 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   }
 }
 clientLoader.hydrate = true as const;
+
+/** Paging, sorting and searching change only the view of the rows already here (the table reads
+ * them from the URL), so Back and Forward between pages of results fetch nothing. */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (!formMethod && currentUrl.pathname === nextUrl.pathname) return false;
+  return defaultShouldRevalidate;
+}
 
 /** The API answers ['SUCCESS', rows]; anything else is treated as a failure. */
 async function fetchGlossary(): Promise<GlossaryEntry[]> {

@@ -9,6 +9,8 @@ import { ApiSection } from '../components/sections/home/api-section.tsx';
 import { ContactSection } from '../components/sections/home/contact-section.tsx';
 import { FaqSection } from '../components/sections/home/faq-section.tsx';
 import { HeroCarousel } from '../components/sections/home/hero-carousel.tsx';
+import { ProofRow } from '../components/sections/proof/proof-row.tsx';
+import { proofRow } from '../lib/proof.server.ts';
 import { PortfolioSection } from '../components/sections/home/portfolio-section.tsx';
 import { ServicesSection } from '../components/sections/home/services-section.tsx';
 import { SkillsSection } from '../components/sections/home/skills-section.tsx';
@@ -39,6 +41,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     content: homeContent,
     // The same rows, in the same order, as GET /api/Faqs/GetAllFromFaqs.
     faqs: (await content.listFaqs()).slice(0, HOME_FAQ_COUNT),
+    proof: proofRow(),
   };
 }
 
@@ -49,6 +52,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <HeroCarousel hero={content.hero} />
+      <ProofRow proof={loaderData.proof} />
       <AboutSection about={content.about} />
       <WhySection why={content.why} />
       <ApiSection api={content.api} developerDocs={site.links.developerDocs} />

@@ -29,8 +29,11 @@ const viewUrl = (view: View) => (view === DEFAULT_VIEW ? href('/homepage') : `${
 /** Three of the features page's cards, as the cards sample. */
 const SAMPLE_FEATURES = ['jobs', 'fleet', 'fuel'] as const;
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, 'Components', 'The living style guide of the Haulora website: page sections, buttons, form controls, date picker, pagination, tabs and navigation.');
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMeta(args, 'Components', 'The living style guide of the Haulora website: page sections, buttons, form controls, date picker, pagination, tabs and navigation.'),
+  // An internal or campaign page: reachable (spec 2), but not for search results (issue 28).
+  { name: 'robots', content: 'noindex' },
+];
 
 export function loader() {
   const cards = SAMPLE_FEATURES.map((slug): FeatureCard => {

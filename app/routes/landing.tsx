@@ -25,7 +25,11 @@ export function loader() {
   return { hero, benefits: { ...benefits, items: benefitCards }, steps, cta };
 }
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData?.hero.title ?? 'Haulora', args.loaderData?.hero.description ?? '');
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMeta(args, args.loaderData?.hero.title ?? 'Haulora', args.loaderData?.hero.description ?? ''),
+  // An internal or campaign page: reachable (spec 2), but not for search results (issue 28).
+  { name: 'robots', content: 'noindex' },
+];
 
 export default function Landing({ loaderData }: Route.ComponentProps) {
   const { hero, benefits, steps, cta } = loaderData;

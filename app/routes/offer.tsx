@@ -50,7 +50,9 @@ export default function Offer({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
           </div>
-          <div>
+          {/* Pricing, price and cost are asked of the site search; this is where they are answered
+              (issue 28), so the search ranks it above pages that only mention fuel costs. */}
+          <div data-pagefind-weight="10">
             <h2>{quote.heading}</h2>
             {quote.paragraphs.map((paragraph) => (
               <p key={paragraph}>{paragraph}</p>

@@ -20,7 +20,11 @@ export function loader({ context }: Route.LoaderArgs) {
   return { ...(signupData as SignupContent), contact: { email: contact.email, phone: contact.phone, hours: contact.hours } };
 }
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData?.page.title ?? 'Sign up', args.loaderData?.page.description ?? '');
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMeta(args, args.loaderData?.page.title ?? 'Sign up', args.loaderData?.page.description ?? ''),
+  // An internal or campaign page: reachable (spec 2), but not for search results (issue 28).
+  { name: 'robots', content: 'noindex' },
+];
 
 export default function Signup({ loaderData }: Route.ComponentProps) {
   const { page, steps, accounts, cta, contact } = loaderData;

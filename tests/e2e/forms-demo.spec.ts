@@ -67,7 +67,10 @@ for (const { zone, code, country, maxLength } of [
       const select = modal.getByLabel('Country');
       await expect(select).toHaveValue(code);
       await expect(select.locator('option:checked')).toHaveText(country);
-      await expect(modal.getByLabel('Number')).toHaveAttribute('maxlength', String(maxLength));
+      // The limit counts digits (issue 28): an HTML maxlength would count spaces too.
+      await expect(modal.getByLabel('Number')).toHaveAttribute('data-max-digits', String(maxLength));
+      await modal.getByLabel('Number').pressSequentially('1'.repeat(maxLength + 2));
+      await expect(modal.getByLabel('Number')).toHaveValue('1'.repeat(maxLength));
     });
   });
 }
@@ -76,10 +79,11 @@ test('choosing a country sets its maximum length, or 20', async ({ page }) => {
   const modal = await openDemo(page);
   const number = modal.getByLabel('Number');
   await modal.getByLabel('Country').selectOption('NZ');
-  await expect(number).toHaveAttribute('maxlength', String(DEFAULT_PHONE_MAX_LENGTH));
+  await expect(number).toHaveAttribute('data-max-digits', String(DEFAULT_PHONE_MAX_LENGTH));
   await number.pressSequentially('123456789012345');
+  await expect(number).toHaveValue('123456789012345');
   await modal.getByLabel('Country').selectOption('PH');
-  await expect(number).toHaveAttribute('maxlength', '10');
+  await expect(number).toHaveAttribute('data-max-digits', '10');
   await expect(number).toHaveValue('1234567890');
 });
 
@@ -120,6 +124,29 @@ test("the payload's number is '+61 412345678' and the server's message is shown"
   expect(stored).toEqual([{ number: '+61 412345678', country: '61' }]);
   // After the success both modals close.
   await expect(dialog(page, 'Book a demo')).toBeHidden({ timeout: 4000 });
+});
+
+test('a formatted number arriving as one input (autofill, dictation) keeps its digits and is accepted', async ({ page }) => {
+  const modal = await openDemo(page);
+  const name = unique('Dana Whitfield');
+  await fillValid(modal, name);
+  await modal.getByLabel('Country').selectOption('AU');
+  const number = modal.getByLabel('Number');
+  await number.fill('');
+  await number.focus();
+  // One insertion of the whole text, as an input method or dictation delivers it.
+  await page.keyboard.insertText('0412 345 678');
+  await expect(number).toHaveValue('0412345678');
+  const request = page.waitForRequest('**/api/RequestDemo');
+  await submit(modal);
+  expect((await request).postDataJSON()).toMatchObject({ country: '61', number: '+61 0412345678' });
+  await expect(page.getByRole('dialog', { name: MESSAGES.demoThanks })).toBeVisible();
+  expect(rows('SELECT number FROM demo_requests WHERE name = ?', name)).toEqual([{ number: '+61 0412345678' }]);
+  // The same with the country's code in front, as browser autofill gives it.
+  await openDemo(page);
+  await number.focus();
+  await page.keyboard.insertText('+61 412-345-678');
+  await expect(number).toHaveValue('412345678');
 });
 
 test('an ERROR answer, an errorInfo answer and a network failure each show Book Demo Error!', async ({ page }) => {

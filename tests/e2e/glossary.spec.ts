@@ -162,6 +162,32 @@ test.describe('glossary', () => {
     await expect(page).toHaveURL(/size=all/);
   });
 
+  test('each page of results is a history entry: Back returns to the page before, not out of the glossary', async ({ page }) => {
+    const entries = await allEntries(page);
+    await page.goto(href('/docs'));
+    await open(page);
+    const nav = pages(page);
+    await nav.getByRole('button', { name: 'Next page' }).click();
+    await expect(bodyRows(page).first().locator('th')).toHaveText(entries[10]!.term);
+    await nav.getByRole('button', { name: 'Page 3', exact: true }).click();
+    await expect(bodyRows(page).first().locator('th')).toHaveText(entries[20]!.term);
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/glossary\?page=2$/);
+    await expect(nav.getByRole('button', { name: 'Page 2', exact: true })).toHaveAttribute('aria-current', 'page');
+    await expect(bodyRows(page).first().locator('th')).toHaveText(entries[10]!.term);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/glossary$/);
+    await expect(bodyRows(page).first().locator('th')).toHaveText(entries[0]!.term);
+    await page.goForward();
+    await expect(bodyRows(page).first().locator('th')).toHaveText(entries[10]!.term);
+    // Typing a search still replaces the entry: Back from page 1 of a search leaves for the page before.
+    await page.getByRole('searchbox', { name: 'Search the glossary' }).pressSequentially('fuel');
+    await expect(page).toHaveURL(/q=fuel/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/glossary$/);
+  });
+
   test('search, sort, page and page length come back after a reload and from a shared link', async ({ page }) => {
     await open(page);
     await page.getByRole('searchbox', { name: 'Search the glossary' }).fill('a');

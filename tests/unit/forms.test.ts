@@ -9,7 +9,7 @@ import { mainRegionOf, PHONE_MESSAGES, phoneMaxLength, phoneProblem } from '../.
 import { callingCodeOf, demoCountryData, listCountries } from '../../app/lib/countries.server.ts';
 import { outcomeForMessage, readResult, resultPath, safeBackPath } from '../../app/lib/form-results.ts';
 import { formRules } from '../../app/lib/form-rules.server.ts';
-import { browserTimeZone, countryForTimeZone, digitsOnly, maxLengthOf, phoneNumberPayload } from '../../app/lib/country-options.ts';
+import { browserTimeZone, countryForTimeZone, digitsOnly, maxLengthOf, nationalDigits, phoneNumberPayload } from '../../app/lib/country-options.ts';
 import { openDatabase } from '../../server/db/driver.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { demoRequest } from '../../server/submission-kinds/index.ts';
@@ -168,6 +168,18 @@ describe('phone numbers', () => {
   });
   test('only digits are kept', () => {
     assert.equal(digitsOnly('+61 (0)412-345 abc'), '610412345');
+  });
+  test('a formatted number keeps its digits: the limit counts digits, not spaces (issue 28)', () => {
+    for (const text of ['0412 345 678', '0412-345-678', '(04) 1234 5678', ' 0412 345 678 ']) assert.equal(nationalDigits(text, '61', 10), '0412345678');
+    assert.equal(nationalDigits('+61 412 345 678', '61', 10), '412345678');
+    assert.equal(nationalDigits('+61 (0)412 345 678', '61', 10), '0412345678');
+    assert.equal(nationalDigits('0412 345 678 999', '61', 10), '0412345678');
+    assert.equal(nationalDigits('+49 30 1234 5678', '49', 20), '3012345678');
+  });
+  test('a number posted without JavaScript is sent as its digits too', () => {
+    assert.equal(phoneNumberPayload('61', '0412 345 678'), '+61 0412345678');
+    assert.equal(phoneNumberPayload('61', '+61 412-345-678'), '+61 412345678');
+    assert.equal(phoneNumberPayload('61', 'call me'), '');
   });
 });
 

@@ -6,20 +6,24 @@ import routes from '../../app/routes.ts';
 import { NOINDEX_PATHS, PAGE_PATHS, SEARCHABLE_PATHS, SITEMAP_PATHS } from '../../app/lib/site-pages.ts';
 import { nextSort, readGlossaryView, writeGlossaryView } from '../../app/lib/glossary-view.ts';
 import { pageWindow } from '../../app/lib/page-window.ts';
+import { CUSTOMER_SLUGS, INTEGRATION_SLUGS } from '../../content/proof-slugs.ts';
 
 /**
  * Paths that are not pages to list: the redirects, the 404 catch-all, the sitemap itself, the
  * no-JavaScript form endpoints, the form result page (noindex), and the staff inbox (noindex,
  * signed-in staff only, built in the browser).
  */
-const NOT_PAGES = new Set(['/', '/offers', '/*', '/sitemap.xml', '/robots.txt', '/manifest.webmanifest', '/result', '/inbox', '/inbox/:kind/:id', '/analytics']);
+const NOT_PAGES = new Set(['/', '/offers', '/*', '/sitemap.xml', '/robots.txt', '/manifest.webmanifest', '/changelog.xml', '/result', '/inbox', '/inbox/:kind/:id', '/analytics']);
+/** Routes with a slug stand for one page per slug (issue 28: stories and integrations). */
+const SLUG_PAGES: Record<string, readonly string[]> = { '/customers/:slug': CUSTOMER_SLUGS, '/integrations/:slug': INTEGRATION_SLUGS };
+const expand = (path: string) => SLUG_PAGES[path]?.map((slug) => path.replace(':slug', slug)) ?? [path];
 /** The Content area (issue 19): admins only, noindex, never listed or searched. */
 const isContentArea = (path: string) => path === '/content' || path.startsWith('/content/');
 const isPage = (path: string) => !NOT_PAGES.has(path) && !path.startsWith('/forms/') && !isContentArea(path);
 
 describe('site pages', () => {
   test('every page route is listed once, and nothing else', () => {
-    const routePaths = routes.map((entry) => (entry.index ? '/' : `/${entry.path}`)).filter(isPage);
+    const routePaths = routes.map((entry) => (entry.index ? '/' : `/${entry.path}`)).filter(isPage).flatMap(expand);
     assert.deepEqual([...PAGE_PATHS].sort(), routePaths.sort());
     assert.equal(new Set(PAGE_PATHS).size, PAGE_PATHS.length);
   });
@@ -38,8 +42,9 @@ describe('site pages', () => {
     for (const path of SEARCHABLE_PATHS) assert.ok(!NOINDEX_PATHS.includes(path), path);
   });
 
-  test('the search covers the features, the 18 feature pages, the manual, the glossary and the FAQ', () => {
-    assert.equal(SEARCHABLE_PATHS.length, 22);
+  test('the search covers the features, the 18 feature pages, the manual, the glossary, the FAQ, the plans and the proof pages', () => {
+    assert.equal(SEARCHABLE_PATHS.length, 23 + 4 + CUSTOMER_SLUGS.length + INTEGRATION_SLUGS.length);
+    for (const path of ['/offer', '/customers', '/integrations', '/security', '/changelog', '/integrations/ledgerly']) assert.ok(SEARCHABLE_PATHS.includes(path), path);
     for (const path of SEARCHABLE_PATHS) assert.ok(PAGE_PATHS.includes(path), path);
   });
 });

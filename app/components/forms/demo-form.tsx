@@ -1,12 +1,13 @@
 // The Book a Demo form (spec 3, 4, 5, 8), in the navbar's modal and on /request-demo. Without
 // JavaScript it posts to /request-demo; once hydrated it preselects the country from the
-// browser's time zone, keeps the number to digits within the country's maximum length, and calls
+// browser's time zone, keeps the number to digits within the country's maximum count of digits
+// (not an HTML maxlength, which counts the spaces of '0412 345 678' and cut it), and calls
 // POST /api/RequestDemo with the number as '+CODE DIGITS'.
 import { type ClipboardEvent, type KeyboardEvent, useEffect, useId } from 'react';
 import { href } from 'react-router';
 import { MESSAGES } from '../../../common/messages.ts';
 import type { FormFailure } from '../../lib/form-fields.ts';
-import { browserTimeZone, countryForTimeZone, type DemoCountries, digitsOnly, maxLengthOf, demoRequestInput } from '../../lib/country-options.ts';
+import { browserTimeZone, countryForTimeZone, type DemoCountries, maxLengthOf, nationalDigits, demoRequestInput } from '../../lib/country-options.ts';
 import { useForm } from '../../lib/use-form.ts';
 import { Button } from '../ui/button.tsx';
 import { InputField, TextareaField } from '../ui/field.tsx';
@@ -22,9 +23,13 @@ type DemoFormProps = {
   failure?: FormFailure | null | undefined;
   /** Called once a success has been shown (the modal closes then). */
   onRequested?: () => void;
+  /** The same request for another purpose (issue 28: request an integration on /integrations):
+   * its title and button, the message field's label, and the words put before the message so
+   * the staff inbox shows what it is about. */
+  variant?: { title: string; submit: string; textLabel: string; textPrefix: string };
 };
 
-export function DemoForm({ countries, failure, onRequested }: DemoFormProps) {
+export function DemoForm({ countries, failure, onRequested, variant }: DemoFormProps) {
   const phoneId = useId();
   const countryOf = (code: string) => countries.countries.find((country) => country.code === code);
   const form = useForm({
@@ -34,7 +39,10 @@ export function DemoForm({ countries, failure, onRequested }: DemoFormProps) {
     loading: 'Sending your request…',
     answers: { invalid: MESSAGES.bookDemoError, failed: MESSAGES.bookDemoError, success: MESSAGES.success, ownSuccess: true },
     // The API takes the country's calling code and the number as '+CODE DIGITS'.
-    input: (values) => demoRequestInput(values, countryOf(values.country)?.callingCode ?? ''),
+    input: (values) => {
+      const text = variant && values.text.trim() ? `${variant.textPrefix}${values.text}` : values.text;
+      return demoRequestInput({ ...values, text }, countryOf(values.country)?.callingCode ?? '');
+    },
     send: (api, data, key) => api.apiPostJson('/api/RequestDemo', { ...data, marketing_consent: data.marketing_consent || undefined }, { idempotencyKey: key }),
     keep: (values) => ({ country: values.country }),
     onClosed: (succeeded) => succeeded && onRequested?.(),
@@ -42,9 +50,7 @@ export function DemoForm({ countries, failure, onRequested }: DemoFormProps) {
   const numberMaxLength = maxLengthOf(countryOf(form.values.country));
   // An autofilled '+61 412 345 678' loses the country's '+CODE' before its digits are kept.
   function setNumber(text: string, max = numberMaxLength) {
-    const code = countryOf(form.current().country)?.callingCode;
-    const national = code && text.trimStart().startsWith(`+${code}`) ? text.trimStart().slice(code.length + 1) : text;
-    form.set('number', digitsOnly(national).slice(0, max));
+    form.set('number', nationalDigits(text, countryOf(form.current().country)?.callingCode, max));
   }
   // A country with a shorter maximum cuts the number already typed.
   function changeCountry(code: string) {
@@ -86,10 +92,10 @@ export function DemoForm({ countries, failure, onRequested }: DemoFormProps) {
     <FormShell
       form={form}
       action={href('/request-demo')}
-      title="Book a demo"
+      title={variant?.title ?? 'Book a demo'}
       actions={
         <div className="form-actions">
-          <Button type="submit">Book Demo</Button>
+          <Button type="submit">{variant?.submit ?? 'Book Demo'}</Button>
         </div>
       }
     >
@@ -126,7 +132,7 @@ export function DemoForm({ countries, failure, onRequested }: DemoFormProps) {
               type="tel"
               inputMode="numeric"
               autoComplete="tel"
-              maxLength={numberMaxLength}
+              data-max-digits={numberMaxLength}
               {...phoneControl('number')}
               onKeyDown={onNumberKeyDown}
               onPaste={onNumberPaste}
@@ -140,7 +146,7 @@ export function DemoForm({ countries, failure, onRequested }: DemoFormProps) {
           </p>
         ) : null}
       </fieldset>
-      <TextareaField label="What would you like to see?" {...form.field('text')} />
+      <TextareaField label={variant?.textLabel ?? 'What would you like to see?'} {...form.field('text')} />
       <ConsentFields checked={form.values.marketing_consent} onChange={(checked) => form.set('marketing_consent', checked)} />
     </FormShell>
   );

@@ -75,18 +75,19 @@ export function GlossaryTable({ rows }: { rows: GlossaryEntry[] }) {
   const [query, setQuery] = useState(view.query);
   const location = useLocation();
   const navigationType = useNavigationType();
-  // Our own updates replace the URL; any other navigation (a link to /glossary?q=…, back or
-  // forward) sets the box from the URL.
+  // Our own updates replace the URL (paging pushes, with the same query); any other navigation
+  // (a link to /glossary?q=…, back or forward) sets the box from the URL.
   useEffect(() => {
     if (navigationType !== 'REPLACE') setQuery(readGlossaryView(new URLSearchParams(location.search)).query);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- once per navigation; its type and search are read with it
   }, [location.key]);
   const ids = { form: useId(), search: useId(), size: useId(), status: useId() };
 
-  /** Writes a change into the URL in place: no history entry, no scroll, no data reload. */
-  function update(change: Partial<GlossaryView>) {
+  /** Writes a change into the URL: in place (no history entry), no scroll, no data reload. A new
+   * page of results is the exception: it pushes an entry, so Back returns to the page before. */
+  function update(change: Partial<GlossaryView>, { push = false } = {}) {
     setSearchParams((current) => writeGlossaryView({ ...readGlossaryView(current), ...change }, current), {
-      replace: true,
+      replace: !push,
       preventScrollReset: true,
       defaultShouldRevalidate: false,
     });
@@ -119,9 +120,11 @@ export function GlossaryTable({ rows }: { rows: GlossaryEntry[] }) {
     void navigate({ search: search ? `?${search}` : '', hash: location.hash }, { replace: true, preventScrollReset: true, defaultShouldRevalidate: false });
   };
   const targetAnchor = useTargetRow(table.getPrePaginatedRowModel().rows, pageSize, view.page, hydrated, openPage);
-  // A page past the end (an old link, a shorter list) moves to the last page.
+  // A page past the end (an old link, a shorter list) moves to the last page: once the URL has
+  // caught up with the typing, or it would write back the URL's older search (the box's text
+  // counts the pages before the URL holds it; typing fast from page 2 once reset the URL).
   useEffect(() => {
-    if (hydrated && view.page > pageCount) update({ page: pageCount });
+    if (hydrated && view.query === query && view.page > pageCount) update({ page: pageCount });
   });
 
   // Every matching row is in the table, in order, and the rows off the current page are marked:
@@ -254,7 +257,7 @@ export function GlossaryTable({ rows }: { rows: GlossaryEntry[] }) {
       </div>
 
       {hydrated && pageCount > 1 ? (
-        <Pagination label="Glossary pages" page={Math.min(view.page, pageCount)} pageCount={pageCount} onPageChange={(page) => update({ page })} />
+        <Pagination label="Glossary pages" page={Math.min(view.page, pageCount)} pageCount={pageCount} onPageChange={(page) => update({ page }, { push: true })} />
       ) : null}
     </div>
   );

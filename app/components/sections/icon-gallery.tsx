@@ -1,7 +1,7 @@
 // The icon gallery: every icon with its name, grouped, with a filter by name and copy-the-name on
 // click (announced in a status line). Without JavaScript the icons and names are a plain list.
 import { Search } from 'lucide-react';
-import { useId, useState } from 'react';
+import { Fragment, useId, useState } from 'react';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { ICON_GROUPS } from './icon-gallery-icons.ts';
 import './icon-gallery.css';
@@ -77,12 +77,12 @@ export function IconGallery() {
                 {hydrated ? (
                   <button type="button" className="icon-tile" aria-describedby={ids.hint} onClick={() => copy(name)}>
                     <Icon aria-hidden="true" />
-                    <span className="icon-tile-name">{name}</span>
+                    <IconName name={name} />
                   </button>
                 ) : (
                   <span className="icon-tile">
                     <Icon aria-hidden="true" />
-                    <span className="icon-tile-name">{name}</span>
+                    <IconName name={name} />
                   </span>
                 )}
               </li>
@@ -91,5 +91,21 @@ export function IconGallery() {
         </section>
       ))}
     </div>
+  );
+}
+
+/** A PascalCase name ('SlidersHorizontal') with a line-break opportunity before each word, so a
+ * narrow tile wraps it between words, never inside one. */
+function IconName({ name }: { name: string }) {
+  const words = name.split(/(?=[A-Z0-9][a-z])/);
+  return (
+    <span className="icon-tile-name">
+      {words.map((word, index) => (
+        <Fragment key={index}>
+          {index > 0 ? <wbr /> : null}
+          {word}
+        </Fragment>
+      ))}
+    </span>
   );
 }

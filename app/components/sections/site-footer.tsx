@@ -14,6 +14,10 @@ const loadFeedbackForm = () => import('../forms/feedback-form.tsx').then((module
 const FOOTER_LINKS = [
   { label: 'Features', to: href('/features') },
   { label: 'Plans on offer', to: href('/offer') },
+  { label: 'Integrations', to: href('/integrations') },
+  { label: 'Customers', to: href('/customers') },
+  { label: 'Security', to: href('/security') },
+  { label: 'Changelog', to: href('/changelog') },
   { label: 'FAQs', to: href('/faq') },
   { label: 'Glossary', to: href('/glossary') },
   { label: 'Manual', to: href('/docs') },
