@@ -232,8 +232,6 @@ test('API Integration opens the developer documentation in a new tab', async ({ 
 const SKIPPED_OFF_SCREEN = [
   // The API art: its endless flow animation would otherwise repaint wherever the page is scrolled.
   { name: 'the API illustration', box: '.api-art', drawing: '.api-art svg' },
-  // The portfolio screens: 160 SVG shapes, a fifth of the page's elements.
-  { name: 'a portfolio screen', box: '.portfolio-screen .art >> nth=0', drawing: '.portfolio-screen .art >> nth=0 >> rect >> nth=0' },
 ];
 
 for (const { name, box, drawing } of SKIPPED_OFF_SCREEN) {
