@@ -99,7 +99,7 @@ export const fuel: Screen = {
 };
 
 export const accounts: Screen = {
-  crop: { x: 156, y: 58, width: 290, height: 400 },
+  crop: { x: 156, y: 58, width: 360, height: 400 },
   draw: (p, d) =>
     office(
       p,
@@ -117,11 +117,11 @@ export const accounts: Screen = {
             { label: 'Invoice', width: 86 },
             { label: 'Status', width: 84 },
             { label: 'Amount', width: 100, align: 'end' },
-            { label: 'Customer', width: 176 },
-            { label: 'Issued', width: 86 },
-            { label: 'Due', width: 86 },
+            { label: 'Due', width: 76, align: 'end' },
+            { label: 'Customer', width: 170 },
+            { label: 'Issued', width: 102 },
           ],
-          d.invoices.map((invoice) => [{ text: invoice.number, strong: true }, { chip: invoice.status }, { text: invoice.amount, strong: true }, invoice.customer, invoice.issued, { text: invoice.due, tone: invoice.status === 'Overdue' ? 'danger' : undefined }]),
+          d.invoices.map((invoice) => [{ text: invoice.number, strong: true }, { chip: invoice.status }, { text: invoice.amount, strong: true }, { text: invoice.due.replace(/ 20\d\d$/, ''), tone: invoice.status === 'Overdue' ? 'danger' : undefined }, invoice.customer, invoice.issued]),
           40,
         ),
       ].join(''),
