@@ -127,15 +127,15 @@ export function table(p: Palette, x: number, y: number, columns: Column[], rows:
   return parts.join('');
 }
 
-/** Tabs or segmented buttons in a row; returns the markup. */
-export function tabs(p: Palette, x: number, y: number, labels: string[], active: number): string {
+/** Tabs or segmented buttons in a row (`padding` inside each, both sides together). */
+export function tabs(p: Palette, x: number, y: number, labels: string[], active: number, padding = 24): string {
   let left = x;
   return labels
     .map((label, index) => {
-      const width = Math.round(label.length * 6.8 + 24);
+      const width = Math.round(label.length * 6.8 + padding);
       const on = index === active;
       const markup = el('rect', { x: left, y, width, height: 26, rx: 13, fill: on ? p.accent : p.panel, stroke: on ? undefined : p.border }) + text(left + width / 2, y + 17.5, label, { size: 12, weight: 600, fill: on ? p.accentInk : p.ink, anchor: 'middle' });
-      left += width + 6;
+      left += width + (padding < 24 ? 4 : 6);
       return markup;
     })
     .join('');

@@ -80,7 +80,6 @@ export const dispatchBoard: Screen = {
           return [
             card(p, x + 8, y, 130, 108),
             text(x + 18, y + 20, job.ref, { size: 12, weight: 700, fill: p.ink }),
-            text(x + 128, y + 20, job.type, { size: 12, fill: p.muted, anchor: 'end' }),
             text(x + 18, y + 40, job.customer, { size: 12, fill: p.ink, max: 112 }),
             text(x + 18, y + 58, `${job.from} →`, { size: 12, fill: p.muted, max: 112 }),
             text(x + 18, y + 74, job.to, { size: 12, fill: p.muted, max: 112 }),

@@ -194,7 +194,7 @@ export const employeeRegistrations: Screen = {
       'Employee Registrations',
       'Settings',
       [
-        tabs(p, 166, 94, ['Columns', 'Summary', 'Filter List', 'Print', 'Export'], -1),
+        tabs(p, 166, 94, ['Columns', 'Summary', 'Filter List', 'Print', 'Export'], -1, 14),
         table(
           p,
           166,
