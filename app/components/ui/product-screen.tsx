@@ -1,7 +1,7 @@
 // A product screen (app/lib/screens.server.ts): one <picture> that fetches exactly one file, the
 // one for the page's theme and the viewport (decision 034). The theme the server rendered (or the
 // visitor's choice in this tab) decides which files are offered; with "match my system" the
-// browser picks by prefers-color-scheme. On a phone, or wherever `detail` says, the screen's
+// browser picks by prefers-color-scheme; printing picks the light files. On a phone, or wherever `detail` says, the screen's
 // readable detail replaces the whole. Plain markup: nothing here runs in the browser but React.
 import { useTheme } from '../../lib/use-theme.ts';
 import './product-screen.css';
@@ -25,7 +25,9 @@ type Props = {
 export function ProductScreen({ screen, priority = false, detail = PHONE_MEDIA, className }: Props) {
   const theme = useTheme();
   // The sources in the order the browser tries them; the <img> is the last resort.
-  const sources: { media?: string; files: Files }[] = theme === 'system' ? [{ media: '(prefers-color-scheme: dark)', files: screen.dark }, { files: screen.light }] : [{ files: screen[theme] }];
+  // Print is always light (app/styles/print.css), so the dark files are for the screen only.
+  const sources: { media?: string; files: Files }[] =
+    theme === 'light' ? [{ files: screen.light }] : [{ media: theme === 'dark' ? 'screen' : 'screen and (prefers-color-scheme: dark)', files: screen.dark }, { files: screen.light }];
   const fallback = sources.at(-1)!.files;
   const always = detail === 'always';
   const sourceTags = sources.flatMap(({ media, files }, index) => {
