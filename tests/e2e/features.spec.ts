@@ -204,7 +204,7 @@ test.describe('the feature pages', () => {
 
   for (const width of [375, 1280]) {
     test(`feature pages have no axe violations and look right at ${width} px`, async ({ page }) => {
-      test.setTimeout(60_000);
+      test.setTimeout(120_000);
       await page.setViewportSize({ width, height: 900 });
       for (const slug of ['dashboard', 'jobs', 'mapTracker', 'messaging', 'help'] as const) {
         await page.goto(`/${slug}`);
