@@ -178,6 +178,8 @@ test('every home anchor exists, and the sections come in the spec order', async 
     'See Haulora at work',
     'Frequently asked questions',
     'Contact Us',
+    // After the spec's sections, the closing call to action (issue 28).
+    'See your own freight run through Haulora',
   ]);
 
   await page.goto('/home#services');
