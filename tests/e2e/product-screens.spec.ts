@@ -127,7 +127,8 @@ test.describe('home', () => {
     const afterContact = await page.locator('#contact ~ .cta-band').count();
     expect(afterContact).toBe(1);
     await band.getByRole('link', { name: 'Book a Demo' }).click();
-    await expect(page.getByRole('dialog', { name: 'Book a demo', exact: true })).toBeVisible();
+    // The modal's code loads on its first opening.
+    await expect(page.getByRole('dialog', { name: 'Book a demo', exact: true })).toBeVisible({ timeout: 15_000 });
     await expect(page).toHaveURL(/\/home$/);
   });
 });
@@ -143,7 +144,7 @@ test.describe('every feature page ends with a Book a Demo band that opens the mo
       expect(await page.locator('main > :last-child').evaluate((node) => node.classList.contains('cta-band'))).toBe(true);
       await band.getByRole('link', { name: 'Book a Demo' }).click();
       const modal = page.getByRole('dialog', { name: 'Book a demo', exact: true });
-      await expect(modal).toBeVisible();
+      await expect(modal).toBeVisible({ timeout: 15_000 });
       await expect(page).toHaveURL(new RegExp(`/${slug}$`));
     });
   }
