@@ -9,7 +9,7 @@ export type Box = { x: number; y: number; width: number; height: number };
 export type Screen = {
   /** The drawing's markup for one theme's palette. */
   draw(p: Palette, data: ScreensContent): string;
-  /** The detail a phone shows: at most 340 units wide, so 12-unit text stays above 11 px at 375 px. */
+  /** The detail a phone shows: at most 356 units wide, so 12-unit text stays at 11 px or more in the 327 px a 375 px phone gives it. */
   crop: Box;
   size?: { width: number; height: number };
 };

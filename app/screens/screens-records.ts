@@ -99,7 +99,7 @@ export const fuel: Screen = {
 };
 
 export const accounts: Screen = {
-  crop: { x: 156, y: 58, width: 360, height: 400 },
+  crop: { x: 156, y: 58, width: 356, height: 400 },
   draw: (p, d) =>
     office(
       p,
