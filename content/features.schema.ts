@@ -58,19 +58,14 @@ const feature = z.strictObject({
   summary: text(160),
   /** The icon on the grid card and the page hero. */
   icon: z.enum(FEATURE_ICONS),
+  /** What the feature does for the business, in one outcome-led sentence: the page's opening line. */
+  outcome: text(220),
+  /** Three benefits to the business, each a short title and a sentence (acronyms spelled out). */
+  benefits: z.array(z.strictObject({ title: text(60), text: text(240) })).length(3),
   /** Opening paragraphs, before the sections. */
   intro: z.array(text(900)).min(1),
   /** The structured content: panels, sub-areas, job types, settings sections... */
   sections: z.array(section).min(1),
-  /** Text alternative and caption of the page's screen mockup (pages that have one). */
-  mockup: z
-    .strictObject({
-      /** What the mockup shows, for screen readers. */
-      alt: text(300),
-      /** The visible caption under it. */
-      caption: text(200),
-    })
-    .optional(),
   /** A call to action to a configured outside link (Help: the API reference). */
   link: z
     .strictObject({
@@ -99,6 +94,13 @@ export const schema = z.strictObject({
     description: text(160),
     /** The heading above the grid of feature links. */
     gridHeading: text(80),
+  }),
+  /** The Book a Demo band every feature page ends with; `{feature}` is replaced by the page's title. */
+  demo: z.strictObject({
+    heading: text(80),
+    text: text(300),
+    /** The button: the spec's Book a Demo, opening its modal. */
+    label: text(40),
   }),
   /** Every feature page, keyed by its path; all 18 are required (the chain order is content/feature-slugs.ts). */
   features: z.record(z.enum(FEATURE_SLUGS), feature),

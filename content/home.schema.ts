@@ -25,7 +25,7 @@ const slide = z.strictObject({
   title: text,
   /** One or two sentences under the headline. */
   text: text,
-  /** Which original illustration the slide shows. */
+  /** Which product screen the slide shows (content/screens.yaml maps it to a drawing). */
   illustration: z.enum(['route', 'driverApp', 'invoice']),
   /** The slide's links, the first one drawn as the primary button. */
   actions: z.array(z.strictObject({ label: text, to: sitePath })).min(1).max(2),
@@ -124,7 +124,7 @@ export const schema = z
           z.strictObject({
             title: text,
             text: text,
-            /** Which original screen illustration the item shows. */
+            /** Which product screen the item shows (content/screens.yaml maps it to a drawing). */
             screen: z.enum(['dispatchBoard', 'driverApp', 'staffPortal']),
             /** Alternative text of the screen. */
             alt: text,
@@ -149,6 +149,13 @@ export const schema = z
       showMap: text,
       /** Label of the map link shown without JavaScript. */
       openMap: text,
+    }),
+    /** The closing call to action after the spec's sections, before the footer. */
+    closing: z.strictObject({
+      title: text,
+      text: text,
+      /** The button: the spec's Book a Demo, opening its modal. */
+      label: text,
     }),
   })
   .superRefine((home, context) => {

@@ -7,6 +7,7 @@ import { createContext as createReactContext, useContext } from 'react';
 import { createContext } from 'react-router';
 import type { FaqItem, GlossaryEntry } from '../../common/api.ts';
 import type { SiteSettings } from '../../content/schema.ts';
+import type { ScreenManifest } from './screens-manifest.ts';
 import type { SocialCards } from './social-cards.server.ts';
 import type { AuthService } from '../../server/services/auth.ts';
 import type { ContentEditing } from '../../server/services/content-editing.ts';
@@ -27,6 +28,8 @@ export type AppContext = {
   socialCards: SocialCards;
   /** When each page's content last changed (ISO 8601), for the sitemap; empty without a build. */
   contentDates: Record<string, string>;
+  /** This build's product screens (app/lib/screens.server.ts); none without a build. */
+  screens: ScreenManifest;
   /** The colour theme from the visitor's cookie (app/lib/theme.ts), written into <html data-theme>. */
   theme: Theme;
   /** Whether cookies this answer sets are marked Secure (the site is served over HTTPS). */

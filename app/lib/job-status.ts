@@ -1,7 +1,7 @@
-// The five job statuses (spec 4) as the site draws them: the manual's colour coding, the feature
-// mockups and the dashboard illustrations all mark an element with data-job-status and take its
-// colour from the one token set in app/styles/tokens.css (--status-*), through
-// app/components/ui/job-status.css.
+// The five job statuses (spec 4) as the site draws them: the manual's colour coding marks an
+// element with data-job-status and takes its colour from the one token set in
+// app/styles/tokens.css (--status-*), through app/components/ui/job-status.css; the product
+// screens (app/screens/) read the same tokens at build time.
 import type { StatusColour } from '../../content/docs.schema.ts';
 
 export const JOB_STATUSES = ['pending', 'dispatched', 'processing', 'completed', 'cancelled'] as const;

@@ -5,10 +5,10 @@ import { href } from 'react-router';
 import { FEATURE_SLUGS } from '../../content/feature-slugs.ts';
 import { PROOF_PAGE_SOURCES } from './proof-paths.ts';
 
-const feature = ['content/features.yaml', 'app/routes/feature.tsx'];
+const feature = ['content/features.yaml', 'content/screens.yaml', 'app/routes/feature.tsx'];
 
 export const PAGE_SOURCES: Readonly<Record<string, readonly string[]>> = {
-  [href('/home')]: ['content/home.yaml', 'content/faq.yaml', 'content/site.yaml', 'app/routes/home.tsx'],
+  [href('/home')]: ['content/home.yaml', 'content/faq.yaml', 'content/site.yaml', 'content/screens.yaml', 'app/routes/home.tsx'],
   [href('/features')]: ['content/features.yaml', 'app/routes/features.tsx'],
   ...Object.fromEntries(FEATURE_SLUGS.map((slug) => [`/${slug}`, feature])),
   [href('/faq')]: ['content/faq.yaml', 'app/routes/faq.tsx'],

@@ -1,6 +1,6 @@
 // The 18 feature pages (spec 2, Feature pages): one module registered for each path in
 // app/routes.ts; the copy comes from content/features.yaml and the order from feature-slugs.ts.
-import { data } from 'react-router';
+import { data, href } from 'react-router';
 import type { Route } from './+types/feature.ts';
 import { FEATURE_SLUGS } from '../../content/feature-slugs.ts';
 import { chainNeighbours, featuresContent, isFeatureSlug } from '../../content/features.ts';
@@ -9,12 +9,14 @@ import { FeatureOverview, FeatureSections } from '../components/sections/feature
 import { FeatureRelated } from '../components/sections/feature-related.tsx';
 import { RelatedStories } from '../components/sections/proof/related-stories.tsx';
 import { UpdatedOn } from '../components/sections/proof/updated-on.tsx';
+import { CtaBand } from '../components/sections/cta-band.tsx';
 import { ButtonLink } from '../components/ui/button.tsx';
 import { PageHero } from '../components/ui/page-hero.tsx';
 import { appContext } from '../lib/app-context.ts';
 import { createTermLinker, linkFeatureCopy } from '../lib/glossary-links.server.ts';
 import { faqsMentioning, tutorialLinks, tutorialsCovering } from '../lib/related-content.server.ts';
 import { featureProof } from '../lib/proof.server.ts';
+import { screenImage } from '../lib/screens.server.ts';
 import { pageMeta } from '../lib/seo.ts';
 import type { RouteHandle } from '../lib/route-handle.ts';
 
@@ -26,13 +28,15 @@ export async function loader({ pattern, context }: Route.LoaderArgs) {
   const slug = pattern.replace(/^\/|\/$/g, '');
   if (!isFeatureSlug(slug)) throw data(null, { status: 404 });
   const feature = featuresContent.features[slug];
-  const { site, content } = context.get(appContext);
+  const { site, content, screens } = context.get(appContext);
   const link = feature.link ? { ...feature.link, url: site.links[feature.link.target] } : undefined;
   const [glossary, faqs] = await Promise.all([content.listGlossary(), content.listFaqs()]);
   const linkTerms = createTermLinker(glossary);
   return {
     slug,
     feature: { ...linkFeatureCopy(feature, linkTerms), link },
+    screen: screenImage(screens, slug),
+    demo: demoBand(feature.title),
     // What else covers this feature: its tutorials and the FAQ answers that mention it.
     tutorials: tutorialsCovering(slug, tutorialLinks(site.links.tutorialsChannel)).map(({ number, title, url }) => ({ number, title, url })),
     faqs: faqsMentioning(feature.title, faqs),
@@ -43,17 +47,24 @@ export async function loader({ pattern, context }: Route.LoaderArgs) {
   };
 }
 
+/** The Book a Demo band's words, with the feature's name put in. */
+function demoBand(title: string) {
+  const { heading, text, label } = featuresContent.demo;
+  const withTitle = (words: string) => words.replaceAll('{feature}', title);
+  return { heading: withTitle(heading), text: withTitle(text), label };
+}
+
 export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData?.feature.title ?? 'Feature', args.loaderData?.feature.summary ?? '');
 
 export default function FeaturePage({ loaderData }: Route.ComponentProps) {
-  const { slug, feature, tutorials, faqs, position, count, previous, next } = loaderData;
+  const { feature, screen, demo, tutorials, faqs, position, count, previous, next } = loaderData;
   return (
     <>
       <PageHero eyebrow={`Feature ${position} of ${count}`} title={feature.title}>
         <p>{feature.summary}</p>
       </PageHero>
       <UpdatedOn change={loaderData.proof.updated} />
-      <FeatureOverview slug={slug} feature={feature} />
+      <FeatureOverview feature={feature} screen={screen} />
       <FeatureSections sections={feature.sections} />
       {feature.link ? (
         <section className="feature-link container" aria-labelledby="feature-link-title">
@@ -72,6 +83,18 @@ export default function FeaturePage({ loaderData }: Route.ComponentProps) {
       <FeatureRelated title={feature.title} tutorials={tutorials} faqs={faqs} />
       <RelatedStories stories={loaderData.proof.stories} />
       <ChainNav previous={previous} next={next} />
+      <CtaBand
+        title={demo.heading}
+        tone="panel"
+        actions={
+          // Opens the navbar's Book a Demo modal once the page is interactive (header-actions.tsx); the demo page before.
+          <ButtonLink to={href('/request-demo')} data-opens-demo="">
+            {demo.label}
+          </ButtonLink>
+        }
+      >
+        <p>{demo.text}</p>
+      </CtaBand>
     </>
   );
 }

@@ -1,5 +1,5 @@
 // /home: the landing page, its sections in the spec's order (spec 2, Home / landing page).
-import { useRouteLoaderData } from 'react-router';
+import { href, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/home.ts';
 import type { loader as rootLoader } from '../root.tsx';
 import { HOME_FAQ_COUNT } from '../../common/constants.ts';
@@ -15,7 +15,10 @@ import { PortfolioSection } from '../components/sections/home/portfolio-section.
 import { ServicesSection } from '../components/sections/home/services-section.tsx';
 import { SkillsSection } from '../components/sections/home/skills-section.tsx';
 import { WhySection } from '../components/sections/home/why-section.tsx';
+import { CtaBand } from '../components/sections/cta-band.tsx';
+import { ButtonLink } from '../components/ui/button.tsx';
 import { appContext } from '../lib/app-context.ts';
+import { homeScreenImages } from '../lib/screens.server.ts';
 import { pageMeta } from '../lib/seo.ts';
 import type { RouteHandle } from '../lib/route-handle.ts';
 
@@ -35,32 +38,45 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { content } = context.get(appContext);
+  const { content, screens } = context.get(appContext);
   // The site settings are not repeated here: the root loader already sends them to the page.
   return {
     content: homeContent,
     // The same rows, in the same order, as GET /api/Faqs/GetAllFromFaqs.
     faqs: (await content.listFaqs()).slice(0, HOME_FAQ_COUNT),
     proof: proofRow(),
+    screens: homeScreenImages(screens),
   };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { content, faqs } = loaderData;
+  const { content, faqs, screens } = loaderData;
   const site = useRouteLoaderData<typeof rootLoader>('root')?.site;
   if (!site) throw new Error('the root loader provides the site settings');
   return (
     <>
-      <HeroCarousel hero={content.hero} />
+      <HeroCarousel hero={content.hero} screens={screens.hero} />
       <ProofRow proof={loaderData.proof} />
       <AboutSection about={content.about} />
       <WhySection why={content.why} />
       <ApiSection api={content.api} developerDocs={site.links.developerDocs} />
       <ServicesSection services={content.services} />
       <SkillsSection skills={content.skills} components={content.components} />
-      <PortfolioSection portfolio={content.portfolio} />
+      <PortfolioSection portfolio={content.portfolio} screens={screens.portfolio} />
       <FaqSection faq={content.faq} items={faqs} />
       <ContactSection contact={content.contact} site={site} />
+      {/* After the spec's sections, before the footer: the page closes on a demo. */}
+      <CtaBand
+        title={content.closing.title}
+        tone="panel"
+        actions={
+          <ButtonLink to={href('/request-demo')} data-opens-demo="">
+            {content.closing.label}
+          </ButtonLink>
+        }
+      >
+        <p>{content.closing.text}</p>
+      </CtaBand>
     </>
   );
 }

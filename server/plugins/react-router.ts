@@ -11,6 +11,7 @@ import type { Config } from '../config.ts';
 import { PublicError } from '../errors.ts';
 import { buildDir, serverBuildFile } from '../paths.ts';
 import { readBuildData } from '../build-data.ts';
+import { NO_SCREENS } from '../../app/lib/screens-manifest.ts';
 import { randomToken } from '../random.ts';
 import { sameToken } from './csrf.ts';
 import { checkDeclaredLength, pageBodyLimit, readLimitedBody } from './page-body-limits.ts';
@@ -33,7 +34,7 @@ export default async function reactRouter(app: FastifyInstance, options: { confi
   const pageCache = options.config.pageCache && !options.dev ? createPageCache(cachedPagePaths((await loadHandler()).build.routes)) : undefined;
   if (pageCache) app.services.content.onInvalidate(() => pageCache.clear());
   const siteOrigin = options.config.siteUrl ? new URL(options.config.siteUrl).origin : undefined;
-  const { socialCards, contentDates } = options.dev ? { socialCards: {}, contentDates: {} } : readBuildData(buildDir);
+  const { socialCards, contentDates, screens } = options.dev ? { socialCards: {}, contentDates: {}, screens: NO_SCREENS } : readBuildData(buildDir);
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const { build, handle } = await loadHandler();
@@ -50,6 +51,7 @@ export default async function reactRouter(app: FastifyInstance, options: { confi
         origin,
         socialCards,
         contentDates,
+        screens,
         theme,
         // As the CSRF cookie is (server/plugins/csrf.ts).
         secureCookies: Boolean(siteOrigin?.startsWith('https:')) || request.protocol === 'https',

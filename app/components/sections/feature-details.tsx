@@ -1,32 +1,58 @@
-// The body of a feature page: the opening paragraphs beside the screen sketch, then each section
-// of items (panels, sub-areas, job types, settings sections...) as a list of cards. The copy comes
-// with its glossary terms linked (app/lib/glossary-links.server.ts).
+// The body of a feature page: what the feature does for the business (one outcome and three
+// benefits) beside its product screen, the opening paragraphs, then each section of items
+// (panels, sub-areas, job types, settings sections...) as a list of cards. The copy comes with its
+// glossary terms linked (app/lib/glossary-links.server.ts).
 import { Link } from 'react-router';
-import type { FeatureSlug } from '../../../content/feature-slugs.ts';
 import type { LinkedFeature } from '../../lib/glossary-links.server.ts';
 import { LinkedText } from '../ui/linked-text.tsx';
+import { ProductScreen, type ScreenImage } from '../ui/product-screen.tsx';
 import { FeatureIcon } from './feature-icon.tsx';
-import { FeatureMockup } from './feature-mockups.tsx';
 import './feature-details.css';
 
-export function FeatureOverview({ slug, feature }: { slug: FeatureSlug; feature: LinkedFeature }) {
-  const { mockup } = feature;
+export function FeatureOverview({ feature, screen }: { feature: LinkedFeature; screen: ScreenImage | undefined }) {
   return (
-    <section className="section feature-overview" aria-label="Overview">
-      <div className="container feature-overview-grid" data-has-mockup={mockup ? true : undefined}>
-        <div className="feature-overview-text">
+    <>
+      <section className="section feature-overview" aria-labelledby="feature-outcome">
+        <div className="container feature-overview-grid" data-has-screen={screen ? true : undefined}>
+          <div className="feature-overview-text">
+            <h2 id="feature-outcome" className="feature-outcome">
+              {feature.outcome}
+            </h2>
+            <ul className="feature-benefits" role="list">
+              {feature.benefits.map((benefit) => (
+                <li key={benefit.title}>
+                  <span className="feature-benefit-mark" aria-hidden="true" />
+                  <div>
+                    <h3>{benefit.title}</h3>
+                    <p>{benefit.text}</p>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </div>
+          {screen ? (
+            <figure className="feature-screen">
+              <ProductScreen screen={screen} priority />
+              <figcaption>{screen.caption}</figcaption>
+            </figure>
+          ) : null}
+        </div>
+      </section>
+      <section className="section feature-intro" aria-label="About this feature">
+        <div className="container feature-intro-inner">
           <span className="feature-overview-icon">
             <FeatureIcon name={feature.icon} />
           </span>
-          {feature.intro.map((paragraph, index) => (
-            <p key={index}>
-              <LinkedText text={paragraph} />
-            </p>
-          ))}
+          <div className="feature-intro-text">
+            {feature.intro.map((paragraph, index) => (
+              <p key={index}>
+                <LinkedText text={paragraph} />
+              </p>
+            ))}
+          </div>
         </div>
-        {mockup ? <FeatureMockup slug={slug} alt={mockup.alt} caption={mockup.caption} /> : null}
-      </div>
-    </section>
+      </section>
+    </>
   );
 }
 

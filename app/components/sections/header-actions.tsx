@@ -21,7 +21,7 @@ const DemoModal = lazy(loadDemo);
 type ModalName = 'sign-in' | 'demo';
 
 /** A plain click: a modified one (new tab, new window) keeps the link's own behaviour. */
-const isPlainClick = (event: MouseEvent) => event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+const isPlainClick = (event: MouseEvent | globalThis.MouseEvent) => event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 
 export function HeaderActions() {
   const hydrated = useHydrated();
@@ -34,6 +34,20 @@ export function HeaderActions() {
   const signInLink = useRef<HTMLAnchorElement>(null);
   const accountButton = useRef<HTMLButtonElement>(null);
   const demoLink = useRef<HTMLAnchorElement>(null);
+
+  // A Book a Demo link elsewhere on the page (the feature pages' closing band, marked
+  // data-opens-demo) opens this same modal; captured before the router's own click handling.
+  useEffect(() => {
+    const onClick = (event: globalThis.MouseEvent) => {
+      const link = (event.target as Element | null)?.closest?.('a[data-opens-demo]');
+      if (!link || !isPlainClick(event)) return;
+      event.preventDefault();
+      setOpenings((count) => ({ ...count, demo: count.demo + 1 }));
+      setOpen('demo');
+    };
+    window.addEventListener('click', onClick, true);
+    return () => window.removeEventListener('click', onClick, true);
+  }, []);
 
   useEffect(() => {
     restoreSession().then((live) => {

@@ -8,13 +8,14 @@ import type { HomeContent } from '../../../../content/home.schema.ts';
 import { usePrefersReducedMotion } from '../../../lib/use-prefers-reduced-motion.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { CAROUSEL_INTERVAL_MS } from './carousel-timing.ts';
-import { DriverAppArt, InvoiceArt, RouteArt } from './illustrations.tsx';
+import { ProductScreen, type ScreenImage } from '../../ui/product-screen.tsx';
 import { SectionLink } from './section-link.tsx';
 import './hero-carousel.css';
 
-const ART = { route: RouteArt, driverApp: DriverAppArt, invoice: InvoiceArt };
+type Illustration = HomeContent['hero']['slides'][number]['illustration'];
 
-export function HeroCarousel({ hero }: { hero: HomeContent['hero'] }) {
+/** `screens`: the product screen each slide's illustration names (content/screens.yaml). */
+export function HeroCarousel({ hero, screens }: { hero: HomeContent['hero']; screens: Record<Illustration, ScreenImage | undefined> }) {
   const { slides } = hero;
   const hydrated = useHydrated();
   const reduceMotion = usePrefersReducedMotion();
@@ -87,7 +88,7 @@ export function HeroCarousel({ hero }: { hero: HomeContent['hero'] }) {
       <div id="hero-slides" className="hero-track" ref={track}>
         {slides.map((slide, index) => {
           const Heading = index === 0 ? 'h1' : 'h2';
-          const Art = ART[slide.illustration];
+          const screen = screens[slide.illustration];
           return (
             <div
               key={slide.title}
@@ -111,9 +112,7 @@ export function HeroCarousel({ hero }: { hero: HomeContent['hero'] }) {
                     ))}
                   </p>
                 </div>
-                <div className="hero-art">
-                  <Art />
-                </div>
+                <div className="hero-art">{screen ? <ProductScreen screen={screen} priority={index === 0} /> : null}</div>
               </div>
             </div>
           );

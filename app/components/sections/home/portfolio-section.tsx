@@ -3,12 +3,14 @@
 import { useState } from 'react';
 import type { HomeContent, PortfolioCategory } from '../../../../content/home.schema.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
-import { PortfolioScreen } from './portfolio-screens.tsx';
+import { ProductScreen, type ScreenImage } from '../../ui/product-screen.tsx';
 import './portfolio-section.css';
 
 type Filter = HomeContent['portfolio']['filters'][number]['id'];
+type ScreenName = HomeContent['portfolio']['items'][number]['screen'];
 
-export function PortfolioSection({ portfolio }: { portfolio: HomeContent['portfolio'] }) {
+/** `screens`: the product screen each item names (content/screens.yaml), shown as its readable detail. */
+export function PortfolioSection({ portfolio, screens }: { portfolio: HomeContent['portfolio']; screens: Record<ScreenName, ScreenImage | undefined> }) {
   const hydrated = useHydrated();
   const [filter, setFilter] = useState<Filter>('all');
   const [status, setStatus] = useState('');
@@ -44,9 +46,7 @@ export function PortfolioSection({ portfolio }: { portfolio: HomeContent['portfo
           {portfolio.items.map((item) => (
             <li key={item.title} className="portfolio-item" data-shown={matches(item.categories, filter)}>
               <figure>
-                <div className="portfolio-screen">
-                  <PortfolioScreen screen={item.screen} alt={item.alt} />
-                </div>
+                <div className="portfolio-screen">{screens[item.screen] ? <ProductScreen screen={{ ...screens[item.screen]!, alt: item.alt }} detail="always" /> : null}</div>
                 <figcaption>
                   <h3>{item.title}</h3>
                   <p>{item.text}</p>

@@ -1,0 +1,59 @@
+// A product screen (app/lib/screens.server.ts): one <picture> that fetches exactly one file, the
+// one for the page's theme and the viewport (decision 034). The theme the server rendered (or the
+// visitor's choice in this tab) decides which files are offered; with "match my system" the
+// browser picks by prefers-color-scheme; printing picks the light files. On a phone, or wherever `detail` says, the screen's
+// readable detail replaces the whole. Plain markup: nothing here runs in the browser but React.
+import { useTheme } from '../../lib/use-theme.ts';
+import './product-screen.css';
+
+type Size = { width: number; height: number };
+type Files = { full: string; detail: string };
+export type ScreenImage = { alt: string; caption: string; full: Size; detail: Size; light: Files; dark: Files };
+
+/** Where the detail is shown instead of the whole: phones, by default. */
+export const PHONE_MEDIA = '(max-width: 40rem)';
+
+type Props = {
+  screen: ScreenImage;
+  /** The first thing on screen: fetched at once instead of when scrolled near. */
+  priority?: boolean;
+  /** The media query under which the detail shows; 'always' for small tiles. */
+  detail?: string | 'always';
+  className?: string;
+};
+
+export function ProductScreen({ screen, priority = false, detail = PHONE_MEDIA, className }: Props) {
+  const theme = useTheme();
+  // The sources in the order the browser tries them; the <img> is the last resort.
+  // Print is always light (app/styles/print.css), so the dark files are for the screen only.
+  const sources: { media?: string; files: Files }[] =
+    theme === 'light' ? [{ files: screen.light }] : [{ media: theme === 'dark' ? 'screen' : 'screen and (prefers-color-scheme: dark)', files: screen.dark }, { files: screen.light }];
+  const fallback = sources.at(-1)!.files;
+  const always = detail === 'always';
+  const sourceTags = sources.flatMap(({ media, files }, index) => {
+    const isFallback = index === sources.length - 1;
+    const tags = [];
+    if (!always) tags.push({ media: join(media, detail), src: files.detail, size: screen.detail });
+    if (!isFallback) tags.push({ media, src: always ? files.detail : files.full, size: always ? screen.detail : screen.full });
+    return tags;
+  });
+  const imgSize = always ? screen.detail : screen.full;
+  return (
+    <picture className={className ? `product-screen ${className}` : 'product-screen'}>
+      {sourceTags.map((source) => (
+        <source key={`${source.media}-${source.src}`} media={source.media} srcSet={source.src} width={source.size.width} height={source.size.height} />
+      ))}
+      <img
+        src={always ? fallback.detail : fallback.full}
+        alt={screen.alt}
+        width={imgSize.width}
+        height={imgSize.height}
+        loading={priority ? 'eager' : 'lazy'}
+        fetchPriority={priority ? 'high' : undefined}
+        decoding="async"
+      />
+    </picture>
+  );
+}
+
+const join = (...queries: (string | undefined)[]) => queries.filter(Boolean).join(' and ') || undefined;
