@@ -48,17 +48,26 @@ function lucideIconFiles(): Plugin {
     enforce: 'pre',
     transform(source, id) {
       if (!/\.tsx?$/.test(id) || id.includes('node_modules') || !source.includes('lucide-react')) return null;
-      const code = source.replace(/import\s*\{([^}]*)\}\s*from\s*['"]lucide-react['"];?/g, (statement, list: string) => {
-        const rest: string[] = [];
-        const icons: string[] = [];
-        for (const specifier of list.split(',').map((part) => part.trim()).filter(Boolean)) {
-          const [imported = '', local = imported] = specifier.split(/\s+as\s+/);
-          const file = files.get(imported);
-          if (file && !imported.startsWith('type ')) icons.push(`import ${local} from 'lucide-react/dist/esm/${file}';`);
-          else rest.push(specifier);
-        }
-        return [...icons, ...(rest.length > 0 ? [`import { ${rest.join(', ')} } from 'lucide-react';`] : [])].join(' ');
-      });
+      const code = source.replace(
+        /import\s*\{([^}]*)\}\s*from\s*['"]lucide-react['"];?/g,
+        (statement, list: string) => {
+          const rest: string[] = [];
+          const icons: string[] = [];
+          for (const specifier of list
+            .split(',')
+            .map((part) => part.trim())
+            .filter(Boolean)) {
+            const [imported = '', local = imported] = specifier.split(/\s+as\s+/);
+            const file = files.get(imported);
+            if (file && !imported.startsWith('type '))
+              icons.push(`import ${local} from 'lucide-react/dist/esm/${file}';`);
+            else rest.push(specifier);
+          }
+          return [...icons, ...(rest.length > 0 ? [`import { ${rest.join(', ')} } from 'lucide-react';`] : [])].join(
+            ' ',
+          );
+        },
+      );
       return code === source ? null : { code, map: null };
     },
   };
@@ -85,7 +94,8 @@ function shellModuleGraph(): Plugin {
   };
 }
 
-const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|@react-router|turbo-stream|cookie|set-cookie-parser)[\\/]/;
+const FRAMEWORK =
+  /node_modules[\\/](react|react-dom|scheduler|react-router|@react-router|turbo-stream|cookie|set-cookie-parser)[\\/]/;
 const FORMS = /[\\/]app[\\/](components[\\/]forms[\\/]|lib[\\/](use-form|form-results|calendar|phone)\.ts)/;
 
 /**
@@ -102,7 +112,11 @@ const CLIENT_CHUNKS = {
     // in the framework's file, every route module importing the framework would run the entry,
     // which then hydrated before the page's route modules were registered (an uncaught
     // "You must be using the SSR features of React Router" when a route module came late).
-    { name: 'framework', test: (id: string) => FRAMEWORK.test(id) && !/entry\.client\.[jt]sx?$/.test(id.split('?')[0]!), priority: 5 },
+    {
+      name: 'framework',
+      test: (id: string) => FRAMEWORK.test(id) && !/entry\.client\.[jt]sx?$/.test(id.split('?')[0]!),
+      priority: 5,
+    },
     { name: 'shell', test: (id: string) => shellModules.has(id), priority: 4 },
     // The API client is the forms' and the pages' that read the API in the browser (the FAQ,
     // the glossary): in its own file, or those pages would load every form with it.
@@ -110,7 +124,13 @@ const CLIENT_CHUNKS = {
     { name: 'forms', test: FORMS, priority: 2 },
     // The icons pages share (the feature icons, the arrows): one file per group of pages using
     // them rather than one per icon.
-    { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/, entriesAware: true, entriesAwareMergeThreshold: 4 * 1024, priority: 1 },
+    {
+      name: 'icons',
+      test: /node_modules[\\/]lucide-react[\\/]/,
+      entriesAware: true,
+      entriesAwareMergeThreshold: 4 * 1024,
+      priority: 1,
+    },
   ],
 };
 

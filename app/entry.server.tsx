@@ -75,8 +75,16 @@ export default function handleRequest(
           responseHeaders.append('Vary', 'Cookie');
           // First paint before scripts: see without-module-preloads.server.ts and
           // scripts-after-first-paint.server.ts.
-          pipe(withoutModulePreloads()).pipe(scriptsAfterFirstPaint()).pipe(insertBeforeHeadEnd(headAdditions(request, loadContext))).pipe(body);
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+          pipe(withoutModulePreloads())
+            .pipe(scriptsAfterFirstPaint())
+            .pipe(insertBeforeHeadEnd(headAdditions(request, loadContext)))
+            .pipe(body);
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          );
         },
         onShellError(error: unknown) {
           reject(error);

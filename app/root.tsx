@@ -1,15 +1,6 @@
 // The document every page shares: skip link, navbar, the page, footer.
 import { type ReactNode, useEffect } from 'react';
-import {
-  href,
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  useMatches,
-  useRouteLoaderData,
-} from 'react-router';
+import { href, isRouteErrorResponse, Links, Meta, Outlet, Scripts, useMatches, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/root.ts';
 import { privacyContent } from '../content/privacy.ts';
 import { SiteFooter } from './components/sections/site-footer.tsx';
@@ -29,7 +20,13 @@ import interRegular from './styles/fonts/inter-latin-400.woff2?url';
 
 /** The brand typeface's body and bold weights, fetched at once (app/styles/fonts.css). */
 export const links: Route.LinksFunction = () =>
-  [interRegular, interBold].map((font) => ({ rel: 'preload', href: font, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' as const }));
+  [interRegular, interBold].map((font) => ({
+    rel: 'preload',
+    href: font,
+    as: 'font',
+    type: 'font/woff2',
+    crossOrigin: 'anonymous' as const,
+  }));
 
 export function loader({ context }: Route.LoaderArgs) {
   const { site, origin, csrf, formKey, theme } = context.get(appContext);
@@ -38,7 +35,12 @@ export function loader({ context }: Route.LoaderArgs) {
   // (app/lib/form-fields.ts).
   // The demo and contact forms' product-news label and storage notice (content/privacy.yaml).
   // The visitor's colour theme, written into <html> so the first paint has it (decision 023).
-  return { site, origin, theme, forms: { csrfToken: csrf.token, idempotencyKey: formKey, rules: formRules(), privacy: privacyContent.forms } };
+  return {
+    site,
+    origin,
+    theme,
+    forms: { csrfToken: csrf.token, idempotencyKey: formKey, rules: formRules(), privacy: privacyContent.forms },
+  };
 }
 
 /** The merged handles of the matched routes: any route may hide the navbar or footer. */
@@ -116,7 +118,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         </p>
         {!notFound && reference ? (
           <p>
-            If it keeps happening, quote this reference to support: <code className="request-reference">{reference}</code>
+            If it keeps happening, quote this reference to support:{' '}
+            <code className="request-reference">{reference}</code>
           </p>
         ) : null}
       </PageHero>

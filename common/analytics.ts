@@ -12,7 +12,14 @@ export type EventType = (typeof EVENT_TYPES)[number];
 
 /** Pages of the staff area: never counted (nor sent by the beacon). */
 export const STAFF_PATH_PREFIXES = ['/inbox', '/content', '/analytics'] as const;
-export const isStaffPath = (path: string) => STAFF_PATH_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}?`) || path.startsWith(`${prefix}.`));
+export const isStaffPath = (path: string) =>
+  STAFF_PATH_PREFIXES.some(
+    (prefix) =>
+      path === prefix ||
+      path.startsWith(`${prefix}/`) ||
+      path.startsWith(`${prefix}?`) ||
+      path.startsWith(`${prefix}.`),
+  );
 
 export const ANALYTICS_LIMITS = { body: 2048, path: 512, referrer: 1024, query: 100, tag: 100 } as const;
 
@@ -38,7 +45,9 @@ const referrerSchema = z
   .string({ error: EVENT_MESSAGES.referrer })
   .max(ANALYTICS_LIMITS.referrer, { error: EVENT_MESSAGES.referrer })
   // A host after the scheme, then nothing a URL cannot hold (no spaces or control characters).
-  .regex(/^$|^https?:\/\/[^\s\/?#\u0000-\u001f\u007f]+(?:[/?#][^\s\u0000-\u001f\u007f]*)?$/i, { error: EVENT_MESSAGES.referrer });
+  .regex(/^$|^https?:\/\/[^\s/?#\u0000-\u001f\u007f]+(?:[/?#][^\s\u0000-\u001f\u007f]*)?$/i, {
+    error: EVENT_MESSAGES.referrer,
+  });
 
 const common = { path: pathSchema, referrer: referrerSchema.optional() };
 
@@ -49,11 +58,23 @@ export const eventSchema = z.discriminatedUnion(
     z.strictObject({
       type: z.literal('search'),
       ...common,
-      query: z.string({ error: EVENT_MESSAGES.query }).trim().min(1, { error: EVENT_MESSAGES.query }).max(ANALYTICS_LIMITS.query, { error: EVENT_MESSAGES.query }),
-      results: z.number({ error: EVENT_MESSAGES.results }).int({ error: EVENT_MESSAGES.results }).min(0, { error: EVENT_MESSAGES.results }).max(100_000, { error: EVENT_MESSAGES.results }),
+      query: z
+        .string({ error: EVENT_MESSAGES.query })
+        .trim()
+        .min(1, { error: EVENT_MESSAGES.query })
+        .max(ANALYTICS_LIMITS.query, { error: EVENT_MESSAGES.query }),
+      results: z
+        .number({ error: EVENT_MESSAGES.results })
+        .int({ error: EVENT_MESSAGES.results })
+        .min(0, { error: EVENT_MESSAGES.results })
+        .max(100_000, { error: EVENT_MESSAGES.results }),
     }),
     z.strictObject({ type: z.literal('demo_modal_opened'), ...common }),
-    z.strictObject({ type: z.literal('form_submitted'), ...common, form: z.string({ error: EVENT_MESSAGES.form }).regex(/^[a-z][a-z-]{0,31}$/, { error: EVENT_MESSAGES.form }) }),
+    z.strictObject({
+      type: z.literal('form_submitted'),
+      ...common,
+      form: z.string({ error: EVENT_MESSAGES.form }).regex(/^[a-z][a-z-]{0,31}$/, { error: EVENT_MESSAGES.form }),
+    }),
     z.strictObject({ type: z.literal('demo_booked'), ...common }),
   ],
   { error: EVENT_MESSAGES.type },
@@ -65,14 +86,19 @@ const daySchema = z.iso.date({ error: 'must be a date as YYYY-MM-DD' });
 export const overviewQuerySchema = z
   .strictObject({ from: daySchema, to: daySchema })
   .refine((range) => range.from <= range.to, { error: 'from must not be after to', path: ['to'] })
-  .refine((range) => daysBetween(range.from, range.to) < 3660, { error: 'the range may span at most ten years', path: ['to'] });
+  .refine((range) => daysBetween(range.from, range.to) < 3660, {
+    error: 'the range may span at most ten years',
+    path: ['to'],
+  });
 
 /** Days from `from` to `to`, both included, minus one (0 for a single day). */
 export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
-const ranked = z.array(z.object({ value: z.string(), visitors: z.number(), events: z.number(), conversions: z.number() }));
+const ranked = z.array(
+  z.object({ value: z.string(), visitors: z.number(), events: z.number(), conversions: z.number() }),
+);
 const totals = z.object({ visitors: z.number(), pageviews: z.number(), conversions: z.number() });
 
 export const overviewSchema = z.object({

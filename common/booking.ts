@@ -27,7 +27,8 @@ export const BOOKING_MESSAGES = {
   settingsForbidden: 'Only an admin can change the booking settings.',
   meetingMinutes: 'The meeting length must be a whole number of minutes from 5 to 480, or null for the configured one.',
   bufferMinutes: 'The buffer must be a whole number of minutes from 0 to 240, or null for the configured one.',
-  noticeMinutes: 'The minimum notice must be a whole number of minutes from 0 to 20160 (14 days), or null for the configured one.',
+  noticeMinutes:
+    'The minimum notice must be a whole number of minutes from 0 to 20160 (14 days), or null for the configured one.',
   horizonDays: 'How far ahead must be a whole number of days from 1 to 90, or null for the configured one.',
 } as const;
 
@@ -58,10 +59,17 @@ function acceptedByIntl(zone: string): boolean {
   }
 }
 
-const timeZoneSchema = z.string({ error: BOOKING_MESSAGES.zone }).max(64, { error: BOOKING_MESSAGES.zone }).refine(isTimeZone, { error: BOOKING_MESSAGES.zone });
+const timeZoneSchema = z
+  .string({ error: BOOKING_MESSAGES.zone })
+  .max(64, { error: BOOKING_MESSAGES.zone })
+  .refine(isTimeZone, { error: BOOKING_MESSAGES.zone });
 
 export const weeklyRangeSchema = z.object({
-  day: z.number({ error: BOOKING_MESSAGES.day }).int({ error: BOOKING_MESSAGES.day }).min(1, { error: BOOKING_MESSAGES.day }).max(7, { error: BOOKING_MESSAGES.day }),
+  day: z
+    .number({ error: BOOKING_MESSAGES.day })
+    .int({ error: BOOKING_MESSAGES.day })
+    .min(1, { error: BOOKING_MESSAGES.day })
+    .max(7, { error: BOOKING_MESSAGES.day }),
   start: z.string({ error: BOOKING_MESSAGES.time }).regex(TIME, { error: BOOKING_MESSAGES.time }),
   end: z.string({ error: BOOKING_MESSAGES.time }).regex(TIME, { error: BOOKING_MESSAGES.time }),
 });
@@ -71,16 +79,29 @@ export type WeeklyRange = z.infer<typeof weeklyRangeSchema>;
 export const availabilityBodySchema = z
   .object({
     time_zone: timeZoneSchema,
-    weekly: z.array(weeklyRangeSchema, { error: BOOKING_MESSAGES.day }).max(MAX_WEEKLY_RANGES, { error: BOOKING_MESSAGES.tooManyRanges }),
+    weekly: z
+      .array(weeklyRangeSchema, { error: BOOKING_MESSAGES.day })
+      .max(MAX_WEEKLY_RANGES, { error: BOOKING_MESSAGES.tooManyRanges }),
     days_off: z
-      .array(z.string({ error: BOOKING_MESSAGES.dayOff }).refine(isRealDate, { error: BOOKING_MESSAGES.dayOff }), { error: BOOKING_MESSAGES.dayOff })
+      .array(z.string({ error: BOOKING_MESSAGES.dayOff }).refine(isRealDate, { error: BOOKING_MESSAGES.dayOff }), {
+        error: BOOKING_MESSAGES.dayOff,
+      })
       .max(MAX_DAYS_OFF, { error: BOOKING_MESSAGES.tooManyDaysOff })
       .default([]),
     /** The video room, or null (or "") for a phone call. */
     meeting_url: z
-      .union([z.url({ protocol: /^https$/, error: BOOKING_MESSAGES.meetingUrl }).max(2000, { error: BOOKING_MESSAGES.meetingUrl }), z.literal(''), z.null()], {
-        error: BOOKING_MESSAGES.meetingUrl,
-      })
+      .union(
+        [
+          z
+            .url({ protocol: /^https$/, error: BOOKING_MESSAGES.meetingUrl })
+            .max(2000, { error: BOOKING_MESSAGES.meetingUrl }),
+          z.literal(''),
+          z.null(),
+        ],
+        {
+          error: BOOKING_MESSAGES.meetingUrl,
+        },
+      )
       .transform((value) => value || null),
     /** Admins only: false takes the staff member out of the rotation. */
     in_rotation: z.boolean().optional(),
@@ -133,7 +154,12 @@ export const slotsAnswerSchema = z.object({ time_zone: z.string(), slots: z.arra
 export type SlotsAnswer = z.infer<typeof slotsAnswerSchema>;
 
 const setting = (min: number, max: number, message: string) =>
-  z.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message }).nullable();
+  z
+    .number({ error: message })
+    .int({ error: message })
+    .min(min, { error: message })
+    .max(max, { error: message })
+    .nullable();
 
 /** PUT /api/inbox/booking-settings (admins): every setting; null = the configured value. */
 export const bookingSettingsBodySchema = z.object({
@@ -144,7 +170,12 @@ export const bookingSettingsBodySchema = z.object({
 });
 export type BookingSettingsBody = z.infer<typeof bookingSettingsBodySchema>;
 
-const settingsValues = z.object({ meeting_minutes: z.number(), buffer_minutes: z.number(), notice_minutes: z.number(), horizon_days: z.number() });
+const settingsValues = z.object({
+  meeting_minutes: z.number(),
+  buffer_minutes: z.number(),
+  notice_minutes: z.number(),
+  horizon_days: z.number(),
+});
 /** What is in force, and what staff stored (null: the configured value applies). */
 export const bookingSettingsSchema = z.object({ effective: settingsValues, stored: bookingSettingsBodySchema });
 export type BookingSettingsAnswer = z.infer<typeof bookingSettingsSchema>;

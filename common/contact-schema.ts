@@ -39,7 +39,9 @@ export type ContactInput = z.infer<typeof contactSchema>;
 
 /** The contact form's text fields (the schema's, honeypot included): a post with any other
  * field is refused rather than silently dropped, by the API and the page alike. */
-export const CONTACT_TEXT_FIELDS: ReadonlySet<string> = new Set(Object.keys(contactSchema.shape).filter((name) => name !== 'img'));
+export const CONTACT_TEXT_FIELDS: ReadonlySet<string> = new Set(
+  Object.keys(contactSchema.shape).filter((name) => name !== 'img'),
+);
 /** A browser sends a file's base name only: a path separator or a control character (NUL
  * included) means the request was forged. The name is never stored either way. */
 export const FORGED_FILE_NAME = /[/\\\u0000-\u001f\u007f]/;

@@ -49,7 +49,10 @@ function text(label: string, max: number) {
     .max(max, { error: CONTENT_MESSAGES.tooLong(label, max) });
 }
 
-const version = z.number({ error: CONTENT_MESSAGES.versionRequired }).int().positive({ error: CONTENT_MESSAGES.versionRequired });
+const version = z
+  .number({ error: CONTENT_MESSAGES.versionRequired })
+  .int()
+  .positive({ error: CONTENT_MESSAGES.versionRequired });
 
 export const faqFields = {
   /** The question, as visitors read it. */
@@ -72,8 +75,16 @@ export const glossaryFields = {
 export const faqCreateSchema = z.strictObject(faqFields);
 export const faqUpdateSchema = z.strictObject({ ...faqFields, /** The version the editor opened. */ version });
 export const glossaryCreateSchema = z.strictObject(glossaryFields);
-export const glossaryUpdateSchema = z.strictObject({ ...glossaryFields, /** The version the editor opened. */ version });
-export const versionQuerySchema = z.strictObject({ version: z.coerce.number({ error: CONTENT_MESSAGES.versionRequired }).int().positive({ error: CONTENT_MESSAGES.versionRequired }) });
+export const glossaryUpdateSchema = z.strictObject({
+  ...glossaryFields,
+  /** The version the editor opened. */ version,
+});
+export const versionQuerySchema = z.strictObject({
+  version: z.coerce
+    .number({ error: CONTENT_MESSAGES.versionRequired })
+    .int()
+    .positive({ error: CONTENT_MESSAGES.versionRequired }),
+});
 export const restoreSchema = z.strictObject({
   /** The history entry whose "after" text to put back. */
   historyId: z.number().int().positive(),
@@ -90,7 +101,9 @@ export const renameCategorySchema = z.strictObject({
 });
 export const importSchema = z.strictObject({
   /** The CSV text: category,term,description (and optionally id first), one header line. */
-  csv: z.string({ error: CONTENT_MESSAGES.importEmpty }).max(IMPORT_MAX_CHARS, { error: CONTENT_MESSAGES.tooLong('The CSV', IMPORT_MAX_CHARS) }),
+  csv: z
+    .string({ error: CONTENT_MESSAGES.importEmpty })
+    .max(IMPORT_MAX_CHARS, { error: CONTENT_MESSAGES.tooLong('The CSV', IMPORT_MAX_CHARS) }),
   /** true: only say what would happen (the preview); false: save, all rows or none. */
   dryRun: z.boolean().default(true),
 });
@@ -104,9 +117,22 @@ const stamp = {
   updatedAt: z.string().nullable(),
   updatedBy: z.string().nullable(),
 };
-export const staffFaqSchema = z.object({ id: z.number().int(), position: z.number().int(), question: z.string(), answer: z.string(), hidden: z.boolean(), ...stamp });
+export const staffFaqSchema = z.object({
+  id: z.number().int(),
+  position: z.number().int(),
+  question: z.string(),
+  answer: z.string(),
+  hidden: z.boolean(),
+  ...stamp,
+});
 export type StaffFaq = z.infer<typeof staffFaqSchema>;
-export const staffGlossarySchema = z.object({ id: z.number().int(), category: z.string(), term: z.string(), description: z.string(), ...stamp });
+export const staffGlossarySchema = z.object({
+  id: z.number().int(),
+  category: z.string(),
+  term: z.string(),
+  description: z.string(),
+  ...stamp,
+});
 export type StaffGlossaryEntry = z.infer<typeof staffGlossarySchema>;
 export const historyEntrySchema = z.object({
   id: z.number().int(),

@@ -28,7 +28,12 @@ export type InboxStatus = (typeof INBOX_STATUSES)[number];
 
 export const isInboxStatus = (value: unknown): value is InboxStatus => INBOX_STATUSES.includes(value as InboxStatus);
 
-export const STATUS_LABELS: Record<InboxStatus, string> = { new: 'New', in_progress: 'In progress', done: 'Done', spam: 'Spam' };
+export const STATUS_LABELS: Record<InboxStatus, string> = {
+  new: 'New',
+  in_progress: 'In progress',
+  done: 'Done',
+  spam: 'Spam',
+};
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 25;

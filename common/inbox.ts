@@ -88,7 +88,8 @@ const filterFields = z.object({
       .refine((ids) => ids.length <= BULK_MAX_IDS, { error: INBOX_MESSAGES.ids }),
   ),
 });
-const datesInOrder = (query: { from?: string | undefined; to?: string | undefined }) => !query.from || !query.to || query.from <= query.to;
+const datesInOrder = (query: { from?: string | undefined; to?: string | undefined }) =>
+  !query.from || !query.to || query.from <= query.to;
 
 /** Filters shared by the list and the CSV export. */
 export const inboxFilterSchema = filterFields.refine(datesInOrder, { error: INBOX_MESSAGES.dateOrder });
@@ -132,16 +133,26 @@ export type InboxDetailQuery = z.infer<typeof inboxDetailQuerySchema>;
 
 export const ownerBodySchema = z.object({
   /** A staff username, or null to give the submission to nobody. */
-  owner: z.string({ error: INBOX_MESSAGES.ownerBody }).regex(USERNAME_PATTERN, { error: INBOX_MESSAGES.ownerBody }).nullable(),
+  owner: z
+    .string({ error: INBOX_MESSAGES.ownerBody })
+    .regex(USERNAME_PATTERN, { error: INBOX_MESSAGES.ownerBody })
+    .nullable(),
 });
 
 export const bulkBodySchema = z
   .object({
     /** The submissions to change: 1 to BULK_MAX_IDS ids. */
     ids: z
-      .array(z.number({ error: INBOX_MESSAGES.ids }).int({ error: INBOX_MESSAGES.ids }).min(1, { error: INBOX_MESSAGES.ids }).max(Number.MAX_SAFE_INTEGER), {
-        error: INBOX_MESSAGES.ids,
-      })
+      .array(
+        z
+          .number({ error: INBOX_MESSAGES.ids })
+          .int({ error: INBOX_MESSAGES.ids })
+          .min(1, { error: INBOX_MESSAGES.ids })
+          .max(Number.MAX_SAFE_INTEGER),
+        {
+          error: INBOX_MESSAGES.ids,
+        },
+      )
       .min(1, { error: INBOX_MESSAGES.ids })
       .max(BULK_MAX_IDS, { error: INBOX_MESSAGES.ids }),
     /** The status every one of them moves to. */
@@ -201,7 +212,12 @@ export const listItemSchema = z.object({
   unread: z.boolean(),
 });
 export type ListItem = z.infer<typeof listItemSchema>;
-export const listPageSchema = z.object({ items: z.array(listItemSchema), total: z.number(), page: z.number(), pageSize: z.number() });
+export const listPageSchema = z.object({
+  items: z.array(listItemSchema),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
 export type ListPage = z.infer<typeof listPageSchema>;
 
 export const itemSchema = z.object({

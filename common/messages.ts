@@ -41,7 +41,8 @@ export const MESSAGES = {
   badRequest: 'The request could not be read.',
   payloadTooLarge: 'The request is too large.',
   oneImageOnly: 'Please attach one image only',
-  marketingConsentInvalid: 'marketing_consent must be true, "true", "on" or "yes" to opt in, or false, empty or left out to opt out',
+  marketingConsentInvalid:
+    'marketing_consent must be true, "true", "on" or "yes" to opt in, or false, empty or left out to opt out',
   unsupportedMediaType: 'The request has an unsupported content type.',
   notFound: 'Not found.',
   serverError: 'Something went wrong on our side. Please try again.',

@@ -10,7 +10,8 @@ import { DEFAULT_PHONE_MAX_LENGTH } from './constants.ts';
 /** Countries with a shorter maximum phone number length, by ISO 3166 region code (spec 4, 9). */
 export const PHONE_MAX_LENGTH: Readonly<Record<string, number>> = { AU: 10, PH: 10 };
 /** The longest number (digits, without the calling code) a country allows. */
-export const phoneMaxLength = (regionCode: string | undefined) => (regionCode && PHONE_MAX_LENGTH[regionCode]) || DEFAULT_PHONE_MAX_LENGTH;
+export const phoneMaxLength = (regionCode: string | undefined) =>
+  (regionCode && PHONE_MAX_LENGTH[regionCode]) || DEFAULT_PHONE_MAX_LENGTH;
 
 /** What the visitor reads about a number (ours: the spec words none); here, not in MESSAGES, so
  * only the demo form's chunk carries them to the browser. */

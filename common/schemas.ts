@@ -50,7 +50,9 @@ export const marketingConsent = z
   .union([z.boolean(), z.literal(['true', 'on', 'yes', ''])], { error: MESSAGES.marketingConsentInvalid })
   .optional()
   .transform((value) => value === true || value === 'true' || value === 'on' || value === 'yes')
-  .describe('Optional: true (or "true", "on", "yes") when the visitor ticked "send me product news"; false, "" or absent otherwise.');
+  .describe(
+    'Optional: true (or "true", "on", "yes") when the visitor ticked "send me product news"; false, "" or absent otherwise.',
+  );
 
 export const feedbackSchema = z.object({
   /** The one-line feedback. */
@@ -77,7 +79,6 @@ export const SIGN_IN_TOO_LONG: ReadonlySet<string> = new Set([
   MESSAGES.tooLong('Password', MAX_LENGTH.password),
 ]);
 export type SignInInput = z.infer<typeof signInSchema>;
-
 
 // The contact message's schema and its inquiry types: contact-schema.ts; the demo request's:
 // demo-schema.ts.

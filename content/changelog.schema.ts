@@ -6,7 +6,13 @@ import { FEATURE_SLUGS } from './feature-slugs.ts';
 const text = (max: number) => z.string().trim().min(1).max(max);
 
 export const schema = z.strictObject({
-  page: z.strictObject({ eyebrow: text(40), title: text(60), lede: text(400), description: text(160), feedLabel: text(60) }),
+  page: z.strictObject({
+    eyebrow: text(40),
+    title: text(60),
+    lede: text(400),
+    description: text(160),
+    feedLabel: text(60),
+  }),
   entries: z
     .array(
       z.strictObject({
@@ -23,7 +29,10 @@ export const schema = z.strictObject({
       }),
     )
     .min(1)
-    .refine((entries) => entries.every((entry, index) => index === 0 || entries[index - 1]!.date >= entry.date), 'newest first')
+    .refine(
+      (entries) => entries.every((entry, index) => index === 0 || entries[index - 1]!.date >= entry.date),
+      'newest first',
+    )
     .refine((entries) => new Set(entries.map((entry) => entry.id)).size === entries.length, 'ids are unique'),
 });
 export type ChangelogContent = z.infer<typeof schema>;

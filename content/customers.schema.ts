@@ -58,7 +58,10 @@ export const schema = z.strictObject({
       }),
     )
     .min(1)
-    .refine((stories) => sameSlugs(stories, CUSTOMER_SLUGS), 'the story slugs are those of CUSTOMER_SLUGS in proof-slugs.ts, each once'),
+    .refine(
+      (stories) => sameSlugs(stories, CUSTOMER_SLUGS),
+      'the story slugs are those of CUSTOMER_SLUGS in proof-slugs.ts, each once',
+    ),
 });
 export type CustomersContent = z.infer<typeof schema>;
 export type CustomerStory = CustomersContent['stories'][number];

@@ -39,7 +39,10 @@ const item = z.strictObject({
   /** A short list of what it holds, e.g. the checklists: driver, car, truck, trailer. */
   points: z.array(text(200)).min(1).optional(),
   /** A page of this site the item's name links to, e.g. /faq. */
-  to: z.string().regex(/^\/[\w\-/#]*$/, 'must be a path on this site, like /faq').optional(),
+  to: z
+    .string()
+    .regex(/^\/[\w\-/#]*$/, 'must be a path on this site, like /faq')
+    .optional(),
 });
 
 const section = z.strictObject({

@@ -26,4 +26,5 @@ export function chainNeighbours(slug: FeatureSlug | 'features'): { previous: Cha
   };
 }
 
-export const isFeatureSlug = (value: string): value is FeatureSlug => (FEATURE_SLUGS as readonly string[]).includes(value);
+export const isFeatureSlug = (value: string): value is FeatureSlug =>
+  (FEATURE_SLUGS as readonly string[]).includes(value);

@@ -28,7 +28,10 @@ const slide = z.strictObject({
   /** Which product screen the slide shows (content/screens.yaml maps it to a drawing). */
   illustration: z.enum(['route', 'driverApp', 'invoice']),
   /** The slide's links, the first one drawn as the primary button. */
-  actions: z.array(z.strictObject({ label: text, to: sitePath })).min(1).max(2),
+  actions: z
+    .array(z.strictObject({ label: text, to: sitePath }))
+    .min(1)
+    .max(2),
 });
 
 const area = z.strictObject({
@@ -162,7 +165,11 @@ export const schema = z
     const areaIds = new Set(home.skills.areas.map((entry) => entry.id));
     home.components.forEach((entry, index) => {
       if (!areaIds.has(entry.area)) {
-        context.addIssue({ code: 'custom', path: ['components', index, 'area'], message: `no skills area '${entry.area}'` });
+        context.addIssue({
+          code: 'custom',
+          path: ['components', index, 'area'],
+          message: `no skills area '${entry.area}'`,
+        });
       }
     });
     const slugs = new Set(home.components.map((entry) => entry.slug));

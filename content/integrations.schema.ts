@@ -23,9 +23,7 @@ export const schema = z
       requestHeading: text(80),
       requestText: text(400),
     }),
-    categories: z
-      .array(z.strictObject({ id: slug, name: text(40), description: text(300) }))
-      .min(1),
+    categories: z.array(z.strictObject({ id: slug, name: text(40), description: text(300) })).min(1),
     integrations: z
       .array(
         z.strictObject({
@@ -43,7 +41,15 @@ export const schema = z
           /** What setup needs, one step each. */
           setup: z.array(text(240)).min(1),
           /** The Haulora API calls the connector makes. */
-          apiCalls: z.array(z.strictObject({ method: z.enum(['GET', 'POST', 'PUT', 'PATCH']), path: z.string().regex(/^\/v1\/[a-z0-9/{}_-]+$/), purpose: text(160) })).min(1),
+          apiCalls: z
+            .array(
+              z.strictObject({
+                method: z.enum(['GET', 'POST', 'PUT', 'PATCH']),
+                path: z.string().regex(/^\/v1\/[a-z0-9/{}_-]+$/),
+                purpose: text(160),
+              }),
+            )
+            .min(1),
           /** The feature pages it feeds. */
           modules: z.array(z.enum(FEATURE_SLUGS)).min(1),
         }),
@@ -51,12 +57,23 @@ export const schema = z
       .min(1),
   })
   .superRefine((content, context) => {
-    if (!sameSlugs(content.integrations, INTEGRATION_SLUGS)) context.addIssue({ code: 'custom', path: ['integrations'], message: 'the slugs are those of INTEGRATION_SLUGS in proof-slugs.ts, each once' });
+    if (!sameSlugs(content.integrations, INTEGRATION_SLUGS))
+      context.addIssue({
+        code: 'custom',
+        path: ['integrations'],
+        message: 'the slugs are those of INTEGRATION_SLUGS in proof-slugs.ts, each once',
+      });
     const ids = new Set(content.categories.map((category) => category.id));
     const slugs = new Set<string>();
     content.integrations.forEach((integration, index) => {
-      if (!ids.has(integration.category)) context.addIssue({ code: 'custom', path: ['integrations', index, 'category'], message: `no category '${integration.category}'` });
-      if (slugs.has(integration.slug)) context.addIssue({ code: 'custom', path: ['integrations', index, 'slug'], message: 'slugs are unique' });
+      if (!ids.has(integration.category))
+        context.addIssue({
+          code: 'custom',
+          path: ['integrations', index, 'category'],
+          message: `no category '${integration.category}'`,
+        });
+      if (slugs.has(integration.slug))
+        context.addIssue({ code: 'custom', path: ['integrations', index, 'slug'], message: 'slugs are unique' });
       slugs.add(integration.slug);
     });
   });

@@ -2,7 +2,13 @@
 // page list, the sitemap and the build scripts read without loading YAML. Each slug here needs its
 // entry in content/customers.yaml or content/integrations.yaml, and each entry a slug here (the
 // schemas check both ways).
-export const CUSTOMER_SLUGS = ['coastline-couriers', 'redgum-linehaul', 'tasman-freight-group', 'southern-cold-chain', 'ironbark-haulage'] as const;
+export const CUSTOMER_SLUGS = [
+  'coastline-couriers',
+  'redgum-linehaul',
+  'tasman-freight-group',
+  'southern-cold-chain',
+  'ironbark-haulage',
+] as const;
 
 export const INTEGRATION_SLUGS = [
   'trackline-telematics',

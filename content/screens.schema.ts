@@ -22,9 +22,28 @@ export const schema = z.strictObject({
   /** The day the screens show and the administrator signed in. */
   today: cell,
   user: cell,
-  drivers: row({ name: cell, licence: z.enum(['LR', 'MR', 'HR', 'HC', 'MC']), licenceNo: cell, expiry: cell, phone: cell, status: cell, base: cell }),
+  drivers: row({
+    name: cell,
+    licence: z.enum(['LR', 'MR', 'HR', 'HC', 'MC']),
+    licenceNo: cell,
+    expiry: cell,
+    phone: cell,
+    status: cell,
+    base: cell,
+  }),
   vehicles: row({ rego: cell, kind: cell, model: cell, odometer: cell, status: cell, nextService: cell, driver: cell }),
-  jobs: row({ ref: cell, customer: cell, from: cell, to: cell, type: z.enum(JOB_TYPES), driver: cell, rego: cell, status: z.enum(JOB_STATUS_LABELS), amount: cell, pickup: cell }),
+  jobs: row({
+    ref: cell,
+    customer: cell,
+    from: cell,
+    to: cell,
+    type: z.enum(JOB_TYPES),
+    driver: cell,
+    rego: cell,
+    status: z.enum(JOB_STATUS_LABELS),
+    amount: cell,
+    pickup: cell,
+  }),
   invoices: row({ number: cell, customer: cell, issued: cell, due: cell, amount: cell, status: cell }),
   fuel: row({ date: cell, rego: cell, driver: cell, litres: cell, price: cell, total: cell, site: cell }),
   /** The dashboard's profit chart: thousands of dollars per month. */
@@ -43,7 +62,16 @@ export const schema = z.strictObject({
   /** The figures across the top of a screen, by screen: a job counter names its status. */
   counters: z.partialRecord(
     z.enum(SCREEN_IDS),
-    z.array(z.strictObject({ label: cell, value: cell, note: cell.optional(), status: z.enum(JOB_STATUS_LABELS).optional() })).length(4),
+    z
+      .array(
+        z.strictObject({
+          label: cell,
+          value: cell,
+          note: cell.optional(),
+          status: z.enum(JOB_STATUS_LABELS).optional(),
+        }),
+      )
+      .length(4),
   ),
   /** Which screen each home hero slide and portfolio item shows (content/home.yaml names them). */
   home: z.strictObject({

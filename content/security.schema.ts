@@ -5,7 +5,14 @@ import { z } from 'zod';
 const text = (max: number) => z.string().trim().min(1).max(max);
 
 export const schema = z.strictObject({
-  page: z.strictObject({ eyebrow: text(40), title: text(60), lede: text(500), description: text(160), contentsLabel: text(40), mechanismLabel: text(40) }),
+  page: z.strictObject({
+    eyebrow: text(40),
+    title: text(60),
+    lede: text(500),
+    description: text(160),
+    contentsLabel: text(40),
+    mechanismLabel: text(40),
+  }),
   topics: z
     .array(
       z.strictObject({

@@ -67,7 +67,10 @@ function readFlags() {
       connections: { type: 'string', default: '50' },
     },
   });
-  return { duration: positiveInt(values.duration, 'duration'), connections: positiveInt(values.connections, 'connections') };
+  return {
+    duration: positiveInt(values.duration, 'duration'),
+    connections: positiveInt(values.connections, 'connections'),
+  };
 }
 
 function positiveInt(text: string, flag: string): number {
@@ -256,7 +259,9 @@ async function bench(baseUrl: string, dataDir: string, server: ServerProcess, fl
 
     await server.stop('SIGTERM');
     const [bareResult, postResult] = [runs[0]!.result, runs.at(-1)!.result];
-    console.log(`\nResults (${flags.connections} connections, ${flags.duration} s each; FAQ body ${faqBody.length} bytes)`);
+    console.log(
+      `\nResults (${flags.connections} connections, ${flags.duration} s each; FAQ body ${faqBody.length} bytes)`,
+    );
     printTable(runs, bareResult);
     printErrorDetails(runs);
     printStoredFeedback(postResult, countFeedbackRows(dataDir), checked, flags.connections);

@@ -20,7 +20,13 @@ import { parseArgs } from 'node:util';
 // @ts-expect-error autocannon ships no type declarations; the few fields used are typed below.
 import autocannonUntyped from 'autocannon';
 import { ensureDebianPackage } from '../tests/helpers/apt.ts';
-import { freePort, startPostgres, TEST_DB_PASSWORD, TEST_DB_USER, type TestPostgres } from '../tests/helpers/postgres.ts';
+import {
+  freePort,
+  startPostgres,
+  TEST_DB_PASSWORD,
+  TEST_DB_USER,
+  type TestPostgres,
+} from '../tests/helpers/postgres.ts';
 import { HAPROXY_BIN, startHaproxy, waitForServersUp, type Haproxy } from './lib/haproxy.ts';
 import { BENCHMARK_ENV, ensureBuild, startServerProcess, type ServerProcess } from './lib/server-process.ts';
 
@@ -31,7 +37,14 @@ type BenchResult = {
   timeouts: number;
   non2xx: number;
 };
-type BenchOptions = { url: string; method: 'GET' | 'POST'; connections: number; duration: number; headers?: Record<string, string>; body?: string };
+type BenchOptions = {
+  url: string;
+  method: 'GET' | 'POST';
+  connections: number;
+  duration: number;
+  headers?: Record<string, string>;
+  body?: string;
+};
 const autocannon = autocannonUntyped as (options: BenchOptions) => Promise<BenchResult>;
 
 const PGBENCH = '/usr/lib/postgresql/15/bin/pgbench';
@@ -39,14 +52,21 @@ const WARMUP_SECONDS = 2;
 const WORKLOADS = [
   { name: 'GET /home', method: 'GET', path: '/home' },
   { name: 'GET FAQ API', method: 'GET', path: '/api/Faqs/GetAllFromFaqs' },
-  { name: 'POST feedback', method: 'POST', path: '/api/Feedback/AddFeedback', body: JSON.stringify({ feedback: 'Bench feedback' }) },
+  {
+    name: 'POST feedback',
+    method: 'POST',
+    path: '/api/Feedback/AddFeedback',
+    body: JSON.stringify({ feedback: 'Bench feedback' }),
+  },
 ] as const;
 
 type Setup = { name: string; url: string; stop: () => Promise<void> };
 type Cell = { rps: number; p50: number; p99: number; errors: number };
 
 function readFlags() {
-  const { values } = parseArgs({ options: { duration: { type: 'string', default: '8' }, connections: { type: 'string', default: '50' } } });
+  const { values } = parseArgs({
+    options: { duration: { type: 'string', default: '8' }, connections: { type: 'string', default: '50' } },
+  });
   const duration = Number(values.duration);
   const connections = Number(values.connections);
   if (!(Number.isInteger(duration) && duration > 0 && Number.isInteger(connections) && connections > 0)) {
@@ -73,7 +93,12 @@ async function measure(setup: Setup, flags: ReturnType<typeof readFlags>): Promi
       workload.method === 'POST'
         ? { cookie: `XSRF-TOKEN=${token}`, 'x-xsrf-token': token, 'content-type': 'application/json' }
         : { cookie: `XSRF-TOKEN=${token}` };
-    const request = { url: setup.url + workload.path, method: workload.method, headers, ...('body' in workload ? { body: workload.body } : {}) };
+    const request = {
+      url: setup.url + workload.path,
+      method: workload.method,
+      headers,
+      ...('body' in workload ? { body: workload.body } : {}),
+    };
     await autocannon({ ...request, connections: 10, duration: WARMUP_SECONDS });
     const result = await autocannon({ ...request, connections: flags.connections, duration: flags.duration });
     cells.push({
@@ -98,7 +123,13 @@ async function startInstances(count: number, env: Record<string, string>): Promi
   try {
     // One at a time: the first migrates the database.
     for (let i = 0; i < count; i++) {
-      servers.push(await startServerProcess({ dataDir: tempDir(), env: { ...BENCHMARK_ENV, ...env, PORT: String(await freePort()) }, readyTimeoutMs: 30_000 }));
+      servers.push(
+        await startServerProcess({
+          dataDir: tempDir(),
+          env: { ...BENCHMARK_ENV, ...env, PORT: String(await freePort()) },
+          readyTimeoutMs: 30_000,
+        }),
+      );
     }
   } catch (error) {
     await Promise.all(servers.map((server) => server.stop('SIGTERM')));
@@ -122,11 +153,18 @@ async function postgresSetup(postgres: TestPostgres): Promise<Setup> {
 }
 
 async function clusterSetup(postgres: TestPostgres): Promise<Setup> {
-  const servers = await startInstances(3, { DATABASE_URL: await postgres.createDatabase(), TRUST_PROXY: 'true', SHUTDOWN_DRAIN_MS: '0' });
+  const servers = await startInstances(3, {
+    DATABASE_URL: await postgres.createDatabase(),
+    TRUST_PROXY: 'true',
+    SHUTDOWN_DRAIN_MS: '0',
+  });
   let haproxy: Haproxy | undefined;
   try {
     const names = servers.map((_, i) => `web${i + 1}`);
-    haproxy = await startHaproxy({ frontend: await freePort(), stats: await freePort() }, servers.map((server, i) => ({ name: names[i]!, port: Number(new URL(server.url).port) })));
+    haproxy = await startHaproxy(
+      { frontend: await freePort(), stats: await freePort() },
+      servers.map((server, i) => ({ name: names[i]!, port: Number(new URL(server.url).port) })),
+    );
     await waitForServersUp(haproxy, names);
   } catch (error) {
     await haproxy?.stop();
@@ -149,9 +187,16 @@ function pgbench(postgres: TestPostgres): { tps: number; latencyMs: number } {
   const connection = ['-h', '127.0.0.1', '-p', String(postgres.port), '-U', TEST_DB_USER];
   execFileSync(join(PGBENCH, '..', 'createdb'), [...connection, 'pgbench'], { env });
   console.log('  pgbench -i -s 10…');
-  execFileSync(PGBENCH, [...connection, '-i', '-s', '10', '-q', 'pgbench'], { env, stdio: ['ignore', 'ignore', 'ignore'] });
+  execFileSync(PGBENCH, [...connection, '-i', '-s', '10', '-q', 'pgbench'], {
+    env,
+    stdio: ['ignore', 'ignore', 'ignore'],
+  });
   console.log('  pgbench -c 8 -j 2 -T 10 -N…');
-  const out = execFileSync(PGBENCH, [...connection, '-c', '8', '-j', '2', '-T', '10', '-N', 'pgbench'], { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+  const out = execFileSync(PGBENCH, [...connection, '-c', '8', '-j', '2', '-T', '10', '-N', 'pgbench'], {
+    env,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
   const tps = /tps = ([\d.]+)/.exec(out);
   const latency = /latency average = ([\d.]+) ms/.exec(out);
   if (!tps) throw new Error(`pgbench printed no tps:\n${out}`);
@@ -159,11 +204,14 @@ function pgbench(postgres: TestPostgres): { tps: number; latencyMs: number } {
 }
 
 function printTable(setups: string[], results: Cell[][], flags: ReturnType<typeof readFlags>) {
-  const cell = (c: Cell) => `${Math.round(c.rps)} req/s, p50 ${c.p50} / p99 ${c.p99} ms${c.errors ? `, ${c.errors} errors` : ''}`;
+  const cell = (c: Cell) =>
+    `${Math.round(c.rps)} req/s, p50 ${c.p50} / p99 ${c.p99} ms${c.errors ? `, ${c.errors} errors` : ''}`;
   console.log(`\nResults (${flags.connections} connections, ${flags.duration} s each)\n`);
   const header = `| | ${setups.join(' | ')} |`;
   const lines = [header, `|---|${setups.map(() => '---').join('|')}|`];
-  WORKLOADS.forEach((workload, row) => lines.push(`| ${workload.name} | ${results.map((cells) => cell(cells[row]!)).join(' | ')} |`));
+  WORKLOADS.forEach((workload, row) =>
+    lines.push(`| ${workload.name} | ${results.map((cells) => cell(cells[row]!)).join(' | ')} |`),
+  );
   console.log(lines.join('\n'));
 }
 

@@ -25,7 +25,12 @@ import { FEATURE_PATHS } from '../server/services/analytics/rollups.ts';
 import { createOverview } from '../server/services/analytics/overview.ts';
 import { BENCHMARK_ENV, ensureBuild, startServerProcess } from './lib/server-process.ts';
 
-type Result = { requests: { average: number; total: number }; latency: { p50: number; p99: number }; non2xx: number; errors: number };
+type Result = {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+};
 const autocannon = autocannonUntyped as (options: Record<string, unknown>) => Promise<Result>;
 
 const { values: flags, positionals } = parseArgs({
@@ -47,17 +52,27 @@ async function ingest() {
   const duration = Number(flags.duration);
   const rate = Number(flags.rate);
   const dataDir = mkdtempSync(join(tmpdir(), 'haulora-bench-events-'));
-  const server = await startServerProcess({ dataDir, readyTimeoutMs: 90_000, env: { ...BENCHMARK_ENV, ANALYTICS_EVENTS_PER_MINUTE: '100000000', RATE_LIMIT_EXEMPT_ADDRESSES: '127.0.0.1' } });
+  const server = await startServerProcess({
+    dataDir,
+    readyTimeoutMs: 90_000,
+    env: { ...BENCHMARK_ENV, ANALYTICS_EVENTS_PER_MINUTE: '100000000', RATE_LIMIT_EXEMPT_ADDRESSES: '127.0.0.1' },
+  });
   const origin = new URL(server.url).origin;
-  const page = (extra: Record<string, unknown> = {}) => autocannon({ url: `${server.url}/home`, connections: 10, duration, ...extra });
+  const page = (extra: Record<string, unknown> = {}) =>
+    autocannon({ url: `${server.url}/home`, connections: 10, duration, ...extra });
   // A few paths and user agents, so the events are not all one visitor on one page.
   const requests = Array.from({ length: 20 }, (_, n) => ({
     method: 'POST',
     path: '/api/events',
     headers: { 'content-type': 'text/plain;charset=UTF-8', origin, 'user-agent': `${UA} bench/${n}` },
-    body: JSON.stringify({ type: 'pageview', path: `${FEATURE_PATHS[n % FEATURE_PATHS.length]}?utm_source=bench&utm_campaign=c${n % 4}`, referrer: 'https://www.google.com/' }),
+    body: JSON.stringify({
+      type: 'pageview',
+      path: `${FEATURE_PATHS[n % FEATURE_PATHS.length]}?utm_source=bench&utm_campaign=c${n % 4}`,
+      referrer: 'https://www.google.com/',
+    }),
   }));
-  const events = (extra: Record<string, unknown> = {}) => autocannon({ url: server.url, connections: 50, duration, requests, ...extra });
+  const events = (extra: Record<string, unknown> = {}) =>
+    autocannon({ url: server.url, connections: 50, duration, requests, ...extra });
   try {
     await page({ duration: 2 }); // warm-up
     const alone = await page();
@@ -77,7 +92,9 @@ async function ingest() {
     const sent = flat.requests.total + paced.requests.total;
     console.log(`events answered 202: ${sent - flat.non2xx - paced.non2xx}; stored: ${stored}`);
     const change = (loaded.requests.average / alone.requests.average - 1) * 100;
-    console.log(`/home requests/s with the event load: ${change >= 0 ? '+' : ''}${change.toFixed(1)} %; p99 ${alone.latency.p99} → ${loaded.latency.p99} ms`);
+    console.log(
+      `/home requests/s with the event load: ${change >= 0 ? '+' : ''}${change.toFixed(1)} %; p99 ${alone.latency.p99} → ${loaded.latency.p99} ms`,
+    );
   } finally {
     await server.stop('SIGKILL').catch(() => {});
     rmSync(dataDir, { recursive: true, force: true });
@@ -87,7 +104,7 @@ async function ingest() {
 /** A small deterministic random source, so two runs seed the same data. */
 function randomSource(seed: number) {
   let state = seed;
-  return () => ((state = (state * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+  return () => (state = (state * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
 }
 
 async function seed(db: Database, totalEvents: number, rawDays: number) {
@@ -95,13 +112,36 @@ async function seed(db: Database, totalEvents: number, rawDays: number) {
   const random = randomSource(42);
   const today = Date.parse(`${dayOf(Date.now())}T00:00:00Z`);
   const perDay = Math.round(totalEvents / 365);
-  const pages = [...FEATURE_PATHS, '/home', '/features', '/faq', '/glossary', '/docs', '/privacy', '/request-demo', ...Array.from({ length: 80 }, (_, n) => `/docs/page-${n}`)];
-  const sources = ['Direct / None', 'Google', 'Google Ads', 'LinkedIn', 'Bing', 'newsletter', ...Array.from({ length: 24 }, (_, n) => `partner-${n}.example`)];
+  const pages = [
+    ...FEATURE_PATHS,
+    '/home',
+    '/features',
+    '/faq',
+    '/glossary',
+    '/docs',
+    '/privacy',
+    '/request-demo',
+    ...Array.from({ length: 80 }, (_, n) => `/docs/page-${n}`),
+  ];
+  const sources = [
+    'Direct / None',
+    'Google',
+    'Google Ads',
+    'LinkedIn',
+    'Bing',
+    'newsletter',
+    ...Array.from({ length: 24 }, (_, n) => `partner-${n}.example`),
+  ];
   const started = performance.now();
   // Rollups of the days before the raw tail, written as the rollup would (about 400 rows a day).
-  let rows: { day: string; dimension: string; value: string; visitors: number; events: number; conversions: number }[] = [];
+  let rows: { day: string; dimension: string; value: string; visitors: number; events: number; conversions: number }[] =
+    [];
   const flush = async () => {
-    for (let index = 0; index < rows.length; index += 1000) await db.kysely.insertInto('analytics_daily').values(rows.slice(index, index + 1000)).execute();
+    for (let index = 0; index < rows.length; index += 1000)
+      await db.kysely
+        .insertInto('analytics_daily')
+        .values(rows.slice(index, index + 1000))
+        .execute();
     rows = [];
   };
   for (let back = 365; back > rawDays; back--) {
@@ -110,7 +150,14 @@ async function seed(db: Database, totalEvents: number, rawDays: number) {
     const visitors = Math.round(views / 2.6);
     const demos = Math.round(visitors * 0.01);
     const add = (dimension: string, value: string, share: number, conversions = 0) =>
-      rows.push({ day, dimension, value, visitors: Math.max(1, Math.round(visitors * share)), events: Math.max(1, Math.round(views * share)), conversions });
+      rows.push({
+        day,
+        dimension,
+        value,
+        visitors: Math.max(1, Math.round(visitors * share)),
+        events: Math.max(1, Math.round(views * share)),
+        conversions,
+      });
     add('total', '', 1, demos);
     pages.forEach((path, n) => add('page', path, 1 / (n + 2)));
     pages.slice(0, 40).forEach((path, n) => add('entry', path, 1 / (n + 3), Math.round(demos / (n + 3))));
@@ -119,8 +166,12 @@ async function seed(db: Database, totalEvents: number, rawDays: number) {
     ['desktop', 'mobile', 'tablet'].forEach((device, n) => add('device', device, [0.6, 0.35, 0.05][n]!));
     for (let n = 0; n < 100; n++) add('search', `query ${n}`, 0.001);
     for (let n = 0; n < 30; n++) add('search_none', `missing ${n}`, 0.0005);
-    ['demo_modal_opened', 'form_submitted:demo', 'form_submitted:contact', 'form_submitted:newsletter'].forEach((event, n) => add('event', event, 0.02 / (n + 1)));
-    ['visit', 'feature', 'demo_modal', 'demo_form', 'demo_booked'].forEach((step, n) => add('funnel', step, [1, 0.4, 0.05, 0.01, 0.004][n]!));
+    ['demo_modal_opened', 'form_submitted:demo', 'form_submitted:contact', 'form_submitted:newsletter'].forEach(
+      (event, n) => add('event', event, 0.02 / (n + 1)),
+    );
+    ['visit', 'feature', 'demo_modal', 'demo_form', 'demo_booked'].forEach((step, n) =>
+      add('funnel', step, [1, 0.4, 0.05, 0.01, 0.004][n]!),
+    );
     if (rows.length > 20_000) await flush();
   }
   await flush();
@@ -134,10 +185,20 @@ async function seed(db: Database, totalEvents: number, rawDays: number) {
     for (let n = 0; n < perDay; n++) {
       const visitor = `v${Math.floor(random() * (perDay / 2.6))}`.padEnd(22, 'x');
       batch.push({
-        day, at: `${day}T${String(Math.floor((n / perDay) * 24)).padStart(2, '0')}:00:00.000Z`, type: random() < 0.95 ? 'pageview' : 'demo_modal_opened',
-        path: pages[Math.floor(random() ** 2 * pages.length)]!, referrer_host: null, source: sources[Math.floor(random() ** 2 * sources.length)]!,
-        utm_medium: null, utm_campaign: random() < 0.1 ? `campaign-${Math.floor(random() * 20)}` : null, utm_term: null, utm_content: null,
-        visitor, device: random() < 0.6 ? 'desktop' : 'mobile', name: null, found: null,
+        day,
+        at: `${day}T${String(Math.floor((n / perDay) * 24)).padStart(2, '0')}:00:00.000Z`,
+        type: random() < 0.95 ? 'pageview' : 'demo_modal_opened',
+        path: pages[Math.floor(random() ** 2 * pages.length)]!,
+        referrer_host: null,
+        source: sources[Math.floor(random() ** 2 * sources.length)]!,
+        utm_medium: null,
+        utm_campaign: random() < 0.1 ? `campaign-${Math.floor(random() * 20)}` : null,
+        utm_term: null,
+        utm_content: null,
+        visitor,
+        device: random() < 0.6 ? 'desktop' : 'mobile',
+        name: null,
+        found: null,
       });
       if (batch.length === 10_000) {
         await repo.insertEvents(batch);
@@ -152,19 +213,27 @@ async function seed(db: Database, totalEvents: number, rawDays: number) {
   return { repo, raw, rollupSeconds, rawSeconds, perDay, lastRawDay: dayOf(today - DAY_MS) };
 }
 
-const percentile = (values: number[], share: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * share))]!;
+const percentile = (values: number[], share: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * share))]!;
 
 async function dashboardOn(name: string, db: Database) {
   await migrate(db);
   const totalEvents = Number(flags.events);
   const seeded = await seed(db, totalEvents, Number(flags['raw-days']));
-  console.log(`${name}: seeded ${totalEvents.toLocaleString('en')} page views over 365 days as rollups in ${seeded.rollupSeconds.toFixed(1)} s, and a raw tail of ${seeded.raw.toLocaleString('en')} events (${flags['raw-days']} days) in ${seeded.rawSeconds.toFixed(1)} s`);
+  console.log(
+    `${name}: seeded ${totalEvents.toLocaleString('en')} page views over 365 days as rollups in ${seeded.rollupSeconds.toFixed(1)} s, and a raw tail of ${seeded.raw.toLocaleString('en')} events (${flags['raw-days']} days) in ${seeded.rawSeconds.toFixed(1)} s`,
+  );
   const rollupStarted = performance.now();
   await seeded.repo.rollup(seeded.lastRawDay, FEATURE_PATHS);
-  console.log(`${name}: rollup of one raw day (${seeded.perDay.toLocaleString('en')} events): ${(performance.now() - rollupStarted).toFixed(0)} ms`);
+  console.log(
+    `${name}: rollup of one raw day (${seeded.perDay.toLocaleString('en')} events): ${(performance.now() - rollupStarted).toFixed(0)} ms`,
+  );
   const repo = seeded.repo;
   const to = seeded.lastRawDay;
-  const ranges = [7, 30, 90, 365].map((days) => ({ from: dayOf(Date.parse(`${to}T00:00:00Z`) - (days - 1) * DAY_MS), to }));
+  const ranges = [7, 30, 90, 365].map((days) => ({
+    from: dayOf(Date.parse(`${to}T00:00:00Z`) - (days - 1) * DAY_MS),
+    to,
+  }));
   const queries: Record<string, (from: string, to: string) => Promise<unknown>> = {
     totals: (from, to) => repo.totals(from, to),
     days: (from, to) => repo.days(from, to),
@@ -186,7 +255,9 @@ async function dashboardOn(name: string, db: Database) {
         times.push(performance.now() - started);
       }
     }
-    console.log(`${name}: ${query.padEnd(28)} p50 ${percentile(times, 0.5).toFixed(1).padStart(6)} ms  p95 ${percentile(times, 0.95).toFixed(1).padStart(6)} ms  (${times.length} runs, 7-365 day ranges)`);
+    console.log(
+      `${name}: ${query.padEnd(28)} p50 ${percentile(times, 0.5).toFixed(1).padStart(6)} ms  p95 ${percentile(times, 0.95).toFixed(1).padStart(6)} ms  (${times.length} runs, 7-365 day ranges)`,
+    );
   }
 }
 
@@ -215,7 +286,9 @@ if (import.meta.main) {
   if (mode === 'ingest') await ingest();
   else if (mode === 'dashboard') await dashboard();
   else {
-    console.error('Usage: node scripts/bench-events.ts [ingest|dashboard] [--duration s] [--rate n] [--events n] [--raw-days n] [--postgres]');
+    console.error(
+      'Usage: node scripts/bench-events.ts [ingest|dashboard] [--duration s] [--rate n] [--events n] [--raw-days n] [--postgres]',
+    );
     process.exit(2);
   }
 }

@@ -24,7 +24,11 @@ import { createInboxService } from '../server/services/inbox/index.ts';
 import { startPostgres } from '../tests/helpers/postgres.ts';
 
 const { values: flags } = parseArgs({
-  options: { rows: { type: 'string', default: '100000' }, runs: { type: 'string', default: '30' }, postgres: { type: 'boolean', default: false } },
+  options: {
+    rows: { type: 'string', default: '100000' },
+    runs: { type: 'string', default: '30' },
+    postgres: { type: 'boolean', default: false },
+  },
 });
 const ROWS = Number(flags.rows);
 const RUNS = Number(flags.runs);
@@ -34,8 +38,32 @@ const TARGET_MS = { list: 50, search: 150, bulk: 500, open: 50 };
 
 type Result = { name: string; p50: number; p95: number; target: number };
 
-const FIRST = ['Ada', 'Ben', 'Cleo', 'Dev', 'Ema', 'Finn', 'Gus', 'Hana', 'Ivo', 'Jun', 'Kai', 'Lena', 'Mo', 'Nia', 'Otto', 'Pia'];
-const COMPANIES = ['Acme Freight', 'Road Runner Logistics', 'Blue Gum Haulage', 'Southern Cross Carriers', 'Outback Movers', 'Harbour Transport'];
+const FIRST = [
+  'Ada',
+  'Ben',
+  'Cleo',
+  'Dev',
+  'Ema',
+  'Finn',
+  'Gus',
+  'Hana',
+  'Ivo',
+  'Jun',
+  'Kai',
+  'Lena',
+  'Mo',
+  'Nia',
+  'Otto',
+  'Pia',
+];
+const COMPANIES = [
+  'Acme Freight',
+  'Road Runner Logistics',
+  'Blue Gum Haulage',
+  'Southern Cross Carriers',
+  'Outback Movers',
+  'Harbour Transport',
+];
 const STATUSES = ['new', 'new', 'new', 'in_progress', 'done', 'done', 'spam'] as const;
 
 function row(i: number) {
@@ -58,7 +86,10 @@ function row(i: number) {
 async function seed(db: Database) {
   const at = new Date().toISOString();
   await db.transaction(async (trx) => {
-    await trx.insertInto('users').values(STAFF.map((username) => ({ username, password_hash: 'x', created_at: at, email: null }))).execute();
+    await trx
+      .insertInto('users')
+      .values(STAFF.map((username) => ({ username, password_hash: 'x', created_at: at, email: null })))
+      .execute();
     for (let start = 0; start < ROWS; start += 1000) {
       const batch = Array.from({ length: Math.min(1000, ROWS - start) }, (_, k) => row(start + k));
       await trx.insertInto('demo_requests').values(batch).execute();
@@ -66,7 +97,8 @@ async function seed(db: Database) {
     // The reader has opened every tenth submission.
     for (let start = 1; start <= ROWS; start += 10_000) {
       const reads = [];
-      for (let id = start; id < start + 10_000 && id <= ROWS; id += 10) reads.push({ username: READER, kind: 'demo-requests' as const, submission_id: id, read_at: at });
+      for (let id = start; id < start + 10_000 && id <= ROWS; id += 10)
+        reads.push({ username: READER, kind: 'demo-requests' as const, submission_id: id, read_at: at });
       if (reads.length) await trx.insertInto('submission_reads').values(reads).execute();
     }
   });
@@ -92,9 +124,12 @@ async function time(work: () => Promise<unknown>): Promise<{ p50: number; p95: n
 async function bench(db: Database): Promise<Result[]> {
   const seedStart = performance.now();
   await seed(db);
-  console.log(`  seeded ${ROWS.toLocaleString('en')} demo requests in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
+  console.log(
+    `  seeded ${ROWS.toLocaleString('en')} demo requests in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
+  );
   const inbox = createInboxService(db);
-  const query = (extra: Partial<InboxListQuery>): InboxListQuery => ({ page: 1, pageSize: 25, ...extra }) as InboxListQuery;
+  const query = (extra: Partial<InboxListQuery>): InboxListQuery =>
+    ({ page: 1, pageSize: 25, ...extra }) as InboxListQuery;
   const results: Result[] = [];
   const run = async (name: string, target: number, work: () => Promise<unknown>) => {
     results.push({ name, target, ...(await time(work)) });
@@ -107,22 +142,38 @@ async function bench(db: Database): Promise<Result[]> {
     }
   }
   await run('owner = me', TARGET_MS.list, () => inbox.list('demo-requests', query({ owner: 'me' }), READER));
-  await run('owner = none (unassigned)', TARGET_MS.list, () => inbox.list('demo-requests', query({ owner: 'none' }), READER));
-  await run('owner = bob, sort name', TARGET_MS.list, () => inbox.list('demo-requests', query({ owner: 'bob', sort: 'name', dir: 'asc' }), READER));
+  await run('owner = none (unassigned)', TARGET_MS.list, () =>
+    inbox.list('demo-requests', query({ owner: 'none' }), READER),
+  );
+  await run('owner = bob, sort name', TARGET_MS.list, () =>
+    inbox.list('demo-requests', query({ owner: 'bob', sort: 'name', dir: 'asc' }), READER),
+  );
   await run('status = new', TARGET_MS.list, () => inbox.list('demo-requests', query({ status: 'new' }), READER));
-  await run('status = done, owner = me', TARGET_MS.list, () => inbox.list('demo-requests', query({ status: 'done', owner: 'me' }), READER));
-  await run('search "acme" (many match)', TARGET_MS.search, () => inbox.list('demo-requests', query({ q: 'acme' }), READER));
-  await run('search "person4242@" (one)', TARGET_MS.search, () => inbox.list('demo-requests', query({ q: 'person4242@' }), READER));
+  await run('status = done, owner = me', TARGET_MS.list, () =>
+    inbox.list('demo-requests', query({ status: 'done', owner: 'me' }), READER),
+  );
+  await run('search "acme" (many match)', TARGET_MS.search, () =>
+    inbox.list('demo-requests', query({ q: 'acme' }), READER),
+  );
+  await run('search "person4242@" (one)', TARGET_MS.search, () =>
+    inbox.list('demo-requests', query({ q: 'person4242@' }), READER),
+  );
   await run('search "zzzz" (none)', TARGET_MS.search, () => inbox.list('demo-requests', query({ q: 'zzzz' }), READER));
   await run('summary (counts, my unread)', TARGET_MS.list, () => inbox.summary(READER));
   await run('open one (marks read, prev/next by name)', TARGET_MS.open, () =>
     inbox.open('demo-requests', 50_001, { sort: 'name', dir: 'asc' } as never, READER),
   );
   let flip = false;
-  const ids = Array.from({ length: 500 }, (_, i) => 20_000 + i * 7).map((id) => (STATUSES[id % STATUSES.length] === 'spam' ? id + 1 : id));
+  const ids = Array.from({ length: 500 }, (_, i) => 20_000 + i * 7).map((id) =>
+    STATUSES[id % STATUSES.length] === 'spam' ? id + 1 : id,
+  );
   await run('bulk: status + owner on 500 ids', TARGET_MS.bulk, async () => {
     flip = !flip;
-    const result = await inbox.bulk('demo-requests', { ids, status: flip ? 'in_progress' : 'done', owner: flip ? 'alice' : 'bob' }, 'erin');
+    const result = await inbox.bulk(
+      'demo-requests',
+      { ids, status: flip ? 'in_progress' : 'done', owner: flip ? 'alice' : 'bob' },
+      'erin',
+    );
     if (!result.ok) throw new Error(result.message);
   });
   return results;
@@ -135,7 +186,9 @@ function print(engine: string, results: Result[]) {
   console.log(`| ${'-'.repeat(width)} | ----: | ----: | :--------- |`);
   for (const r of results) {
     const ok = r.p95 < r.target ? 'met' : 'MISSED';
-    console.log(`| ${r.name.padEnd(width)} | ${r.p50.toFixed(1).padStart(5)} | ${r.p95.toFixed(1).padStart(5)} | < ${r.target} ${ok} |`);
+    console.log(
+      `| ${r.name.padEnd(width)} | ${r.p50.toFixed(1).padStart(5)} | ${r.p95.toFixed(1).padStart(5)} | < ${r.target} ${ok} |`,
+    );
   }
 }
 

@@ -24,8 +24,18 @@ import autocannonUntyped from 'autocannon';
 import { BENCHMARK_ENV, ensureBuild, startServerProcess, type ServerProcess } from './lib/server-process.ts';
 
 type Request = { method: 'GET' | 'POST'; path: string; headers: Record<string, string>; body?: string };
-type BenchResult = { requests: { total: number; average: number }; latency: { p50: number; p99: number }; non2xx: number; errors: number };
-const autocannon = autocannonUntyped as (options: { url: string; connections: number; duration: number; requests: Request[] }) => Promise<BenchResult>;
+type BenchResult = {
+  requests: { total: number; average: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+};
+const autocannon = autocannonUntyped as (options: {
+  url: string;
+  connections: number;
+  duration: number;
+  requests: Request[];
+}) => Promise<BenchResult>;
 
 const TARGETS = ['faq', 'glossary', 'home', 'feedback', 'demo'] as const;
 type Target = (typeof TARGETS)[number];
@@ -51,7 +61,12 @@ function requestFor(target: Target, token: string): Request {
     case 'home':
       return { method: 'GET', path: '/home', headers: cookie };
     case 'feedback':
-      return { method: 'POST', path: '/api/Feedback/AddFeedback', headers: write, body: JSON.stringify({ feedback: 'Bench feedback' }) };
+      return {
+        method: 'POST',
+        path: '/api/Feedback/AddFeedback',
+        headers: write,
+        body: JSON.stringify({ feedback: 'Bench feedback' }),
+      };
     case 'demo':
       return { method: 'POST', path: '/api/RequestDemo', headers: write, body: DEMO_BODY };
   }
@@ -69,7 +84,8 @@ function readFlags() {
   });
   if (!values.against) throw new Error('--against <path of the other checkout> is required');
   const targets = values.target.split(',').map((name) => {
-    if (!(TARGETS as readonly string[]).includes(name)) throw new Error(`--target must be one of ${TARGETS.join(', ')}, got ${name}`);
+    if (!(TARGETS as readonly string[]).includes(name))
+      throw new Error(`--target must be one of ${TARGETS.join(', ')}, got ${name}`);
     return name as Target;
   });
   const count = (text: string, flag: string) => {
@@ -116,7 +132,9 @@ type Measure = { cpuPerRequest: number; systemPerRequest: number; requests: numb
 async function round(sides: Side[], target: Target, seconds: number, connections: number): Promise<Measure[]> {
   const before = sides.map((side) => cpuMicros(side.server.pid));
   const results = await Promise.all(
-    sides.map((side) => autocannon({ url: side.server.url, connections, duration: seconds, requests: [requestFor(target, side.token)] })),
+    sides.map((side) =>
+      autocannon({ url: side.server.url, connections, duration: seconds, requests: [requestFor(target, side.token)] }),
+    ),
   );
   const after = sides.map((side) => cpuMicros(side.server.pid));
   return results.map((result, index) => {
@@ -143,11 +161,19 @@ async function main() {
       const request = requestFor(target, '');
       // Warm each alone first: JIT, caches and the database's first pages.
       for (const side of sides) {
-        await autocannon({ url: side.server.url, connections: flags.connections, duration: 2, requests: [requestFor(target, side.token)] });
+        await autocannon({
+          url: side.server.url,
+          connections: flags.connections,
+          duration: 2,
+          requests: [requestFor(target, side.token)],
+        });
       }
       const rounds: Measure[][] = [];
-      for (let index = 0; index < flags.rounds; index++) rounds.push(await round(sides, target, flags.seconds, flags.connections));
-      console.log(`\n${request.method} ${request.path}: ${flags.rounds} rounds of ${flags.seconds} s, ${flags.connections} connections each, both at once`);
+      for (let index = 0; index < flags.rounds; index++)
+        rounds.push(await round(sides, target, flags.seconds, flags.connections));
+      console.log(
+        `\n${request.method} ${request.path}: ${flags.rounds} rounds of ${flags.seconds} s, ${flags.connections} connections each, both at once`,
+      );
       console.table(
         sides.map((side, index) => {
           const mine = rounds.map((measures) => measures[index]!);
@@ -162,9 +188,13 @@ async function main() {
           };
         }),
       );
-      const [mine, theirs] = sides.map((_, index) => median(rounds.map((measures) => measures[index]!.cpuPerRequest))) as [number, number];
+      const [mine, theirs] = sides.map((_, index) =>
+        median(rounds.map((measures) => measures[index]!.cpuPerRequest)),
+      ) as [number, number];
       const change = Math.round(((mine - theirs) / theirs) * 100);
-      console.log(`This checkout: ${Math.abs(change)} % ${change >= 0 ? 'more' : 'less'} CPU per answer than the other.`);
+      console.log(
+        `This checkout: ${Math.abs(change)} % ${change >= 0 ? 'more' : 'less'} CPU per answer than the other.`,
+      );
     }
   } finally {
     for (const side of sides) {

@@ -27,7 +27,13 @@ import { parseArgs } from 'node:util';
 // @ts-expect-error autocannon ships no type declarations; the few fields used are typed below.
 import autocannonUntyped from 'autocannon';
 import sharp from 'sharp';
-import { BENCHMARK_ENV, ensureBuild, residentBytes, startServerProcess, type ServerProcess } from './lib/server-process.ts';
+import {
+  BENCHMARK_ENV,
+  ensureBuild,
+  residentBytes,
+  startServerProcess,
+  type ServerProcess,
+} from './lib/server-process.ts';
 
 type Request = {
   method: 'GET' | 'POST';
@@ -48,7 +54,12 @@ type BenchResult = {
   statusCodeStats: Record<string, { count: number }>;
 };
 
-const autocannon = autocannonUntyped as (options: { url: string; connections: number; duration: number; requests: Request[] }) => Promise<BenchResult>;
+const autocannon = autocannonUntyped as (options: {
+  url: string;
+  connections: number;
+  duration: number;
+  requests: Request[];
+}) => Promise<BenchResult>;
 
 const TARGETS = { readRps: 2000, readP99: 100, writeRps: 500, writeP99: 150, soakGrowthMb: 50 };
 const MB = 1024 * 1024;
@@ -71,7 +82,9 @@ let sequence = 0;
 const newMarker = (kind: Kind) => `${MARKER_PREFIX}-${kind}-${++sequence}-${randomBytes(4).toString('hex')}`;
 
 /** A small valid PNG for the contact form, made once with sharp (the server re-encodes it too). */
-const PNG = await sharp({ create: { width: 16, height: 12, channels: 3, background: '#c0392b' } }).png().toBuffer();
+const PNG = await sharp({ create: { width: 16, height: 12, channels: 3, background: '#c0392b' } })
+  .png()
+  .toBuffer();
 
 function writeRequest(kind: Kind, token: string): Request {
   const csrf = { cookie: `XSRF-TOKEN=${token}`, 'x-xsrf-token': token };
@@ -80,10 +93,25 @@ function writeRequest(kind: Kind, token: string): Request {
   const body = (marker: string): string | Buffer => {
     if (kind === 'feedback') return JSON.stringify({ feedback: marker });
     if (kind === 'demo') {
-      return JSON.stringify({ name: 'Dana Whitfield', job_title: 'Operations Manager', company: 'Whitfield Haulage', country: '+61', number: '+61 412345678', email: 'dana@whitfield.com.au', text: marker });
+      return JSON.stringify({
+        name: 'Dana Whitfield',
+        job_title: 'Operations Manager',
+        company: 'Whitfield Haulage',
+        country: '+61',
+        number: '+61 412345678',
+        email: 'dana@whitfield.com.au',
+        text: marker,
+      });
     }
-    const field = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
-    const fields = [field('name', 'Sam Reid'), field('email', 'sam@reidfreight.com.au'), field('subject', 'Bench'), field('inq_type', '1'), field('message', marker)].join('');
+    const field = (name: string, value: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+    const fields = [
+      field('name', 'Sam Reid'),
+      field('email', 'sam@reidfreight.com.au'),
+      field('subject', 'Bench'),
+      field('inq_type', '1'),
+      field('message', marker),
+    ].join('');
     const file = `--${boundary}\r\nContent-Disposition: form-data; name="img"; filename="cab.png"\r\nContent-Type: image/png\r\n\r\n`;
     return Buffer.concat([Buffer.from(fields + file), PNG, Buffer.from(`\r\n--${boundary}--\r\n`)]);
   };
@@ -111,9 +139,21 @@ function checkStored(databaseFile: string) {
   try {
     return (Object.keys(STORED) as Kind[]).map((kind) => {
       const { table, column } = STORED[kind];
-      const rows = new Set((db.prepare(`SELECT ${column} AS v FROM ${table} WHERE ${column} LIKE ?`).all(`${MARKER_PREFIX}-${kind}-%`) as { v: string }[]).map((row) => row.v));
+      const rows = new Set(
+        (
+          db
+            .prepare(`SELECT ${column} AS v FROM ${table} WHERE ${column} LIKE ?`)
+            .all(`${MARKER_PREFIX}-${kind}-%`) as { v: string }[]
+        ).map((row) => row.v),
+      );
       const missing = [...acknowledged[kind]].filter((marker) => !rows.has(marker)).length;
-      return { kind, acknowledged: acknowledged[kind].size, rows: rows.size, missing, unacknowledgedRows: rows.size - (acknowledged[kind].size - missing) };
+      return {
+        kind,
+        acknowledged: acknowledged[kind].size,
+        rows: rows.size,
+        missing,
+        unacknowledgedRows: rows.size - (acknowledged[kind].size - missing),
+      };
     });
   } finally {
     db.close();
@@ -135,20 +175,28 @@ async function run(url: string, requests: Request[], connections: number, second
 }
 
 /** Several autocannon instances at once (the mixed load), their results summed. */
-async function runMixed(url: string, parts: { requests: Request[]; connections: number }[], seconds: number): Promise<BenchResult[]> {
+async function runMixed(
+  url: string,
+  parts: { requests: Request[]; connections: number }[],
+  seconds: number,
+): Promise<BenchResult[]> {
   return Promise.all(parts.map((part) => run(url, part.requests, part.connections, seconds)));
 }
 
 function combine(results: BenchResult[]): BenchResult {
   const statusCodeStats: BenchResult['statusCodeStats'] = {};
   for (const result of results) {
-    for (const [status, { count }] of Object.entries(result.statusCodeStats)) statusCodeStats[status] = { count: (statusCodeStats[status]?.count ?? 0) + count };
+    for (const [status, { count }] of Object.entries(result.statusCodeStats))
+      statusCodeStats[status] = { count: (statusCodeStats[status]?.count ?? 0) + count };
   }
   const total = (pick: (result: BenchResult) => number) => results.reduce((sum, result) => sum + pick(result), 0);
   return {
     requests: { average: total((r) => r.requests.average), total: total((r) => r.requests.total) },
     // The slowest part's percentiles: a conservative summary of the mix.
-    latency: { p50: Math.max(...results.map((r) => r.latency.p50)), p99: Math.max(...results.map((r) => r.latency.p99)) },
+    latency: {
+      p50: Math.max(...results.map((r) => r.latency.p50)),
+      p99: Math.max(...results.map((r) => r.latency.p99)),
+    },
     errors: total((r) => r.errors),
     timeouts: total((r) => r.timeouts),
     non2xx: total((r) => r.non2xx),
@@ -163,7 +211,14 @@ function mixedParts(token: string, connections: number) {
   const writes = Math.max(1, Math.round(connections * 0.25));
   const uploads = Math.max(1, connections - reads - writes);
   return [
-    { connections: reads, requests: [{ method: 'GET', path: '/home', headers: visitor }, { method: 'GET', path: '/api/Faqs/GetAllFromFaqs', headers: visitor }, { method: 'GET', path: '/api/Glossary/GetAllFromGlossary', headers: visitor }] as Request[] },
+    {
+      connections: reads,
+      requests: [
+        { method: 'GET', path: '/home', headers: visitor },
+        { method: 'GET', path: '/api/Faqs/GetAllFromFaqs', headers: visitor },
+        { method: 'GET', path: '/api/Glossary/GetAllFromGlossary', headers: visitor },
+      ] as Request[],
+    },
     { connections: writes, requests: [writeRequest('feedback', token), writeRequest('demo', token)] },
     { connections: uploads, requests: [writeRequest('contact', token)] },
   ];
@@ -246,7 +301,11 @@ async function loadPhases(server: ServerProcess, flags: ReturnType<typeof readFl
   const runs: Run[] = [];
   const memory: Record<string, number> = { start: residentBytes(pid) };
 
-  for (const [name, path] of [['GET FAQ', '/api/Faqs/GetAllFromFaqs'], ['GET glossary', '/api/Glossary/GetAllFromGlossary'], ['GET /home', '/home']] as const) {
+  for (const [name, path] of [
+    ['GET FAQ', '/api/Faqs/GetAllFromFaqs'],
+    ['GET glossary', '/api/Glossary/GetAllFromGlossary'],
+    ['GET /home', '/home'],
+  ] as const) {
     const requests: Request[] = [{ method: 'GET', path, headers: visitor }];
     console.log(`Running ${name} (${flags.seconds} s, ${flags.connections} connections)…`);
     await run(url, requests, 10, WARMUP_SECONDS);
@@ -254,11 +313,19 @@ async function loadPhases(server: ServerProcess, flags: ReturnType<typeof readFl
   }
   for (const kind of ['feedback', 'demo'] as const) {
     console.log(`Running POST ${kind} (${flags.seconds} s, ${flags.connections} connections)…`);
-    runs.push({ name: `POST ${kind}`, kind: 'write', result: await run(url, [writeRequest(kind, token)], flags.connections, flags.seconds) });
+    runs.push({
+      name: `POST ${kind}`,
+      kind: 'write',
+      result: await run(url, [writeRequest(kind, token)], flags.connections, flags.seconds),
+    });
   }
   console.log(`Running mixed reads, writes and contact uploads (${flags.seconds} s)…`);
   const mixed = await runMixed(url, mixedParts(token, flags.connections), flags.seconds);
-  runs.push({ name: 'mixed: reads', kind: 'mixed', result: mixed[0]! }, { name: 'mixed: writes', kind: 'mixed', result: mixed[1]! }, { name: 'mixed: contact uploads', kind: 'mixed', result: mixed[2]! });
+  runs.push(
+    { name: 'mixed: reads', kind: 'mixed', result: mixed[0]! },
+    { name: 'mixed: writes', kind: 'mixed', result: mixed[1]! },
+    { name: 'mixed: contact uploads', kind: 'mixed', result: mixed[2]! },
+  );
 
   console.log(`Soak: the mixed load for ${flags.soakSeconds} s…`);
   memory.beforeSoak = residentBytes(pid);
@@ -274,7 +341,8 @@ async function loadPhases(server: ServerProcess, flags: ReturnType<typeof readFl
   memory.peak = Math.max(peak, memory.afterSoak);
   runs.push({ name: `soak ${flags.soakSeconds} s (all)`, kind: 'mixed', result: combine(soak) });
   // The shape of the curve tells a plateau (allocator and heap warming up) from a leak.
-  const quarter = (i: number) => samples[Math.min(samples.length - 1, Math.round(((samples.length - 1) * i) / 4))] ?? memory.afterSoak;
+  const quarter = (i: number) =>
+    samples[Math.min(samples.length - 1, Math.round(((samples.length - 1) * i) / 4))] ?? memory.afterSoak;
   soakCurve = [0, 1, 2, 3, 4].map((i) => mb(quarter(i)!));
   // Idle a moment: what is still held once the load stops.
   await new Promise((resolve) => setTimeout(resolve, 3000));
@@ -296,7 +364,9 @@ async function main(): Promise<number> {
     server = undefined;
     const stored = checkStored(join(dataDir, 'haulora.sqlite'));
 
-    console.log(`\nResults (${flags.connections} connections; ${flags.seconds} s per run, soak ${flags.soakSeconds} s)`);
+    console.log(
+      `\nResults (${flags.connections} connections; ${flags.seconds} s per run, soak ${flags.soakSeconds} s)`,
+    );
     printRuns(runs);
     if (unexpected.length > 0) console.log(`  first unexpected answers: ${unexpected.join(' | ')}`);
     console.log(
@@ -305,7 +375,15 @@ async function main(): Promise<number> {
     );
     console.log(`Resident memory through the soak (MB, at 0/25/50/75/100%): ${soakCurve.join(' → ')}`);
     console.log('\nStored rows vs SUCCESS answers (rows read from the database file after the server stopped)');
-    console.table(stored.map((row) => ({ kind: row.kind, 'SUCCESS answers': row.acknowledged, 'rows stored': row.rows, 'acknowledged but missing': row.missing, 'stored, answer not counted (in flight at a run end)': row.unacknowledgedRows })));
+    console.table(
+      stored.map((row) => ({
+        kind: row.kind,
+        'SUCCESS answers': row.acknowledged,
+        'rows stored': row.rows,
+        'acknowledged but missing': row.missing,
+        'stored, answer not counted (in flight at a run end)': row.unacknowledgedRows,
+      })),
+    );
 
     let crash: Awaited<ReturnType<typeof import('./lib/crash-loop.ts').runCrashLoop>> | undefined;
     let crashError: string | undefined;
@@ -335,16 +413,39 @@ async function main(): Promise<number> {
     const writes = runs.filter((r) => r.kind === 'write');
     const growth = memory.afterSoak! - memory.beforeSoak!;
     console.log('\nTargets (2 cores; figures on a shared machine are pessimistic)');
-    line(reads.every((r) => r.result.requests.average >= TARGETS.readRps && r.result.latency.p99 <= TARGETS.readP99), `reads ≥ ${TARGETS.readRps} req/s, p99 ≤ ${TARGETS.readP99} ms`, reads.map((r) => `${r.name} ${round(r.result.requests.average)} req/s p99 ${r.result.latency.p99} ms`).join(', '));
-    line(writes.every((r) => r.result.requests.average >= TARGETS.writeRps && r.result.latency.p99 <= TARGETS.writeP99), `writes ≥ ${TARGETS.writeRps} req/s, p99 ≤ ${TARGETS.writeP99} ms`, writes.map((r) => `${r.name} ${round(r.result.requests.average)} req/s p99 ${r.result.latency.p99} ms`).join(', '));
+    line(
+      reads.every((r) => r.result.requests.average >= TARGETS.readRps && r.result.latency.p99 <= TARGETS.readP99),
+      `reads ≥ ${TARGETS.readRps} req/s, p99 ≤ ${TARGETS.readP99} ms`,
+      reads.map((r) => `${r.name} ${round(r.result.requests.average)} req/s p99 ${r.result.latency.p99} ms`).join(', '),
+    );
+    line(
+      writes.every((r) => r.result.requests.average >= TARGETS.writeRps && r.result.latency.p99 <= TARGETS.writeP99),
+      `writes ≥ ${TARGETS.writeRps} req/s, p99 ≤ ${TARGETS.writeP99} ms`,
+      writes
+        .map((r) => `${r.name} ${round(r.result.requests.average)} req/s p99 ${r.result.latency.p99} ms`)
+        .join(', '),
+    );
     const total5xx = runs.reduce((sum, r) => sum + fivexx(r.result), 0);
     line(total5xx === 0, 'zero 5xx', `${total5xx}`);
-    line(growth < TARGETS.soakGrowthMb * MB, `memory growth over the soak < ${TARGETS.soakGrowthMb} MB`, `${mb(growth)} MB`);
+    line(
+      growth < TARGETS.soakGrowthMb * MB,
+      `memory growth over the soak < ${TARGETS.soakGrowthMb} MB`,
+      `${mb(growth)} MB`,
+    );
     const missing = stored.reduce((sum, row) => sum + row.missing, 0);
     const inFlight = stored.reduce((sum, row) => sum + row.unacknowledgedRows, 0);
-    line(missing === 0 && inFlight >= 0 && inFlight <= flags.connections * 8, 'stored rows = SUCCESS answers (every one stored)', `${missing} missing, ${inFlight} extra rows from requests in flight when a run stopped`);
+    line(
+      missing === 0 && inFlight >= 0 && inFlight <= flags.connections * 8,
+      'stored rows = SUCCESS answers (every one stored)',
+      `${missing} missing, ${inFlight} extra rows from requests in flight when a run stopped`,
+    );
     if (crashError) line(false, `crash loop: ${flags.kills} kills`, `did not finish (${crashError.split('\n')[0]})`);
-    if (crash) line(crash.missing === 0 && crash.integrity === 'ok', `crash loop: ${crash.kills} kills, nothing acknowledged lost, integrity ok`, `${crash.missing} missing, integrity ${crash.integrity}`);
+    if (crash)
+      line(
+        crash.missing === 0 && crash.integrity === 'ok',
+        `crash loop: ${crash.kills} kills, nothing acknowledged lost, integrity ok`,
+        `${crash.missing} missing, integrity ${crash.integrity}`,
+      );
     return 0;
   } finally {
     if (server) await server.stop('SIGKILL').catch(() => {});

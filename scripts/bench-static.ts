@@ -16,7 +16,15 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { BENCHMARK_ENV, startServerProcess, type ServerProcess } from './lib/server-process.ts';
 
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const DEFAULT_ROUTES = ['/home', '/glossary', '/docs', '/dashboard', '/request-demo', '/features'];
 
 /** The cheapest page: one HTML file, its style inline, a heading and some text (the LCP). */
@@ -29,14 +37,27 @@ type Figures = { jsWire: number; jsDecoded: number; requests: number; lcpMs: num
 
 async function audit(url: string): Promise<Figures> {
   for (let attempt = 1; ; attempt++) {
-    const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+    const chrome = await chromeLauncher.launch({
+      chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      chromeFlags: CHROME_FLAGS,
+    });
     try {
-      const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
-      if (!result || result.lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${result?.lhr.runtimeError?.message ?? 'no result'}`);
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+      });
+      if (!result || result.lhr.runtimeError)
+        throw new Error(`Lighthouse failed on ${url}: ${result?.lhr.runtimeError?.message ?? 'no result'}`);
       const { audits } = result.lhr;
-      const requests = ((audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number; resourceSize?: number }[] })?.items ?? []).filter(
-        (item) => item.resourceType !== undefined,
-      );
+      const requests = (
+        (
+          audits['network-requests']?.details as {
+            items?: { resourceType?: string; transferSize?: number; resourceSize?: number }[];
+          }
+        )?.items ?? []
+      ).filter((item) => item.resourceType !== undefined);
       const scripts = requests.filter((item) => item.resourceType === 'Script');
       return {
         jsWire: scripts.reduce((total, item) => total + (item.transferSize ?? 0), 0),
@@ -61,7 +82,13 @@ const median = (values: number[]) => {
 };
 
 async function main() {
-  const { values } = parseArgs({ options: { routes: { type: 'string' }, runs: { type: 'string', default: '3' }, builds: { type: 'string', default: 'current=build' } } });
+  const { values } = parseArgs({
+    options: {
+      routes: { type: 'string' },
+      runs: { type: 'string', default: '3' },
+      builds: { type: 'string', default: 'current=build' },
+    },
+  });
   const routes = values.routes ? values.routes.split(',').map((route) => route.trim()) : DEFAULT_ROUTES;
   const runs = Number(values.runs);
   const builds = values.builds.split(',').map((pair) => {
@@ -69,7 +96,9 @@ async function main() {
     return { name, dir };
   });
 
-  const staticServer = createServer((_, response) => response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(STATIC_PAGE));
+  const staticServer = createServer((_, response) =>
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(STATIC_PAGE),
+  );
   await new Promise<void>((resolve) => staticServer.listen(0, '127.0.0.1', resolve));
   const staticUrl = `http://127.0.0.1:${(staticServer.address() as { port: number }).port}/`;
   const dataDirs: string[] = [];
@@ -78,9 +107,24 @@ async function main() {
     for (const build of builds) {
       const dataDir = mkdtempSync(join(tmpdir(), 'haulora-bench-static-'));
       dataDirs.push(dataDir);
-      servers.push({ name: build.name, server: await startServerProcess({ dataDir, env: { ...BENCHMARK_ENV, BUILD_DIR: build.dir }, readyTimeoutMs: 120_000 }) });
+      servers.push({
+        name: build.name,
+        server: await startServerProcess({
+          dataDir,
+          env: { ...BENCHMARK_ENV, BUILD_DIR: build.dir },
+          readyTimeoutMs: 120_000,
+        }),
+      });
     }
-    const targets = [{ label: 'static page', url: staticUrl }, ...routes.flatMap((route) => servers.map(({ name, server }) => ({ label: servers.length > 1 ? `${route} (${name})` : route, url: server.url + route })))];
+    const targets = [
+      { label: 'static page', url: staticUrl },
+      ...routes.flatMap((route) =>
+        servers.map(({ name, server }) => ({
+          label: servers.length > 1 ? `${route} (${name})` : route,
+          url: server.url + route,
+        })),
+      ),
+    ];
     const results = new Map<string, Figures[]>(targets.map((target) => [target.label, []]));
     for (let run = 1; run <= runs; run++) {
       for (const target of targets) {
@@ -88,13 +132,24 @@ async function main() {
         results.get(target.label)!.push(await audit(target.url));
       }
     }
-    const medians = new Map([...results].map(([label, figures]) => [label, Object.fromEntries((Object.keys(figures[0]!) as (keyof Figures)[]).map((key) => [key, median(figures.map((each) => each[key]))])) as Figures]));
+    const medians = new Map(
+      [...results].map(([label, figures]) => [
+        label,
+        Object.fromEntries(
+          (Object.keys(figures[0]!) as (keyof Figures)[]).map((key) => [key, median(figures.map((each) => each[key]))]),
+        ) as Figures,
+      ]),
+    );
     const staticLcp = medians.get('static page')!.lcpMs;
     console.log(`\nLighthouse 12, simulated mobile, median of ${runs} run(s); 1 KB = 1024 bytes.\n`);
-    console.log('| page | JS on the wire | JS decoded | requests | LCP | × static page | TBT |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+    console.log(
+      '| page | JS on the wire | JS decoded | requests | LCP | × static page | TBT |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+    );
     for (const [label, m] of medians) {
       const kb = (bytes: number) => (bytes === 0 ? '0' : `${(bytes / 1024).toFixed(1)} KB`);
-      console.log(`| ${label} | ${kb(m.jsWire)} | ${kb(m.jsDecoded)} | ${m.requests} | ${(m.lcpMs / 1000).toFixed(2)} s | ${(m.lcpMs / staticLcp).toFixed(2)} | ${Math.round(m.tbtMs)} ms |`);
+      console.log(
+        `| ${label} | ${kb(m.jsWire)} | ${kb(m.jsDecoded)} | ${m.requests} | ${(m.lcpMs / 1000).toFixed(2)} s | ${(m.lcpMs / staticLcp).toFixed(2)} | ${Math.round(m.tbtMs)} ms |`,
+      );
     }
   } finally {
     for (const { server } of servers) await server.stop('SIGTERM');

@@ -22,7 +22,15 @@ import lighthouse, { desktopConfig } from 'lighthouse';
 import { NOINDEX_PATHS, PAGE_PATHS } from '../app/lib/site-pages.ts';
 import { BENCHMARK_ENV, ensureBuild, startServerProcess, type ServerProcess } from './lib/server-process.ts';
 
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const MAX_ATTEMPTS = 3;
 
@@ -54,7 +62,8 @@ function missedTargets(figures: Figures, formFactor: FormFactor): string[] {
   if (figures.accessibility < 100) misses.push(`accessibility ${figures.accessibility}`);
   if (figures.bestPractices < 100) misses.push(`best practices ${figures.bestPractices}`);
   if (figures.seo < 100) misses.push(`SEO ${figures.seo}`);
-  if (formFactor === 'mobile' && figures.lcpMs > 1500) misses.push(`LCP ${(figures.lcpMs / 1000).toFixed(2)} s > 1.5 s`);
+  if (formFactor === 'mobile' && figures.lcpMs > 1500)
+    misses.push(`LCP ${(figures.lcpMs / 1000).toFixed(2)} s > 1.5 s`);
   if (figures.cls > 0.02) misses.push(`CLS ${figures.cls.toFixed(3)} > 0.02`);
   if (figures.tbtMs > 50) misses.push(`TBT ${Math.round(figures.tbtMs)} ms > 50 ms`);
   return misses;
@@ -71,9 +80,16 @@ function readFlags() {
   });
   const runs = Number(values.runs);
   if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs must be a positive integer, got ${values.runs}`);
-  const routes = values.routes ? values.routes.split(',').map((route) => route.trim()).filter(Boolean) : [...PAGE_PATHS];
+  const routes = values.routes
+    ? values.routes
+        .split(',')
+        .map((route) => route.trim())
+        .filter(Boolean)
+    : [...PAGE_PATHS];
   const formFactors = values['form-factors'].split(',').map((value) => value.trim());
-  for (const value of formFactors) if (value !== 'mobile' && value !== 'desktop') throw new Error(`--form-factors takes mobile and/or desktop, got ${value}`);
+  for (const value of formFactors)
+    if (value !== 'mobile' && value !== 'desktop')
+      throw new Error(`--form-factors takes mobile and/or desktop, got ${value}`);
   return { runs, routes, formFactors: formFactors as FormFactor[], reportDir: values['save-reports'] };
 }
 
@@ -84,7 +100,10 @@ function readFlags() {
 async function audit(url: string, formFactor: FormFactor): Promise<Audit> {
   // Headless Chromium now and then loses the trace's navigation start (NO_NAVSTART): try again.
   for (let attempt = 1; ; attempt++) {
-    const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+    const chrome = await chromeLauncher.launch({
+      chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      chromeFlags: CHROME_FLAGS,
+    });
     try {
       return await auditIn(chrome.port, url, formFactor);
     } catch (error) {
@@ -156,7 +175,8 @@ function printTable(rows: Row[]) {
     (m.bytes / 1024).toFixed(0),
   ]);
   const widths = header.map((title, column) => Math.max(title.length, ...cells.map((row) => row[column]!.length)));
-  const line = (row: string[]) => row.map((cell, column) => (column < 2 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ');
+  const line = (row: string[]) =>
+    row.map((cell, column) => (column < 2 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ');
   console.log(line(header));
   for (const row of cells) console.log(line(row));
 }
@@ -184,12 +204,17 @@ async function main(): Promise<number> {
       }
     }
     const below = rows.filter((row) => row.misses.length > 0);
-    console.log(`\nLighthouse ${flags.runs === 1 ? '(1 run)' : `medians of ${flags.runs} runs`}, ${rows.length} page × form factor results\n`);
+    console.log(
+      `\nLighthouse ${flags.runs === 1 ? '(1 run)' : `medians of ${flags.runs} runs`}, ${rows.length} page × form factor results\n`,
+    );
     console.log(below.length ? `Below target (${below.length}):` : 'Every page meets every target.');
     for (const row of below) console.log(`  ✗ ${row.path} ${row.formFactor}: ${row.misses.join(', ')}`);
-    console.log('\nTargets: performance ≥ 98 mobile and 100 desktop; accessibility, best practices, SEO 100; LCP ≤ 1.5 s mobile; CLS ≤ 0.02; TBT ≤ 50 ms.');
+    console.log(
+      '\nTargets: performance ≥ 98 mobile and 100 desktop; accessibility, best practices, SEO 100; LCP ≤ 1.5 s mobile; CLS ≤ 0.02; TBT ≤ 50 ms.',
+    );
     const noindex = flags.routes.filter((path) => NOINDEX_PATHS.includes(path));
-    if (noindex.length) console.log(`SEO of ${noindex.join(', ')} (noindex on purpose) is scored without 'is-crawlable'.`);
+    if (noindex.length)
+      console.log(`SEO of ${noindex.join(', ')} (noindex on purpose) is scored without 'is-crawlable'.`);
     console.log('');
     printTable([...below, ...rows.filter((row) => row.misses.length === 0)]);
     return 0;

@@ -17,7 +17,11 @@ import { CONTENT_DATES_FILE, type ContentDates } from '../server/build-data.ts';
 
 function git(...args: string[]): string | undefined {
   try {
-    return execFileSync('git', args, { cwd: projectRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return execFileSync('git', args, {
+      cwd: projectRoot,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
   } catch {
     return undefined;
   }
@@ -35,5 +39,9 @@ if (inGit) {
   }
 }
 await writeFile(join(buildDir, CONTENT_DATES_FILE), `${JSON.stringify(dates)}\n`);
-const note = !inGit ? ' (no git: the sitemap has no lastmod)' : git('rev-parse', '--is-shallow-repository') === 'true' ? ' (shallow clone: older changes dated at its oldest commit)' : '';
+const note = !inGit
+  ? ' (no git: the sitemap has no lastmod)'
+  : git('rev-parse', '--is-shallow-repository') === 'true'
+    ? ' (shallow clone: older changes dated at its oldest commit)'
+    : '';
 console.log(`content dates: ${Object.keys(dates).length} of ${SITEMAP_PATHS.length} pages${note}`);

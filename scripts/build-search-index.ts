@@ -27,7 +27,9 @@ try {
     const outputPath = join(clientBuildDir, 'pagefind');
     const written = await index.writeFiles({ outputPath });
     if (written.errors.length > 0) throw new Error(`pagefind could not write the index: ${written.errors.join('; ')}`);
-    console.log(`search index: ${paths.length} pages into ${outputPath} (and ${LIVE_SEARCH_PATHS.join(', ')} at run time)`);
+    console.log(
+      `search index: ${paths.length} pages into ${outputPath} (and ${LIVE_SEARCH_PATHS.join(', ')} at run time)`,
+    );
   });
 } finally {
   await pagefind.close();

@@ -10,13 +10,19 @@
 import { createHash } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { SOCIAL_CARD_PATHS, SOCIAL_CARDS_MANIFEST, socialCardFile, type SocialCards } from '../app/lib/social-cards.server.ts';
+import {
+  SOCIAL_CARD_PATHS,
+  SOCIAL_CARDS_MANIFEST,
+  socialCardFile,
+  type SocialCards,
+} from '../app/lib/social-cards.server.ts';
 import { buildDir, clientBuildDir } from '../server/paths.ts';
 import { renderPage, withBuildTimeApp } from './lib/build-time-app.ts';
 import { renderSocialCard } from './lib/social-card.ts';
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", '#39': "'", '#x27': "'" };
-const unescapeHtml = (text: string) => text.replace(/&(#x27|#39|amp|lt|gt|quot|apos);/g, (_, name: string) => ENTITIES[name]!);
+const unescapeHtml = (text: string) =>
+  text.replace(/&(#x27|#39|amp|lt|gt|quot|apos);/g, (_, name: string) => ENTITIES[name]!);
 
 /** A meta tag's content in rendered HTML (React writes attributes in the order given). */
 function metaContent(html: string, attribute: 'name' | 'property', key: string, path: string): string {
@@ -28,7 +34,8 @@ function metaContent(html: string, attribute: 'name' | 'property', key: string, 
 function withoutBrand(title: string, brand: string): string {
   if (title.endsWith(` | ${brand}`)) return title.slice(0, -` | ${brand}`.length);
   // The home page's "Haulora: transport management for …" starts a sentence on the card.
-  if (title.startsWith(`${brand}: `)) return title.charAt(brand.length + 2).toUpperCase() + title.slice(brand.length + 3);
+  if (title.startsWith(`${brand}: `))
+    return title.charAt(brand.length + 2).toUpperCase() + title.slice(brand.length + 3);
   return title;
 }
 

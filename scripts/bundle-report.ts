@@ -52,12 +52,15 @@ function decodeSegments(mappings: string): { column: number; source: number | un
 
 /** A readable name for a source: the package for node_modules, the project path otherwise. */
 function moduleName(source: string): string {
-  const path = source.replace(/^(\.\.\/)+/, '').replace(/\?.*$/, '').replace(/^.*?\/(?=(app|content|common|server)\/)/, '');
+  const path = source
+    .replace(/^(\.\.\/)+/, '')
+    .replace(/\?.*$/, '')
+    .replace(/^.*?\/(?=(app|content|common|server)\/)/, '');
   const inPackage = /node_modules\/((?:@[^/]+\/)?[^/]+)\/(.*)$/.exec(path);
   return inPackage ? `${inPackage[1]}/${inPackage[2]}` : path;
 }
 
-const packageOf = (name: string) => (/^(@[^/]+\/[^/]+|[^/@][^/]*)\//.exec(name)?.[1] ?? name);
+const packageOf = (name: string) => /^(@[^/]+\/[^/]+|[^/@][^/]*)\//.exec(name)?.[1] ?? name;
 const isPackage = (name: string) => !/^(app|content|common|server)\//.test(name);
 
 /** Bytes of a built script per source module (generated characters each wrote), from its map. */
@@ -84,7 +87,8 @@ function bytesPerModule(file: string): Map<string, number> {
 
 const { values } = parseArgs({ options: { routes: { type: 'string' }, top: { type: 'string', default: '15' } } });
 const routes = values.routes ? values.routes.split(',').map((route) => route.trim()) : DEFAULT_ROUTES;
-for (const route of routes) if (!SITEMAP_PATHS.includes(route)) console.warn(`${route} is not a public page (app/lib/site-pages.ts)`);
+for (const route of routes)
+  if (!SITEMAP_PATHS.includes(route)) console.warn(`${route} is not a public page (app/lib/site-pages.ts)`);
 const top = Number(values.top);
 
 const site = await startSite();
@@ -108,16 +112,24 @@ try {
       }
     }
     const sorted = [...modules.entries()].sort((a, b) => b[1].wire - a[1].wire);
-    console.log(`\n${weight.path}: ${kb(weight.jsTransferred)} KB of JavaScript on the wire (${kb(weight.jsDecoded)} KB decoded), ${weight.requests} requests; ${sorted.length} modules`);
+    console.log(
+      `\n${weight.path}: ${kb(weight.jsTransferred)} KB of JavaScript on the wire (${kb(weight.jsDecoded)} KB decoded), ${weight.requests} requests; ${sorted.length} modules`,
+    );
     const packages = new Map<string, number>();
     let ours = 0;
     for (const [name, entry] of sorted) {
       if (isPackage(name)) packages.set(packageOf(name), (packages.get(packageOf(name)) ?? 0) + entry.wire);
       else ours += entry.wire;
     }
-    console.log(`  by package (KB on the wire): ${[...packages.entries()].sort((a, b) => b[1] - a[1]).map(([name, wire]) => `${name} ${kb(wire)}`).join(', ')}, the site's own code ${kb(ours)}`);
+    console.log(
+      `  by package (KB on the wire): ${[...packages.entries()]
+        .sort((a, b) => b[1] - a[1])
+        .map(([name, wire]) => `${name} ${kb(wire)}`)
+        .join(', ')}, the site's own code ${kb(ours)}`,
+    );
     console.log(`  ${'KB wire'.padStart(8)} ${'KB raw'.padStart(8)}  module (chunk)`);
-    for (const [name, entry] of sorted.slice(0, top)) console.log(`  ${kb(entry.wire).padStart(8)} ${kb(entry.decoded).padStart(8)}  ${name} (${entry.chunk})`);
+    for (const [name, entry] of sorted.slice(0, top))
+      console.log(`  ${kb(entry.wire).padStart(8)} ${kb(entry.decoded).padStart(8)}  ${name} (${entry.chunk})`);
   }
 } finally {
   await browser.close();

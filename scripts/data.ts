@@ -29,12 +29,14 @@ const POSTGRES_BACKUP = `The database is PostgreSQL (DATABASE_URL): use its own 
   pg_dump --format=custom --file=haulora.dump "$DATABASE_URL"
   pg_restore --clean --if-exists --no-owner --dbname="$DATABASE_URL" haulora.dump`;
 
-type Command = { name: 'purge'; dryRun: boolean } | { name: 'export'; email: string } | { name: 'backup' | 'restore'; file: string };
+type Command =
+  { name: 'purge'; dryRun: boolean } | { name: 'export'; email: string } | { name: 'backup' | 'restore'; file: string };
 
 function parseArgs(args: string[]): Command {
   const [name, ...rest] = args;
   if (name === 'purge') {
-    if (rest.length > 1 || (rest.length === 1 && rest[0] !== '--dry-run')) throw new UsageError('purge takes only --dry-run.');
+    if (rest.length > 1 || (rest.length === 1 && rest[0] !== '--dry-run'))
+      throw new UsageError('purge takes only --dry-run.');
     return { name, dryRun: rest.length === 1 };
   }
   if (name === 'export') {
@@ -59,7 +61,10 @@ if (import.meta.main) {
       if (command.name === 'restore') {
         if (config.database.url) throw new CommandError(POSTGRES_BACKUP);
         const pid = runningServer(join(config.dataDir, 'server.pid'));
-        if (pid !== null) throw new CommandError(`The server (process ${pid}) is using ${config.database.file}: stop it, then restore.`);
+        if (pid !== null)
+          throw new CommandError(
+            `The server (process ${pid}) is using ${config.database.file}: stop it, then restore.`,
+          );
         const { replaced, schemaVersion } = restoreSqlite(command.file, config.database.file);
         console.log(`Restored ${command.file} (schema version ${schemaVersion}) into ${config.database.file}.`);
         if (replaced) console.log(`The database it replaced is kept as ${replaced}.`);
@@ -79,7 +84,9 @@ if (import.meta.main) {
         const counts = await retention.purgeOlderThan(cutoff, command.dryRun);
         // Raw analytics events after ANALYTICS_RAW_RETENTION_DAYS (their daily rollups stay).
         const rollups = createRollups(createAnalyticsRepository(db.kysely, db.engine));
-        counts.analytics_events = (await rollups.purgeRaw(config.analytics.rawRetentionDays, command.dryRun)).analytics_events;
+        counts.analytics_events = (
+          await rollups.purgeRaw(config.analytics.rawRetentionDays, command.dryRun)
+        ).analytics_events;
         const verb = command.dryRun ? 'Would delete' : 'Deleted';
         console.log(`${verb} what was received before ${cutoff} (RETENTION_MONTHS=${config.retentionMonths}):`);
         const width = Math.max(...Object.keys(counts).map((table) => table.length));
@@ -87,7 +94,13 @@ if (import.meta.main) {
         if (command.dryRun) console.log('Dry run: nothing was deleted.');
       } else if (command.name === 'export') {
         const tables = await retention.exportByEmail(command.email);
-        console.log(JSON.stringify({ email: command.email.trim().toLowerCase(), exported_at: new Date().toISOString(), tables }, null, 2));
+        console.log(
+          JSON.stringify(
+            { email: command.email.trim().toLowerCase(), exported_at: new Date().toISOString(), tables },
+            null,
+            2,
+          ),
+        );
       }
     },
   });

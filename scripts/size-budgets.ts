@@ -20,7 +20,13 @@ import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { buildDir, clientBuildDir, serverBuildFile } from '../server/paths.ts';
 import { CHROMIUM_ARGS, chromiumPath } from '../tests/helpers/chromium.ts';
-import { formatPageWeights, measurePageWeights, QUIET_MS, WIRE_BUDGETS, wireBudgetFailures } from './lib/page-weight.ts';
+import {
+  formatPageWeights,
+  measurePageWeights,
+  QUIET_MS,
+  WIRE_BUDGETS,
+  wireBudgetFailures,
+} from './lib/page-weight.ts';
 
 /** 1 KB = 1024 bytes throughout. */
 const KB = 1024;
@@ -89,7 +95,11 @@ function manifestLabels(): Map<string, string> {
   return labels;
 }
 
-const attribute = (tag: string, name: string) => new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(tag)?.slice(1).find((value) => value !== undefined);
+const attribute = (tag: string, name: string) =>
+  new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i')
+    .exec(tag)
+    ?.slice(1)
+    .find((value) => value !== undefined);
 
 /** The URLs an HTML document makes the browser load, by kind. */
 export function referencedResources(html: string) {
@@ -125,7 +135,8 @@ export function referencedResources(html: string) {
 }
 
 /** `import … from "./x.js"`, `import "./x.js"` and `export … from "./x.js"` in a built module (not `import("./x.js")`, which loads on demand). */
-const STATIC_IMPORT = /(?:^|[;\n}/])\s*(?:import|export)\s*(?:[\w$*{},\s]*?\bfrom\s*)?["']((?:\.{1,2}\/|\/)[^"']+\.js)["']/g;
+const STATIC_IMPORT =
+  /(?:^|[;\n}/])\s*(?:import|export)\s*(?:[\w$*{},\s]*?\bfrom\s*)?["']((?:\.{1,2}\/|\/)[^"']+\.js)["']/g;
 
 /**
  * The scripts a page's module scripts load before they run: the URLs given and, through the built
@@ -141,7 +152,8 @@ export function withStaticImports(urls: string[]): string[] {
     const path = new URL(url, 'http://site.invalid').pathname;
     const file = resolve(clientBuildDir, `.${decodeURIComponent(path)}`);
     if (!path.endsWith('.js') || !file.startsWith(clientBuildDir) || !existsSync(file)) return;
-    for (const [, specifier = ''] of readFileSync(file, 'utf8').matchAll(STATIC_IMPORT)) visit(new URL(specifier, new URL(path, 'http://site.invalid')).pathname);
+    for (const [, specifier = ''] of readFileSync(file, 'utf8').matchAll(STATIC_IMPORT))
+      visit(new URL(specifier, new URL(path, 'http://site.invalid')).pathname);
   };
   for (const url of urls) visit(url);
   return [...found];
@@ -159,9 +171,12 @@ function inlineScriptBytes(html: string) {
 function measureAsset(url: string, labels: Map<string, string>): Asset {
   const path = new URL(url, 'http://site.invalid').pathname;
   const file = resolve(clientBuildDir, `.${decodeURIComponent(path)}`);
-  if (!file.startsWith(clientBuildDir) || !existsSync(file)) throw new Error(`${url} is referenced but not in the build (${file})`);
+  if (!file.startsWith(clientBuildDir) || !existsSync(file))
+    throw new Error(`${url} is referenced but not in the build (${file})`);
   const bytes = statSync(file).size;
-  const gzip = existsSync(`${file}.gz`) ? statSync(`${file}.gz`).size : gzipSync(readFileSync(file), { level: 9 }).length;
+  const gzip = existsSync(`${file}.gz`)
+    ? statSync(`${file}.gz`).size
+    : gzipSync(readFileSync(file), { level: 9 }).length;
   const name = relative(clientBuildDir, file);
   return { url, bytes, gzip, label: labels.get(name) ? `${name} (${labels.get(name)})` : name };
 }
@@ -185,7 +200,10 @@ const sum = (assets: Asset[], key: 'bytes' | 'gzip') => assets.reduce((total, as
 
 /** The production app on a throwaway database, listening on a free port of 127.0.0.1. */
 export async function startSite(): Promise<{ origin: string; close: () => Promise<void> }> {
-  if (!existsSync(serverBuildFile)) throw new Error(`No production build in ${buildDir}: run \`npm run build\` first (BUILD_DIR picks another folder).`);
+  if (!existsSync(serverBuildFile))
+    throw new Error(
+      `No production build in ${buildDir}: run \`npm run build\` first (BUILD_DIR picks another folder).`,
+    );
   const dataDir = await mkdtemp(join(tmpdir(), 'haulora-budgets-'));
   const config = loadConfig({
     NODE_ENV: 'production',
@@ -246,8 +264,14 @@ export async function measureFiles(origin: string): Promise<{ pages: PageMeasure
       }
       const html = await response.text();
       const resources = referencedResources(html);
-      const foreign = [...resources.js, ...resources.css, ...resources.images].filter((url) => new URL(url, origin).origin !== origin);
-      const local = (urls: string[]) => urls.filter((url) => new URL(url, origin).origin === origin).map((url) => measureAsset(url, labels)).sort(bySizeDesc);
+      const foreign = [...resources.js, ...resources.css, ...resources.images].filter(
+        (url) => new URL(url, origin).origin !== origin,
+      );
+      const local = (urls: string[]) =>
+        urls
+          .filter((url) => new URL(url, origin).origin === origin)
+          .map((url) => measureAsset(url, labels))
+          .sort(bySizeDesc);
       const js = local(withStaticImports(resources.js.filter((url) => new URL(url, origin).origin === origin)));
       const css = local(resources.css);
       const images = local(resources.images);
@@ -267,7 +291,14 @@ export async function measureFiles(origin: string): Promise<{ pages: PageMeasure
   }
 }
 
-export type BudgetFailure = { path: string; what: string; actual: number; limit: number; files: Asset[]; note?: string };
+export type BudgetFailure = {
+  path: string;
+  what: string;
+  actual: number;
+  limit: number;
+  files: Asset[];
+  note?: string;
+};
 
 /** Every budget a page exceeds, with the files that weigh most in it. */
 export function budgetFailures(pages: PageMeasure[]): BudgetFailure[] {
@@ -275,14 +306,42 @@ export function budgetFailures(pages: PageMeasure[]): BudgetFailure[] {
   for (const page of pages) {
     const jsLimit = page.path === HOME_PATH ? BUDGETS.homeJsGzip : BUDGETS.pageJsGzip;
     const jsGzip = sum(page.js, 'gzip');
-    if (jsGzip > jsLimit) failures.push({ path: page.path, what: 'JavaScript (gzip)', actual: jsGzip, limit: jsLimit, files: page.js.slice(0, 5) });
+    if (jsGzip > jsLimit)
+      failures.push({
+        path: page.path,
+        what: 'JavaScript (gzip)',
+        actual: jsGzip,
+        limit: jsLimit,
+        files: page.js.slice(0, 5),
+      });
     const cssGzip = sum(page.css, 'gzip');
-    if (cssGzip > BUDGETS.cssGzip) failures.push({ path: page.path, what: 'CSS (gzip)', actual: cssGzip, limit: BUDGETS.cssGzip, files: page.css.slice(0, 5) });
+    if (cssGzip > BUDGETS.cssGzip)
+      failures.push({
+        path: page.path,
+        what: 'CSS (gzip)',
+        actual: cssGzip,
+        limit: BUDGETS.cssGzip,
+        files: page.css.slice(0, 5),
+      });
     if (page.htmlGzip > BUDGETS.html) {
       const note = `${kb(page.htmlBytes)} uncompressed, ${kb(page.inlineScriptBytes)} of it inline scripts (the router manifest and serialised loader data)`;
-      failures.push({ path: page.path, what: 'HTML (gzip, as sent)', actual: page.htmlGzip, limit: BUDGETS.html, files: [], note });
+      failures.push({
+        path: page.path,
+        what: 'HTML (gzip, as sent)',
+        actual: page.htmlGzip,
+        limit: BUDGETS.html,
+        files: [],
+        note,
+      });
     }
-    if (page.foreign.length > 0) failures.push({ path: page.path, what: `resources on another origin: ${page.foreign.join(', ')}`, actual: page.foreign.length, limit: 0, files: [] });
+    if (page.foreign.length > 0)
+      failures.push({
+        path: page.path,
+        what: `resources on another origin: ${page.foreign.join(', ')}`,
+        actual: page.foreign.length,
+        limit: 0,
+        files: [],
+      });
   }
   return failures;
 }
@@ -290,7 +349,9 @@ export function budgetFailures(pages: PageMeasure[]): BudgetFailure[] {
 const pad = (text: string, width: number) => text.padStart(width);
 
 function printReport(pages: PageMeasure[], skipped: Skipped[]) {
-  console.log(`Size budgets: build ${relative(process.cwd(), buildDir) || '.'}, ${pages.length} pages (1 KB = 1024 bytes; JS and CSS gzipped as served).\n`);
+  console.log(
+    `Size budgets: build ${relative(process.cwd(), buildDir) || '.'}, ${pages.length} pages (1 KB = 1024 bytes; JS and CSS gzipped as served).\n`,
+  );
   const header = ['page', 'HTML', 'HTML gz', 'JS gz', 'files', 'CSS gz', 'images', 'requests'];
   const rows = pages.map((page) => [
     page.path,
@@ -303,19 +364,25 @@ function printReport(pages: PageMeasure[], skipped: Skipped[]) {
     String(page.requests),
   ]);
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-  const line = (cells: string[]) => cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[0]!) : pad(cell, widths[column]!))).join('  ');
+  const line = (cells: string[]) =>
+    cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[0]!) : pad(cell, widths[column]!))).join('  ');
   console.log(line(header));
   for (const row of rows) console.log(line(row));
   for (const route of skipped) console.log(`(${route.path}: ${route.reason}; not measured)`);
 
   // Files every page loads are listed once; then, per group of pages loading the same set, the rest.
-  const everywhere = pages.map((page) => new Set([...page.js, ...page.css].map((asset) => asset.url))).reduce((a, b) => new Set([...a].filter((url) => b.has(url))));
+  const everywhere = pages
+    .map((page) => new Set([...page.js, ...page.css].map((asset) => asset.url)))
+    .reduce((a, b) => new Set([...a].filter((url) => b.has(url))));
   const shared = (assets: Asset[]) => assets.filter((asset) => everywhere.has(asset.url));
   const own = (assets: Asset[]) => assets.filter((asset) => !everywhere.has(asset.url));
   const listFiles = (title: string, assets: Asset[], key: 'gzip' | 'bytes' = 'gzip') => {
     if (assets.length === 0) return;
     console.log(`  ${title}: ${kb(sum(assets, key))} in ${assets.length} files`);
-    for (const asset of assets) console.log(`    ${pad(kb(asset[key]), 9)}${key === 'gzip' ? pad(`(${kb(asset.bytes)} raw)`, 16) : ''}  ${asset.label}`);
+    for (const asset of assets)
+      console.log(
+        `    ${pad(kb(asset[key]), 9)}${key === 'gzip' ? pad(`(${kb(asset.bytes)} raw)`, 16) : ''}  ${asset.label}`,
+      );
   };
   const first = pages[0];
   if (!first) return;
@@ -326,7 +393,10 @@ function printReport(pages: PageMeasure[], skipped: Skipped[]) {
 
   const groups = new Map<string, { paths: string[]; page: PageMeasure }>();
   for (const page of pages) {
-    const key = [...own(page.js), ...own(page.css)].map((asset) => asset.url).sort().join(' ');
+    const key = [...own(page.js), ...own(page.css)]
+      .map((asset) => asset.url)
+      .sort()
+      .join(' ');
     const group = groups.get(key);
     if (group) group.paths.push(page.path);
     else groups.set(key, { paths: [page.path], page });
@@ -369,9 +439,17 @@ if (import.meta.main) {
           `What the browser fetches: ${weights.length} public pages loaded in Chromium (mobile viewport, cold cache) until the network was quiet for ${QUIET_MS} ms, in ${((Date.now() - started) / 1000).toFixed(1)} s (1 KB = 1024 bytes; transferred = headers and compressed bodies, as Lighthouse counts them).\n`,
         );
         console.log(formatPageWeights(weights));
-        wireFailures = weights.flatMap((weight) => wireBudgetFailures(weight).map((failure) => `${weight.path}: ${failure}`));
-        console.log(`\nBudgets: JavaScript transferred ≤ ${kb(WIRE_BUDGETS.jsTransferred)}, requests ≤ ${WIRE_BUDGETS.requests} on every page until the network is quiet.`);
-        console.log(wireFailures.length === 0 ? 'All pages are within budget.' : `${wireFailures.length} over budget:\n${wireFailures.map((failure) => `  ✗ ${failure}`).join('\n')}`);
+        wireFailures = weights.flatMap((weight) =>
+          wireBudgetFailures(weight).map((failure) => `${weight.path}: ${failure}`),
+        );
+        console.log(
+          `\nBudgets: JavaScript transferred ≤ ${kb(WIRE_BUDGETS.jsTransferred)}, requests ≤ ${WIRE_BUDGETS.requests} on every page until the network is quiet.`,
+        );
+        console.log(
+          wireFailures.length === 0
+            ? 'All pages are within budget.'
+            : `${wireFailures.length} over budget:\n${wireFailures.map((failure) => `  ✗ ${failure}`).join('\n')}`,
+        );
       } finally {
         await browser.close();
       }

@@ -18,7 +18,9 @@ function newestChange(path: string): number {
 function buildIsStale(): boolean {
   if (!existsSync(serverBuildFile)) return true;
   const built = statSync(serverBuildFile).mtimeMs;
-  return SOURCES.map((source) => join(projectRoot, source)).some((path) => existsSync(path) && newestChange(path) > built);
+  return SOURCES.map((source) => join(projectRoot, source)).some(
+    (path) => existsSync(path) && newestChange(path) > built,
+  );
 }
 
 if (buildIsStale()) {

@@ -8,7 +8,11 @@ import { join } from 'node:path';
 // @ts-expect-error: subset-font ships no types; it takes the font, the text and the format.
 import subsetFontUntyped from 'subset-font';
 
-const subsetFont = subsetFontUntyped as (font: Buffer, text: string, options: { targetFormat: 'woff2' }) => Promise<Buffer>;
+const subsetFont = subsetFontUntyped as (
+  font: Buffer,
+  text: string,
+  options: { targetFormat: 'woff2' },
+) => Promise<Buffer>;
 
 /** Basic Latin, Latin-1, the typographic punctuation (’ “ ” – — …), €, ™, arrows and minus. */
 const RANGES: Array<[number, number]> = [
@@ -24,10 +28,16 @@ const RANGES: Array<[number, number]> = [
   [0x2190, 0x2193],
   [0x2212, 0x2212],
 ];
-const text = RANGES.flatMap(([from, to]) => Array.from({ length: to - from + 1 }, (_, index) => String.fromCodePoint(from + index))).join('');
+const text = RANGES.flatMap(([from, to]) =>
+  Array.from({ length: to - from + 1 }, (_, index) => String.fromCodePoint(from + index)),
+).join('');
 
 const SOURCE = 'node_modules/@expo-google-fonts/inter';
-const WEIGHTS = { 400: '400Regular/Inter_400Regular.ttf', 600: '600SemiBold/Inter_600SemiBold.ttf', 700: '700Bold/Inter_700Bold.ttf' } as const;
+const WEIGHTS = {
+  400: '400Regular/Inter_400Regular.ttf',
+  600: '600SemiBold/Inter_600SemiBold.ttf',
+  700: '700Bold/Inter_700Bold.ttf',
+} as const;
 
 for (const [weight, file] of Object.entries(WEIGHTS)) {
   const subset = await subsetFont(await readFile(join(SOURCE, file)), text, { targetFormat: 'woff2' });

@@ -49,7 +49,8 @@ type Command =
   | { name: 'disable' | 'reset-password'; username: string };
 
 function roleOf(value: string | undefined): StaffRole {
-  if (!value || !(STAFF_ROLES as readonly string[]).includes(value)) throw new UsageError(`The role must be one of: ${STAFF_ROLES.join(', ')}.`);
+  if (!value || !(STAFF_ROLES as readonly string[]).includes(value))
+    throw new UsageError(`The role must be one of: ${STAFF_ROLES.join(', ')}.`);
   return value as StaffRole;
 }
 
@@ -72,7 +73,9 @@ function parseArgs(args: string[]): Command {
     const role = roleValue === undefined ? 'admin' : roleOf(roleValue);
     const email = takeOption(rest, '--email') ?? null;
     if (rest.length !== 1 || !rest[0] || rest[0].startsWith('--')) {
-      throw new UsageError('add takes one username (and --email <address>, --role admin|sales); the password is read from stdin.');
+      throw new UsageError(
+        'add takes one username (and --email <address>, --role admin|sales); the password is read from stdin.',
+      );
     }
     return { name, username: rest[0], email, role };
   }
@@ -85,12 +88,15 @@ function parseArgs(args: string[]): Command {
     return { name };
   }
   if (name === 'set-email') {
-    if (rest.length !== 2 || !rest[0] || !rest[1]) throw new UsageError('set-email takes a username and an address (or --none).');
+    if (rest.length !== 2 || !rest[0] || !rest[1])
+      throw new UsageError('set-email takes a username and an address (or --none).');
     return { name, username: rest[0], email: rest[1] === '--none' ? null : rest[1] };
   }
   if (name === 'disable' || name === 'reset-password') {
     if (rest.length !== 1 || !rest[0]) {
-      throw new UsageError(`${name} takes one username${name === 'disable' ? '' : '; the password is read from stdin'}.`);
+      throw new UsageError(
+        `${name} takes one username${name === 'disable' ? '' : '; the password is read from stdin'}.`,
+      );
     }
     return { name, username: rest[0] };
   }
@@ -101,7 +107,8 @@ function parseArgs(args: string[]): Command {
 async function readNewPassword(): Promise<string> {
   if (!process.stdin.isTTY) {
     const line = await readFirstLine();
-    if (line === null || line === '') throw new OperatorRefusal('No password on standard input: pipe it as the first line.');
+    if (line === null || line === '')
+      throw new OperatorRefusal('No password on standard input: pipe it as the first line.');
     return line;
   }
   const [first, second] = await promptHidden(['Password: ', 'Repeat password: ']);
@@ -191,13 +198,19 @@ process.exitCode = await runCli<Command>({
         const width = Math.max(...list.map((user) => user.username.length));
         for (const user of list) {
           const status = user.status === 'disabled' ? `disabled ${user.disabledAt}` : 'active';
-          console.log(`${user.username.padEnd(width)}  ${user.role.padEnd(5)}  created ${user.createdAt}  ${status}${user.email ? `  ${user.email}` : ''}`);
+          console.log(
+            `${user.username.padEnd(width)}  ${user.role.padEnd(5)}  created ${user.createdAt}  ${status}${user.email ? `  ${user.email}` : ''}`,
+          );
         }
         break;
       }
       case 'set-email': {
         must(await users.setEmail(command.username, command.email));
-        console.log(command.email ? `Set the email address of staff user ${command.username}.` : `Removed the email address of staff user ${command.username}.`);
+        console.log(
+          command.email
+            ? `Set the email address of staff user ${command.username}.`
+            : `Removed the email address of staff user ${command.username}.`,
+        );
         break;
       }
       case 'disable': {

@@ -112,7 +112,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
 
   await app.register(compression);
   await app.register(cookie);
-  await app.register(csrf, { secret: config.tokenSecret, secureCookies: config.siteUrl?.startsWith('https:') ?? false });
+  await app.register(csrf, {
+    secret: config.tokenSecret,
+    secureCookies: config.siteUrl?.startsWith('https:') ?? false,
+  });
   await app.register(database, { config });
   await app.register(rateLimits, { limits: config.rateLimits });
   await app.register(services, { config });

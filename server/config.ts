@@ -24,7 +24,9 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   /** PostgreSQL instead of the embedded SQLite file: postgres://user:password@host:5432/database.
    * Every instance of the site pointed at the same database serves it as one. */
-  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// address' }).optional(),
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// address' })
+    .optional(),
   /** Secret that signs access tokens, at least 32 characters. */
   TOKEN_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   /** Trust X-Forwarded-* headers: set only behind a proxy or load balancer you run. */
@@ -42,7 +44,12 @@ const envSchema = z.object({
   RATE_LIMIT_EXEMPT_ADDRESSES: z
     .string()
     .default('')
-    .transform((text) => text.split(',').map((address) => address.trim()).filter(Boolean)),
+    .transform((text) =>
+      text
+        .split(',')
+        .map((address) => address.trim())
+        .filter(Boolean),
+    ),
   /** Failed sign-ins for one username from one address before that pair is locked (decision 030). */
   SIGNIN_LOCK_AFTER_ACCOUNT_FAILURES: positiveInt.default(5),
   /** Failed sign-ins from one address before it is locked. */
@@ -93,7 +100,9 @@ const envSchema = z.object({
   /** The From of every notification: an address, or 'Name <address>'. */
   MAIL_FROM: z
     .string()
-    .regex(/^[^\u0000-\u001f\u007f<>]*<[^\s@<>]+@[^\s@<>]+>$|^[^\s@<>]+@[^\s@<>]+$/, { error: "must be an address or 'Name <address>'" })
+    .regex(/^[^\u0000-\u001f\u007f<>]*<[^\s@<>]+@[^\s@<>]+>$|^[^\s@<>]+@[^\s@<>]+$/, {
+      error: "must be an address or 'Name <address>'",
+    })
     .default('Haulora website <website@haulora.example>'),
   /** Where demo requests and contact messages are sent; defaults to the site's contact email. */
   SALES_EMAIL: z.email().optional(),
@@ -133,14 +142,26 @@ export class ConfigError extends Error {}
 const configSchema = envSchema
   .superRefine((vars, context) => {
     if (vars.HEADERS_TIMEOUT_MS > vars.REQUEST_TIMEOUT_MS) {
-      context.addIssue({ code: 'custom', path: ['HEADERS_TIMEOUT_MS'], message: 'must not be longer than REQUEST_TIMEOUT_MS' });
+      context.addIssue({
+        code: 'custom',
+        path: ['HEADERS_TIMEOUT_MS'],
+        message: 'must not be longer than REQUEST_TIMEOUT_MS',
+      });
     }
     if (vars.NODE_ENV === 'production' && !vars.TOKEN_SECRET) {
-      context.addIssue({ code: 'custom', path: ['TOKEN_SECRET'], message: 'required when NODE_ENV=production (at least 32 characters)' });
+      context.addIssue({
+        code: 'custom',
+        path: ['TOKEN_SECRET'],
+        message: 'required when NODE_ENV=production (at least 32 characters)',
+      });
     }
     // Instances behind one load balancer must sign and check tokens with the same secret.
     if (vars.DATABASE_URL && !vars.TOKEN_SECRET) {
-      context.addIssue({ code: 'custom', path: ['TOKEN_SECRET'], message: 'required with DATABASE_URL, the same on every instance (at least 32 characters)' });
+      context.addIssue({
+        code: 'custom',
+        path: ['TOKEN_SECRET'],
+        message: 'required with DATABASE_URL, the same on every instance (at least 32 characters)',
+      });
     }
   })
   .transform((vars) => {
@@ -178,11 +199,19 @@ const configSchema = envSchema
       retentionMonths: vars.RETENTION_MONTHS,
       /** Run the retention purge once a day in the server. */
       retentionPurge: vars.RETENTION_PURGE,
-      analytics: { rawRetentionDays: vars.ANALYTICS_RAW_RETENTION_DAYS, eventsPerMinute: vars.ANALYTICS_EVENTS_PER_MINUTE, rollupMinutes: vars.ANALYTICS_ROLLUP_MINUTES },
+      analytics: {
+        rawRetentionDays: vars.ANALYTICS_RAW_RETENTION_DAYS,
+        eventsPerMinute: vars.ANALYTICS_EVENTS_PER_MINUTE,
+        rollupMinutes: vars.ANALYTICS_ROLLUP_MINUTES,
+      },
       /** The private Prometheus endpoint; port undefined = off. */
       metrics: { port: vars.METRICS_PORT, host: vars.METRICS_HOST },
       /** Slow or stalled clients are cut off after these (milliseconds). */
-      timeouts: { headersMs: vars.HEADERS_TIMEOUT_MS, requestMs: vars.REQUEST_TIMEOUT_MS, connectionMs: vars.CONNECTION_TIMEOUT_MS },
+      timeouts: {
+        headersMs: vars.HEADERS_TIMEOUT_MS,
+        requestMs: vars.REQUEST_TIMEOUT_MS,
+        connectionMs: vars.CONNECTION_TIMEOUT_MS,
+      },
       siteUrl: vars.SITE_URL,
       /** Serve the public pages from rendered copies (server/plugins/page-cache.ts). */
       pageCache: vars.PAGE_CACHE ?? vars.NODE_ENV !== 'development',

@@ -21,10 +21,26 @@ export function createMetrics() {
       labelNames: ['kind', 'outcome'] as const,
       registers: [registry],
     }),
-    signInFailures: new Counter({ name: 'haulora_signin_failures_total', help: 'Sign-in attempts refused for a wrong or unknown username or password.', registers: [registry] }),
-    signInLockouts: new Counter({ name: 'haulora_signin_lockouts_total', help: 'Sign-in attempts refused because the account or address is locked.', registers: [registry] }),
-    outboxSent: new Counter({ name: 'haulora_outbox_sent_total', help: 'Emails sent by this instance.', registers: [registry] }),
-    outboxFailed: new Counter({ name: 'haulora_outbox_failed_total', help: 'Email send attempts that failed (each is retried later).', registers: [registry] }),
+    signInFailures: new Counter({
+      name: 'haulora_signin_failures_total',
+      help: 'Sign-in attempts refused for a wrong or unknown username or password.',
+      registers: [registry],
+    }),
+    signInLockouts: new Counter({
+      name: 'haulora_signin_lockouts_total',
+      help: 'Sign-in attempts refused because the account or address is locked.',
+      registers: [registry],
+    }),
+    outboxSent: new Counter({
+      name: 'haulora_outbox_sent_total',
+      help: 'Emails sent by this instance.',
+      registers: [registry],
+    }),
+    outboxFailed: new Counter({
+      name: 'haulora_outbox_failed_total',
+      help: 'Email send attempts that failed (each is retried later).',
+      registers: [registry],
+    }),
     pageCache: new Counter({
       name: 'haulora_page_cache_requests_total',
       help: 'Page requests the page cache could serve, by result (hit or miss).',
@@ -61,7 +77,12 @@ export function watchOutbox(metrics: Metrics, outbox: OutboxRepository) {
 
 const HTTP_BUCKETS = [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
-type HttpSeries = { labels: { method: string; route: string; status_class: string }; count: number; sum: number; buckets: number[] };
+type HttpSeries = {
+  labels: { method: string; route: string; status_class: string };
+  count: number;
+  sum: number;
+  buckets: number[];
+};
 
 /**
  * http_requests_total and http_request_duration_seconds, by route pattern and status class.
@@ -77,7 +98,10 @@ function createHttpMetrics(registry: Registry) {
     help: 'HTTP requests answered, by route pattern (never the raw URL) and status class.',
     type: 'counter',
     aggregator: 'sum',
-    get: async () => ({ ...counterHead, values: [...series.values()].map((one) => ({ labels: one.labels, value: one.count })) }),
+    get: async () => ({
+      ...counterHead,
+      values: [...series.values()].map((one) => ({ labels: one.labels, value: one.count })),
+    }),
   };
   const counterHead = { name: counter.name, help: counter.help, type: counter.type, aggregator: counter.aggregator };
   const histogram = {
@@ -87,11 +111,20 @@ function createHttpMetrics(registry: Registry) {
     aggregator: 'sum',
     get: async () => ({ ...histogramHead, values: [...series.values()].flatMap(histogramValues) }),
   };
-  const histogramHead = { name: histogram.name, help: histogram.help, type: histogram.type, aggregator: histogram.aggregator };
+  const histogramHead = {
+    name: histogram.name,
+    help: histogram.help,
+    type: histogram.type,
+    aggregator: histogram.aggregator,
+  };
   function histogramValues(one: HttpSeries) {
     let cumulative = 0;
     return [
-      ...HTTP_BUCKETS.map((le, index) => ({ metricName: `${histogram.name}_bucket`, labels: { ...one.labels, le }, value: (cumulative += one.buckets[index]!) })),
+      ...HTTP_BUCKETS.map((le, index) => ({
+        metricName: `${histogram.name}_bucket`,
+        labels: { ...one.labels, le },
+        value: (cumulative += one.buckets[index]!),
+      })),
       { metricName: `${histogram.name}_bucket`, labels: { ...one.labels, le: '+Inf' }, value: one.count },
       { metricName: `${histogram.name}_sum`, labels: one.labels, value: one.sum },
       { metricName: `${histogram.name}_count`, labels: one.labels, value: one.count },
@@ -105,7 +138,12 @@ function createHttpMetrics(registry: Registry) {
       const key = `${method} ${route} ${statusClass}`;
       let one = series.get(key);
       if (!one) {
-        one = { labels: { method, route, status_class: statusClass }, count: 0, sum: 0, buckets: HTTP_BUCKETS.map(() => 0) };
+        one = {
+          labels: { method, route, status_class: statusClass },
+          count: 0,
+          sum: 0,
+          buckets: HTTP_BUCKETS.map(() => 0),
+        };
         series.set(key, one);
       }
       one.count += 1;

@@ -30,7 +30,12 @@ export function refusal(kind: RefusalKind, message: string, fields?: Record<stri
 export const invalidInput = (error: z.ZodError): Refusal => refusal('invalid', firstMessage(error), fieldErrors(error));
 
 /** The HTTP status of each kind of refusal, for the API and the page actions alike. */
-export const REFUSAL_STATUS: Record<RefusalKind, 400 | 403 | 404 | 409> = { invalid: 400, forbidden: 403, 'not-found': 404, conflict: 409 };
+export const REFUSAL_STATUS: Record<RefusalKind, 400 | 403 | 404 | 409> = {
+  invalid: 400,
+  forbidden: 403,
+  'not-found': 404,
+  conflict: 409,
+};
 
 /** Parses with a schema: the value, or the schema's refusal. */
 export function parseWith<S extends z.ZodType>(schema: S, raw: unknown): Result<z.output<S>> {

@@ -16,7 +16,10 @@ async function main() {
   const config = loadConfig();
   // --api-only serves /api alone, without the pages (a faster start for the crash-loop test and
   // benchmarks that only exercise the API).
-  const app = await buildApp(config, { dev: process.argv.includes('--dev'), pages: !process.argv.includes('--api-only') });
+  const app = await buildApp(config, {
+    dev: process.argv.includes('--dev'),
+    pages: !process.argv.includes('--api-only'),
+  });
 
   let closing = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -17,32 +17,59 @@ const SERVICE = {
   faq: {
     find: (edit: Edit, id: number) => edit.faq(id),
     save: (edit: Edit, id: number, values: Record<string, string>, username: string, alert: string) => {
-      const parsed = parseForm(faqUpdateSchema, { question: values.question, answer: values.answer, hidden: values.hidden === 'on', version: Number(values.version) }, alert, values);
+      const parsed = parseForm(
+        faqUpdateSchema,
+        {
+          question: values.question,
+          answer: values.answer,
+          hidden: values.hidden === 'on',
+          version: Number(values.version),
+        },
+        alert,
+        values,
+      );
       if (!parsed.ok) return parsed;
       const { version, ...fields } = parsed.value;
       return { ok: true as const, saving: edit.updateFaq(id, version, fields, username) as Promise<Result<unknown>> };
     },
-    restore: (edit: Edit, id: number, version: number, historyId: number, username: string) => edit.restoreFaq(id, version, historyId, username) as Promise<Result<unknown>>,
-    remove: (edit: Edit, id: number, version: number, username: string) => edit.deleteFaq(id, version, username) as Promise<Result<unknown>>,
+    restore: (edit: Edit, id: number, version: number, historyId: number, username: string) =>
+      edit.restoreFaq(id, version, historyId, username) as Promise<Result<unknown>>,
+    remove: (edit: Edit, id: number, version: number, username: string) =>
+      edit.deleteFaq(id, version, username) as Promise<Result<unknown>>,
     list: () => href('/content/faq'),
     item: (id: number) => href('/content/faq/:id', { id: String(id) }),
   },
   glossary: {
     find: (edit: Edit, id: number) => edit.entry(id),
     save: (edit: Edit, id: number, values: Record<string, string>, username: string, alert: string) => {
-      const parsed = parseForm(glossaryUpdateSchema, { category: values.category, term: values.term, description: values.description, version: Number(values.version) }, alert, values);
+      const parsed = parseForm(
+        glossaryUpdateSchema,
+        {
+          category: values.category,
+          term: values.term,
+          description: values.description,
+          version: Number(values.version),
+        },
+        alert,
+        values,
+      );
       if (!parsed.ok) return parsed;
       const { version, ...fields } = parsed.value;
       return { ok: true as const, saving: edit.updateEntry(id, version, fields, username) as Promise<Result<unknown>> };
     },
-    restore: (edit: Edit, id: number, version: number, historyId: number, username: string) => edit.restoreEntry(id, version, historyId, username) as Promise<Result<unknown>>,
-    remove: (edit: Edit, id: number, version: number, username: string) => edit.deleteEntry(id, version, username) as Promise<Result<unknown>>,
+    restore: (edit: Edit, id: number, version: number, historyId: number, username: string) =>
+      edit.restoreEntry(id, version, historyId, username) as Promise<Result<unknown>>,
+    remove: (edit: Edit, id: number, version: number, username: string) =>
+      edit.deleteEntry(id, version, username) as Promise<Result<unknown>>,
     list: () => href('/content/glossary'),
     item: (id: number) => href('/content/glossary/:id', { id: String(id) }),
   },
 } as const;
 
-const DONE: Record<string, string> = { saved: 'Saved. The site shows it now.', restored: 'Earlier version restored. The site shows it now.' };
+const DONE: Record<string, string> = {
+  saved: 'Saved. The site shows it now.',
+  restored: 'Earlier version restored. The site shows it now.',
+};
 
 export async function itemLoader(kind: ContentKind, request: Request, app: AppContext, idParam: string | undefined) {
   const staff = await staffFor(request, app);
@@ -52,7 +79,10 @@ export async function itemLoader(kind: ContentKind, request: Request, app: AppCo
   if (!item) throw data('Not found', { status: 404 });
   const history = await app.services.contentEditing.history(kind, item.id);
   const done = DONE[new URL(request.url).searchParams.get('done') ?? ''] ?? null;
-  return data({ signedIn: true as const, username: staff.username, csrfToken: app.csrf.token, item, history, done }, { headers: staff.headers });
+  return data(
+    { signedIn: true as const, username: staff.username, csrfToken: app.csrf.token, item, history, done },
+    { headers: staff.headers },
+  );
 }
 
 export async function itemAction(kind: ContentKind, request: Request, app: AppContext, idParam: string | undefined) {
@@ -70,7 +100,8 @@ export async function itemAction(kind: ContentKind, request: Request, app: AppCo
     const item = await service.find(edit, id);
     return item ? { ...ITEM_KINDS[kind].values(item), version: String(item.version) } : null;
   };
-  const answer = async (result: Result<unknown>, to: string) => answerResult(result, () => to, values, { headers, current: result.ok ? null : await current() });
+  const answer = async (result: Result<unknown>, to: string) =>
+    answerResult(result, () => to, values, { headers, current: result.ok ? null : await current() });
   if (intent === 'save') {
     const saving = service.save(edit, id, values, staff.username, 'Please correct the fields below.');
     if (!saving.ok) return saving.refusal;
@@ -79,7 +110,10 @@ export async function itemAction(kind: ContentKind, request: Request, app: AppCo
   if (intent === 'restore') {
     const parsed = restoreSchema.safeParse({ historyId: Number(values.historyId), version: Number(values.version) });
     if (!parsed.success) return refuse(400, 'Choose a version to restore.', values);
-    return answer(await service.restore(edit, id, parsed.data.version, parsed.data.historyId, staff.username), `${service.item(id)}?done=restored`);
+    return answer(
+      await service.restore(edit, id, parsed.data.version, parsed.data.historyId, staff.username),
+      `${service.item(id)}?done=restored`,
+    );
   }
   if (intent === 'delete') {
     const opened = versionFrom(values);

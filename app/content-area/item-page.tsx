@@ -2,16 +2,38 @@
 // stored text beside yours after a version clash), delete, the preview and the history.
 import { Form } from 'react-router';
 import type { HistoryEntry } from '../../common/content.ts';
-import { ContentFrame, ContentSignIn, Csrf, HistoryList, ItemEditor, Notice } from '../components/sections/content/content-parts.tsx';
+import {
+  ContentFrame,
+  ContentSignIn,
+  Csrf,
+  HistoryList,
+  ItemEditor,
+  Notice,
+} from '../components/sections/content/content-parts.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { RichText } from '../components/ui/rich-text.tsx';
 import type { FormFailure } from '../lib/form-fields.ts';
 import { type ContentItem, ITEM_KINDS } from './item-kinds.ts';
 
-type SignedIn = { signedIn: true; username: string; csrfToken: string; item: ContentItem; history: HistoryEntry[]; done: string | null };
+type SignedIn = {
+  signedIn: true;
+  username: string;
+  csrfToken: string;
+  item: ContentItem;
+  history: HistoryEntry[];
+  done: string | null;
+};
 type SignedOut = { signedIn: false; csrfToken: string; message: string | null };
 
-export function ContentItemPage({ kind, loaderData, actionData }: { kind: keyof typeof ITEM_KINDS; loaderData: SignedIn | SignedOut; actionData: unknown }) {
+export function ContentItemPage({
+  kind,
+  loaderData,
+  actionData,
+}: {
+  kind: keyof typeof ITEM_KINDS;
+  loaderData: SignedIn | SignedOut;
+  actionData: unknown;
+}) {
   if (!loaderData.signedIn) return <ContentSignIn csrfToken={loaderData.csrfToken} message={loaderData.message} />;
   const { username, csrfToken, item, history, done } = loaderData;
   const spec = ITEM_KINDS[kind];
@@ -24,7 +46,9 @@ export function ContentItemPage({ kind, loaderData, actionData }: { kind: keyof 
       {failed ? <Notice tone="refused">{failed.message}</Notice> : done ? <Notice tone="done">{done}</Notice> : null}
       <p className="content-meta">
         Version {item.version}
-        {item.updatedBy ? ` · last changed by ${item.updatedBy} at ${item.updatedAt?.replace('T', ' ').slice(0, 19)} UTC` : ' · as seeded'}
+        {item.updatedBy
+          ? ` · last changed by ${item.updatedBy} at ${item.updatedAt?.replace('T', ' ').slice(0, 19)} UTC`
+          : ' · as seeded'}
         {spec.note(item)}
       </p>
       <ItemEditor

@@ -3,7 +3,16 @@
 // the selection, to say what was changed.
 import type { ReactNode } from 'react';
 import type { ApiResult } from '../lib/api-client.ts';
-import { type BulkAnswer, bulkChange, INBOX_STATUSES, type InboxKind, type InboxStatus, isInboxStatus, OWNER_NONE, STATUS_LABELS } from './inbox-client.ts';
+import {
+  type BulkAnswer,
+  bulkChange,
+  INBOX_STATUSES,
+  type InboxKind,
+  type InboxStatus,
+  isInboxStatus,
+  OWNER_NONE,
+  STATUS_LABELS,
+} from './inbox-client.ts';
 import { FormShell } from '../components/forms/form-shell.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { SelectField } from '../components/ui/field.tsx';
@@ -72,8 +81,16 @@ export function BulkForm({ kind, selectedCount, staffNames, selectedIds, onSaved
           <p className="inbox-bulk-count" role="status">
             {selectedCount} selected
           </p>
-          <SelectField label="Set status" options={[['', 'Leave as is'], ...INBOX_STATUSES.map((status) => [status, STATUS_LABELS[status]] as const)]} {...form.field('status')} />
-          <SelectField label="Set owner" options={[['', 'Leave as is'], [OWNER_NONE, 'Nobody'], ...staffNames.map((name) => [name, name] as const)]} {...form.field('owner')} />
+          <SelectField
+            label="Set status"
+            options={[['', 'Leave as is'], ...INBOX_STATUSES.map((status) => [status, STATUS_LABELS[status]] as const)]}
+            {...form.field('status')}
+          />
+          <SelectField
+            label="Set owner"
+            options={[['', 'Leave as is'], [OWNER_NONE, 'Nobody'], ...staffNames.map((name) => [name, name] as const)]}
+            {...form.field('owner')}
+          />
         </>
       ) : null}
     </FormShell>

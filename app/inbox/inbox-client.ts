@@ -9,7 +9,17 @@ import type { BulkAnswer, BulkBody, InboxSummary, ItemDetail, ListPage, StaffLis
 import type { InboxKind, InboxSort, InboxStatus, SortDirection } from '../../common/inbox-vocabulary.ts';
 import { refreshSession, storedAccessToken } from '../lib/session.ts';
 
-export type { BulkAnswer, BulkBody, InboxEvent, InboxItem, InboxSummary, ItemDetail, ListItem, ListPage, StaffList } from '../../common/inbox.ts';
+export type {
+  BulkAnswer,
+  BulkBody,
+  InboxEvent,
+  InboxItem,
+  InboxSummary,
+  ItemDetail,
+  ListItem,
+  ListPage,
+  StaffList,
+} from '../../common/inbox.ts';
 // The vocabulary only: common/inbox.ts itself builds zod schemas when loaded.
 export * from '../../common/inbox-vocabulary.ts';
 import { DEFAULT_DIRECTION, DEFAULT_SORT } from '../../common/inbox-vocabulary.ts';
@@ -31,8 +41,7 @@ export type ListFilters = {
 };
 
 export type InboxResult<T> =
-  | { ok: true; data: T }
-  | { ok: false; reason: 'unauthorized' | 'not-found' | 'invalid' | 'failed'; message: string };
+  { ok: true; data: T } | { ok: false; reason: 'unauthorized' | 'not-found' | 'invalid' | 'failed'; message: string };
 
 export const FAILED_MESSAGE = 'The inbox could not be reached. Please check your connection and try again.';
 
@@ -89,7 +98,9 @@ export function fetchList(kind: InboxKind, filters: ListFilters, signal?: AbortS
 
 /** One submission; with the list's filters and sort, also its previous and next in that list. */
 export function fetchItem(kind: InboxKind, id: number, filters: Partial<ListFilters> = {}, signal?: AbortSignal) {
-  return authorized((bearer) => apiGet<ItemDetail>(`${base(kind)}/${id}${filterQuery(filters, false)}`, { bearer, signal }));
+  return authorized((bearer) =>
+    apiGet<ItemDetail>(`${base(kind)}/${id}${filterQuery(filters, false)}`, { bearer, signal }),
+  );
 }
 
 export function changeStatus(kind: InboxKind, id: number, status: InboxStatus) {
@@ -122,12 +133,20 @@ export function fetchStaff(signal?: AbortSignal) {
 
 /** Bytes the API serves only to staff (the contact image, the CSV export): fetched with the
  * bearer token, since an <img src> or a plain link could not send it. */
-export async function fetchBlob(url: string, signal?: AbortSignal, post?: unknown): Promise<InboxResult<{ blob: Blob; fileName: string | null }>> {
+export async function fetchBlob(
+  url: string,
+  signal?: AbortSignal,
+  post?: unknown,
+): Promise<InboxResult<{ blob: Blob; fileName: string | null }>> {
   const send = (token: string | null) => {
     const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
     if (post === undefined) return fetch(url, { headers, credentials: 'same-origin', signal });
     const csrf = /(?:^|; )XSRF-TOKEN=([^;]*)/.exec(document.cookie)?.[1];
-    Object.assign(headers, { 'content-type': 'application/json' }, csrf ? { 'x-xsrf-token': decodeURIComponent(csrf) } : {});
+    Object.assign(
+      headers,
+      { 'content-type': 'application/json' },
+      csrf ? { 'x-xsrf-token': decodeURIComponent(csrf) } : {},
+    );
     return fetch(url, { method: 'POST', headers, body: JSON.stringify(post), credentials: 'same-origin', signal });
   };
   let response: Response;
@@ -145,14 +164,28 @@ export async function fetchBlob(url: string, signal?: AbortSignal, post?: unknow
       .json()
       .then((body: { errorInfo?: unknown }) => (typeof body?.errorInfo === 'string' ? body.errorInfo : FAILED_MESSAGE))
       .catch(() => FAILED_MESSAGE);
-    const reason = response.status === 401 ? 'unauthorized' : response.status === 404 ? 'not-found' : response.status === 400 ? 'invalid' : 'failed';
+    const reason =
+      response.status === 401
+        ? 'unauthorized'
+        : response.status === 404
+          ? 'not-found'
+          : response.status === 400
+            ? 'invalid'
+            : 'failed';
     return { ok: false, reason, message };
   }
-  return { ok: true, data: { blob: await response.blob(), fileName: attachmentName(response.headers.get('content-disposition')) } };
+  return {
+    ok: true,
+    data: { blob: await response.blob(), fileName: attachmentName(response.headers.get('content-disposition')) },
+  };
 }
 
 /** The export of a filtered list, as CSV or as an Excel workbook. */
-export function exportUrl(kind: InboxKind, filters: Partial<ListFilters> & { ids?: number[] }, format: 'csv' | 'xlsx' = 'csv') {
+export function exportUrl(
+  kind: InboxKind,
+  filters: Partial<ListFilters> & { ids?: number[] },
+  format: 'csv' | 'xlsx' = 'csv',
+) {
   return `${base(kind)}/export.${format}${filterQuery(filters, false)}`;
 }
 

@@ -27,7 +27,10 @@ import { useSignInAgain } from './inbox-shell.tsx';
 import { Timestamp } from './inbox-parts.tsx';
 import './inbox-detail.css';
 
-type Loaded = { state: 'loading' } | { state: 'ready'; detail: ItemDetail } | { state: 'error'; message: string; notFound: boolean };
+type Loaded =
+  | { state: 'loading' }
+  | { state: 'ready'; detail: ItemDetail }
+  | { state: 'error'; message: string; notFound: boolean };
 
 export function InboxDetail({ kind, id }: { kind: InboxKind; id: number }) {
   const signInAgain = useSignInAgain();
@@ -43,7 +46,8 @@ export function InboxDetail({ kind, id }: { kind: InboxKind; id: number }) {
 
   useEffect(() => {
     function onKey(event: KeyboardEvent) {
-      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || isTypingTarget(event.target)) return;
+      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || isTypingTarget(event.target))
+        return;
       if (document.querySelector('dialog[open]')) return;
       const target = event.key === '[' ? neighbours.previous : event.key === ']' ? neighbours.next : undefined;
       if (event.key === '?') {
@@ -56,7 +60,7 @@ export function InboxDetail({ kind, id }: { kind: InboxKind; id: number }) {
     }
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- kind and view are in listKey; navigate is stable
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- kind and view are in listKey; navigate is stable
   }, [neighbours.previous, neighbours.next, listKey]);
 
   useEffect(() => {
@@ -73,7 +77,10 @@ export function InboxDetail({ kind, id }: { kind: InboxKind; id: number }) {
 
   /** Shows the submission as a staff form's change left it (keeping previous and next). */
   function take(detail: ItemDetail) {
-    setLoaded((current) => ({ state: 'ready', detail: { ...detail, neighbours: current.state === 'ready' ? current.detail.neighbours : detail.neighbours } }));
+    setLoaded((current) => ({
+      state: 'ready',
+      detail: { ...detail, neighbours: current.state === 'ready' ? current.detail.neighbours : detail.neighbours },
+    }));
   }
 
   const back = (
@@ -174,7 +181,14 @@ export function InboxDetail({ kind, id }: { kind: InboxKind; id: number }) {
           {item.image ? <ContactImage image={item.image} id={item.id} onUnauthorized={signInAgain} /> : null}
         </div>
         <div className="inbox-detail-side">
-          <StatusPanel kind={kind} id={id} status={item.status} nextStatuses={item.next_statuses} honeypot={item.is_spam} onSaved={take} />
+          <StatusPanel
+            kind={kind}
+            id={id}
+            status={item.status}
+            nextStatuses={item.next_statuses}
+            honeypot={item.is_spam}
+            onSaved={take}
+          />
           <OwnerPanel kind={kind} id={id} owner={item.owner} onSaved={take} />
           <HistoryPanel kind={kind} id={id} events={events} onSaved={take} />
         </div>
@@ -189,7 +203,12 @@ export function InboxDetail({ kind, id }: { kind: InboxKind; id: number }) {
 function FieldValue({ name, value, kind, person }: { name: string; value: string; kind: InboxKind; person: string }) {
   if (value === '') return <>—</>;
   if (name === 'email') {
-    const subject = kind === 'demo-requests' ? 'Re: your Haulora demo request' : kind === 'contact-messages' ? 'Re: your message to Haulora' : 'Haulora';
+    const subject =
+      kind === 'demo-requests'
+        ? 'Re: your Haulora demo request'
+        : kind === 'contact-messages'
+          ? 'Re: your message to Haulora'
+          : 'Haulora';
     const greeting = person ? `Hello ${person.split(/\s+/)[0]},\n\n` : 'Hello,\n\n';
     const href = `mailto:${encodeURIComponent(value).replace(/%40/g, '@')}?${new URLSearchParams({ subject, body: greeting }).toString().replace(/\+/g, '%20')}`;
     return (
@@ -251,7 +270,10 @@ function HistoryPanel({ kind, id, events, onSaved }: HistoryPanelProps) {
                 {event.action === 'note' ? (
                   <span className="inbox-note">{event.note}</span>
                 ) : event.action === 'owner' ? (
-                  <>{event.to_owner ? `Given to ${event.to_owner}` : 'Given to nobody'}{event.from_owner ? ` (was ${event.from_owner})` : ''}</>
+                  <>
+                    {event.to_owner ? `Given to ${event.to_owner}` : 'Given to nobody'}
+                    {event.from_owner ? ` (was ${event.from_owner})` : ''}
+                  </>
                 ) : (
                   <>
                     Status {event.from_status ? `from ${label(event.from_status)} ` : ''}to {label(event.to_status)}
@@ -297,7 +319,9 @@ function ContactImage({ image, id, onUnauthorized }: { image: ItemImage; id: num
     };
   }, [image.url, onUnauthorized]);
 
-  const size = new Intl.NumberFormat(undefined, { style: 'unit', unit: 'kilobyte', maximumFractionDigits: 1 }).format(image.size / 1000);
+  const size = new Intl.NumberFormat(undefined, { style: 'unit', unit: 'kilobyte', maximumFractionDigits: 1 }).format(
+    image.size / 1000,
+  );
   return (
     <section className="inbox-panel" aria-labelledby="inbox-image-title">
       <h2 id="inbox-image-title">Image</h2>

@@ -8,7 +8,8 @@ export function isTypingTarget(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   if (target.isContentEditable) return true;
   if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
-  if (target instanceof HTMLInputElement) return !['checkbox', 'radio', 'button', 'submit', 'reset'].includes(target.type);
+  if (target instanceof HTMLInputElement)
+    return !['checkbox', 'radio', 'button', 'submit', 'reset'].includes(target.type);
   return false;
 }
 
@@ -26,7 +27,15 @@ const DETAIL_KEYS: [string, string][] = [
   ['?', 'Show these keys'],
 ];
 
-export function KeyboardHelp({ open, onClose, where }: { open: boolean; onClose: () => void; where: 'list' | 'detail' }) {
+export function KeyboardHelp({
+  open,
+  onClose,
+  where,
+}: {
+  open: boolean;
+  onClose: () => void;
+  where: 'list' | 'detail';
+}) {
   return (
     <Modal open={open} title="Keyboard keys" onClose={onClose} size="sm">
       <p>Keys work whenever you are not typing in a field.</p>

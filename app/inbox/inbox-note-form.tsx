@@ -8,7 +8,15 @@ import { TextareaField } from '../components/ui/field.tsx';
 import { useStaffForm } from './use-staff-form.ts';
 import './inbox-note-form.css';
 
-export function NoteForm({ kind, id, onSaved }: { kind: InboxKind; id: number; onSaved: (detail: ItemDetail) => void }) {
+export function NoteForm({
+  kind,
+  id,
+  onSaved,
+}: {
+  kind: InboxKind;
+  id: number;
+  onSaved: (detail: ItemDetail) => void;
+}) {
   const form = useStaffForm({
     initial: { note: '' },
     draft: `note/${kind}/${id}`,
@@ -30,7 +38,13 @@ export function NoteForm({ kind, id, onSaved }: { kind: InboxKind; id: number; o
         </Button>
       }
     >
-      <TextareaField label="Internal note" rows={3} maxLength={NOTE_MAX_LENGTH} hint={`Only staff see notes. Up to ${NOTE_MAX_LENGTH} characters.`} {...form.field('note')} />
+      <TextareaField
+        label="Internal note"
+        rows={3}
+        maxLength={NOTE_MAX_LENGTH}
+        hint={`Only staff see notes. Up to ${NOTE_MAX_LENGTH} characters.`}
+        {...form.field('note')}
+      />
     </FormShell>
   );
 }

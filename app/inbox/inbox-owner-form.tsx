@@ -53,7 +53,11 @@ export function OwnerPanel({ kind, id, owner, onSaved }: OwnerPanelProps) {
           </div>
         }
       >
-        <SelectField label="Give to" options={[['', 'Nobody'], ...names.map((name) => [name, name] as const)]} {...form.field('owner')} />
+        <SelectField
+          label="Give to"
+          options={[['', 'Nobody'], ...names.map((name) => [name, name] as const)]}
+          {...form.field('owner')}
+        />
       </FormShell>
       <UnreadForm kind={kind} id={id} />
     </section>
@@ -69,6 +73,15 @@ function UnreadForm({ kind, id }: { kind: InboxKind; id: number }) {
     success: () => 'Marked unread: it shows in bold in the list until you open it again.',
   });
   return (
-    <FormShell form={form} className="inbox-status-form" label="Mark unread" actions={<Button type="submit" size="sm" variant="ghost">Mark unread</Button>} />
+    <FormShell
+      form={form}
+      className="inbox-status-form"
+      label="Mark unread"
+      actions={
+        <Button type="submit" size="sm" variant="ghost">
+          Mark unread
+        </Button>
+      }
+    />
   );
 }

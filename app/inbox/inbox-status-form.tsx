@@ -49,7 +49,11 @@ export function StatusPanel({ kind, id, status, nextStatuses, honeypot, onSaved 
       >
         {spam ? (
           <div className="inbox-spam">
-            <p>{honeypot ? 'The spam trap caught this submission: a hidden field only bots fill in was filled.' : 'Marked as spam by staff.'}</p>
+            <p>
+              {honeypot
+                ? 'The spam trap caught this submission: a hidden field only bots fill in was filled.'
+                : 'Marked as spam by staff.'}
+            </p>
             <Button type="submit" size="sm">
               Move back to New
             </Button>
@@ -57,7 +61,9 @@ export function StatusPanel({ kind, id, status, nextStatuses, honeypot, onSaved 
         ) : (
           <SelectField
             label="Change status to"
-            options={[status, ...nextStatuses.filter((option) => option !== status)].map((option) => [option, STATUS_LABELS[option]] as const)}
+            options={[status, ...nextStatuses.filter((option) => option !== status)].map(
+              (option) => [option, STATUS_LABELS[option]] as const,
+            )}
             {...form.field('status')}
           />
         )}

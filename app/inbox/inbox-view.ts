@@ -47,7 +47,10 @@ export function readInboxView(params: URLSearchParams, kindFallback?: InboxKind)
   };
 }
 
-export function writeInboxView(view: InboxView, options: { withKind?: boolean; withPage?: boolean } = {}): URLSearchParams {
+export function writeInboxView(
+  view: InboxView,
+  options: { withKind?: boolean; withPage?: boolean } = {},
+): URLSearchParams {
   const params = new URLSearchParams();
   if ((options.withKind ?? true) && view.kind !== INBOX_KINDS[0]) params.set('kind', view.kind);
   if (view.status) params.set('status', view.status);

@@ -12,7 +12,10 @@ import { useSignInAgain } from './inbox-shell.tsx';
 
 type Data = Record<string, unknown>;
 
-type StaffFormConfig<V extends FormValues, T> = Pick<FormConfig<V>, 'initial' | 'input' | 'extraErrors' | 'keep' | 'draft'> & {
+type StaffFormConfig<V extends FormValues, T> = Pick<
+  FormConfig<V>,
+  'initial' | 'input' | 'extraErrors' | 'keep' | 'draft'
+> & {
   /** The inbox schema that checks the values in the browser, if any. */
   check?: keyof typeof STAFF_CHECKS;
   /** The loading block's words. */
@@ -42,6 +45,7 @@ export function useStaffForm<V extends FormValues, T>(config: StaffFormConfig<V,
       return true;
     },
     said: (answer, data) => success((answer as { data: T }).data, data),
-    refused: (answer) => (field && answer.status === 400 && answer.kind === 'errorInfo' ? { [field]: answer.message } : undefined),
+    refused: (answer) =>
+      field && answer.status === 400 && answer.kind === 'errorInfo' ? { [field]: answer.message } : undefined,
   });
 }

@@ -23,7 +23,10 @@ function cookieValue(request: Request): string | null {
  * a cookie of Path=/analytics does not reach (paths match by whole segments). */
 function cookies(request: Request, value: string, maxAge: number): [string, string][] {
   const secure = new URL(request.url).protocol === 'https:' ? '; Secure' : '';
-  return ['/analytics', '/analytics.data'].map((path) => ['Set-Cookie', `${ANALYTICS_COOKIE}=${value}; Path=${path}; HttpOnly; SameSite=Strict; Max-Age=${maxAge}${secure}`]);
+  return ['/analytics', '/analytics.data'].map((path) => [
+    'Set-Cookie',
+    `${ANALYTICS_COOKIE}=${value}; Path=${path}; HttpOnly; SameSite=Strict; Max-Age=${maxAge}${secure}`,
+  ]);
 }
 
 export type AnalyticsStaff = { username: string; token: string; headers: [string, string][] };
@@ -34,7 +37,11 @@ export async function analyticsStaff(request: Request, app: AppContext): Promise
   if (!token || !TOKEN.test(token)) return null;
   const session = await app.services.auth.renew(token);
   if (!session) return null;
-  return { username: session.username, token: session.accessToken, headers: [...Object.entries(NO_STORE), ...cookies(request, session.accessToken, session.ttlSeconds)] };
+  return {
+    username: session.username,
+    token: session.accessToken,
+    headers: [...Object.entries(NO_STORE), ...cookies(request, session.accessToken, session.ttlSeconds)],
+  };
 }
 
 export function analyticsSignedOut(app: AppContext, message: string | null = null, status = 200) {
@@ -51,8 +58,12 @@ export async function analyticsAction(request: Request, app: AppContext) {
     const parsed = signInSchema.safeParse(values);
     if (!parsed.success) return analyticsSignedOut(app, MESSAGES.allFieldsRequired, 400);
     const result = await app.services.auth.signIn(parsed.data, app.clientAddress);
-    if (result.kind !== 'signed-in') return analyticsSignedOut(app, MESSAGES.signInError, result.kind === 'locked' ? 429 : 401);
-    return redirect(here, { status: 303, headers: cookies(request, result.tokens.access_token, result.tokens.expires_in) });
+    if (result.kind !== 'signed-in')
+      return analyticsSignedOut(app, MESSAGES.signInError, result.kind === 'locked' ? 429 : 401);
+    return redirect(here, {
+      status: 303,
+      headers: cookies(request, result.tokens.access_token, result.tokens.expires_in),
+    });
   }
   if (values.intent === 'sign-out') {
     const staff = await analyticsStaff(request, app);

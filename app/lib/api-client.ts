@@ -91,7 +91,11 @@ export function readAnswer<T = unknown>(answer: unknown, status: number): ApiRes
 
 /** What a form shows for an answer (spec 8), read the same way by every form. */
 export function outcomeOf(answer: ApiResult, answers: Answers, accepted: boolean): SubmissionResult {
-  if (accepted) return { status: SubmissionStatus.Success, message: (answers.ownSuccess && answer.kind === 'success' && answer.message) || answers.success };
+  if (accepted)
+    return {
+      status: SubmissionStatus.Success,
+      message: (answers.ownSuccess && answer.kind === 'success' && answer.message) || answers.success,
+    };
   const readable = answer.kind === answers.serverMessage && 'message' in answer ? answer.message : undefined;
   return { status: SubmissionStatus.Error, message: readable ?? answers.failed };
 }
@@ -101,9 +105,14 @@ export type Sent = { key: string; body: string };
 /** The idempotency key of a body (a file by its name, size and type): the last one's when the
  * same body is sent again, so the server stores it once; a new one (128 random bits) otherwise. */
 export function keyFor(last: Sent | null, data: unknown): Sent {
-  const body = JSON.stringify(data, (_key, value: unknown) => (value instanceof Blob ? [value.size, value.type, (value as File).name] : value));
+  const body = JSON.stringify(data, (_key, value: unknown) =>
+    value instanceof Blob ? [value.size, value.type, (value as File).name] : value,
+  );
   if (last?.body === body) return last;
-  return { key: Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join(''), body };
+  return {
+    key: Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join(''),
+    body,
+  };
 }
 
 function readCookie(name: string): string | null {

@@ -37,7 +37,11 @@ export async function staffFor(request: Request, app: AppContext): Promise<Staff
   const session = await app.services.auth.renew(token);
   if (!session) return null;
   if (session.role !== 'admin') throw data({ message: CONTENT_MESSAGES.forbidden }, { status: 403, headers: NO_STORE });
-  return { username: session.username, token: session.accessToken, headers: { ...NO_STORE, 'Set-Cookie': cookie(app, session.accessToken, session.ttlSeconds) } };
+  return {
+    username: session.username,
+    token: session.accessToken,
+    headers: { ...NO_STORE, 'Set-Cookie': cookie(app, session.accessToken, session.ttlSeconds) },
+  };
 }
 
 /** What every Content page's loader answers when nobody is signed in: the sign-in form. */
@@ -52,7 +56,9 @@ export type ContentPost = { values: Record<string, string>; intent: string };
 export async function readContentPost(
   request: Request,
   app: AppContext,
-): Promise<{ ok: true; staff: Staff; post: ContentPost } | { ok: false; response: Response | ReturnType<typeof data> }> {
+): Promise<
+  { ok: true; staff: Staff; post: ContentPost } | { ok: false; response: Response | ReturnType<typeof data> }
+> {
   const read = await readFormPost(request, app, new URL(request.url).pathname);
   if (!read.ok) return { ok: false, response: read.refusal };
   const { values } = read.post;
@@ -63,24 +69,40 @@ export async function readContentPost(
   const here = url.pathname.replace(/\.data$/, '') + url.search.replace(/[?&]_routes=[^&]*/, '').replace(/^&/, '?');
   if (intent === 'sign-in') {
     const parsed = signInSchema.safeParse(values);
-    const tooLong = parsed.success ? undefined : parsed.error.issues.map((issue) => issue.message).find((message) => SIGN_IN_TOO_LONG.has(message));
+    const tooLong = parsed.success
+      ? undefined
+      : parsed.error.issues.map((issue) => issue.message).find((message) => SIGN_IN_TOO_LONG.has(message));
     if (!parsed.success) return { ok: false, response: signedOut(app, tooLong ?? MESSAGES.allFieldsRequired, 400) };
     const result = await app.services.auth.signIn(parsed.data, app.clientAddress);
-    if (result.kind !== 'signed-in') return { ok: false, response: signedOut(app, MESSAGES.signInError, result.kind === 'locked' ? 429 : 401) };
+    if (result.kind !== 'signed-in')
+      return { ok: false, response: signedOut(app, MESSAGES.signInError, result.kind === 'locked' ? 429 : 401) };
     const session = await app.services.auth.validate(result.tokens.access_token);
     if (session?.role !== 'admin') {
       // A sales member is told so, and the sign-in made here is not kept.
       await app.services.auth.signOut(result.tokens.access_token);
       return { ok: false, response: data({ message: CONTENT_MESSAGES.forbidden }, { status: 403, headers: NO_STORE }) };
     }
-    return { ok: false, response: redirect(here, { status: 303, headers: { ...NO_STORE, 'Set-Cookie': cookie(app, result.tokens.access_token, result.tokens.expires_in) } }) };
+    return {
+      ok: false,
+      response: redirect(here, {
+        status: 303,
+        headers: { ...NO_STORE, 'Set-Cookie': cookie(app, result.tokens.access_token, result.tokens.expires_in) },
+      }),
+    };
   }
   const staff = await staffFor(request, app);
   if (intent === 'sign-out') {
     if (staff) await app.services.auth.signOut(staff.token);
-    return { ok: false, response: redirect('/content/faq', { status: 303, headers: { ...NO_STORE, 'Set-Cookie': cookie(app, '', 0) } }) };
+    return {
+      ok: false,
+      response: redirect('/content/faq', { status: 303, headers: { ...NO_STORE, 'Set-Cookie': cookie(app, '', 0) } }),
+    };
   }
-  if (!staff) return { ok: false, response: signedOut(app, 'Your sign-in has ended. Please sign in again; what you typed was not saved.', 401) };
+  if (!staff)
+    return {
+      ok: false,
+      response: signedOut(app, 'Your sign-in has ended. Please sign in again; what you typed was not saved.', 401),
+    };
   return { ok: true, staff, post: { values, intent } };
 }
 

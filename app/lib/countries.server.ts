@@ -6,7 +6,6 @@ import { getCountries, getCountryCallingCode } from 'libphonenumber-js';
 import { PHONE_MAX_LENGTH } from '../../common/phone.ts';
 import type { CountryOption, DemoCountries } from './country-options.ts';
 
-
 export type Country = CountryOption & { timezones: string[] };
 
 let countries: Country[] | undefined;

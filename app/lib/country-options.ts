@@ -48,7 +48,8 @@ export const digitsOnly = (text: string) => text.replace(/\D+/g, '');
  */
 export function nationalDigits(text: string, callingCode: string | undefined, max: number): string {
   const trimmed = text.trimStart();
-  const national = callingCode && trimmed.startsWith(`+${callingCode}`) ? trimmed.slice(callingCode.length + 1) : trimmed;
+  const national =
+    callingCode && trimmed.startsWith(`+${callingCode}`) ? trimmed.slice(callingCode.length + 1) : trimmed;
   return digitsOnly(national).slice(0, max);
 }
 

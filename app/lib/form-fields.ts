@@ -22,7 +22,12 @@ export type FormSettings = {
 
 /** What a page shows after a refused native post: the alert, each field's message, what was typed,
  * and after a version clash (the Content area) the stored text to compare with. */
-export type FormFailure = { message: string; errors: Record<string, string>; values: Record<string, string>; current?: Record<string, string> | null };
+export type FormFailure = {
+  message: string;
+  errors: Record<string, string>;
+  values: Record<string, string>;
+  current?: Record<string, string> | null;
+};
 
 /** The name of the hidden field that carries the CSRF token in a native post. */
 export const CSRF_FIELD = '_csrf';
@@ -42,6 +47,8 @@ export function useFieldRules(form: FormName | undefined): Record<string, FieldR
 
 /** A form's schema check, loaded on first use so zod is not in the first script of any page. */
 export const loadCheck = (form: FormName) =>
-  form === 'demo' ? import('./validate-demo.ts').then((module) => module.check) : import('./validate-form.ts').then((module) => module.CHECKS[form]);
+  form === 'demo'
+    ? import('./validate-demo.ts').then((module) => module.check)
+    : import('./validate-form.ts').then((module) => module.CHECKS[form]);
 /** The API client, loaded on first use by the forms every page shows (footer, contact). */
 export const loadApiClient = () => import('./api-client.ts');

@@ -27,7 +27,8 @@ export const FORM_TITLES: Record<FormName, string> = {
 };
 
 const isFormName = (value: string | null): value is FormName => value !== null && Object.hasOwn(FORM_TITLES, value);
-const isOutcome = (value: string | null): value is ResultOutcome => value !== null && Object.hasOwn(RESULT_OUTCOMES, value);
+const isOutcome = (value: string | null): value is ResultOutcome =>
+  value !== null && Object.hasOwn(RESULT_OUTCOMES, value);
 
 /** The outcome whose message a service answered with (the demo's thank-you, say). */
 export function outcomeForMessage(message: string): ResultOutcome {

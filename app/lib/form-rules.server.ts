@@ -2,12 +2,7 @@
 // email input type come from the very rules the server applies. Worked out on the server and
 // handed to the forms through the root loader, so zod stays out of the page's first script.
 import type { z } from 'zod';
-import {
-  EMAIL_PATTERN,
-  feedbackSchema,
-  newsletterSchema,
-  signInSchema,
-} from '../../common/schemas.ts';
+import { EMAIL_PATTERN, feedbackSchema, newsletterSchema, signInSchema } from '../../common/schemas.ts';
 import { contactSchema } from '../../common/contact-schema.ts';
 import { demoRequestSchema } from '../../common/demo-schema.ts';
 import type { FieldRule, FormSettings } from './form-fields.ts';

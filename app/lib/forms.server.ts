@@ -23,15 +23,26 @@ export type FormPost = { form: FormData; values: Record<string, string>; back: s
 
 /** A refusal to show: the form again with the alert `message`, each field's message, what was
  * typed and, for a version clash, the stored text to compare with. */
-export function refuse(status: number, message: string, values: Record<string, string> = {}, errors: Record<string, string> = {}, current?: Record<string, string> | null) {
-  const failure: FormFailure = current === undefined ? { message, errors, values } : { message, errors, values, current };
+export function refuse(
+  status: number,
+  message: string,
+  values: Record<string, string> = {},
+  errors: Record<string, string> = {},
+  current?: Record<string, string> | null,
+) {
+  const failure: FormFailure =
+    current === undefined ? { message, errors, values } : { message, errors, values, current };
   return data<FormFailure>(failure, { status, headers: NO_STORE });
 }
 export type FormRefusal = ReturnType<typeof refuse>;
 
 /** Step 1 and 2: reads a posted form, or the refusal to return when it cannot be read or its CSRF
  * token is not this visitor's (403: the page offers the form again with a fresh token). */
-export async function readFormPost(request: Request, context: AppContext, fallbackBack: string): Promise<{ ok: true; post: FormPost } | { ok: false; refusal: FormRefusal }> {
+export async function readFormPost(
+  request: Request,
+  context: AppContext,
+  fallbackBack: string,
+): Promise<{ ok: true; post: FormPost } | { ok: false; refusal: FormRefusal }> {
   let form: FormData;
   try {
     form = await request.formData();
@@ -44,21 +55,47 @@ export async function readFormPost(request: Request, context: AppContext, fallba
     if (typeof value === 'string' && !META_FIELDS.has(name)) values[name] = value;
   }
   const key = form.get(IDEMPOTENCY_FIELD);
-  return { ok: true, post: { form, values, back: safeBackPath(form.get(BACK_FIELD), fallbackBack), key: typeof key === 'string' && key ? key : undefined } };
+  return {
+    ok: true,
+    post: {
+      form,
+      values,
+      back: safeBackPath(form.get(BACK_FIELD), fallbackBack),
+      key: typeof key === 'string' && key ? key : undefined,
+    },
+  };
 }
 
 /** Step 3: the input parsed with the form's common schema, or the form again with each field's
  * message under the form's own alert (spec 8: 'Book Demo Error!', 'Error!'...). */
-export function parseForm<S extends z.ZodType>(schema: S, input: unknown, alert: string, shown: Record<string, string>): { ok: true; value: z.output<S> } | { ok: false; refusal: FormRefusal } {
+export function parseForm<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+  alert: string,
+  shown: Record<string, string>,
+): { ok: true; value: z.output<S> } | { ok: false; refusal: FormRefusal } {
   const parsed = schema.safeParse(input);
-  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, refusal: refuse(400, alert, shown, fieldErrors(parsed.error)) };
+  return parsed.success
+    ? { ok: true, value: parsed.data }
+    : { ok: false, refusal: refuse(400, alert, shown, fieldErrors(parsed.error)) };
 }
 
 /** Step 5: a service's result as the page's answer: a 303 to `to(value)`, or the refusal's
  * message and field messages with its status (a version clash may bring the stored text). */
-export function answerResult<T>(result: Result<T>, to: (value: T) => string, shown: Record<string, string>, options: { headers?: HeadersInit; current?: Record<string, string> | null } = {}) {
+export function answerResult<T>(
+  result: Result<T>,
+  to: (value: T) => string,
+  shown: Record<string, string>,
+  options: { headers?: HeadersInit; current?: Record<string, string> | null } = {},
+) {
   if (result.ok) return redirect(to(result.value), { status: 303, headers: options.headers });
-  return refuse(REFUSAL_STATUS[result.kind], result.message, shown, result.fields ?? {}, result.kind === 'conflict' ? options.current : undefined);
+  return refuse(
+    REFUSAL_STATUS[result.kind],
+    result.message,
+    shown,
+    result.fields ?? {},
+    result.kind === 'conflict' ? options.current : undefined,
+  );
 }
 
 /** The whole contract for a public form: read, CSRF, parse, the service, then the result page or

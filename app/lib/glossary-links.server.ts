@@ -25,7 +25,8 @@ function namesOf(term: string): string[] {
 
 export function createTermLinker(entries: readonly GlossaryEntry[]): TermLinker {
   const anchorOf = new Map<string, string>();
-  for (const entry of entries) for (const name of namesOf(entry.term)) anchorOf.set(name.toLowerCase(), glossaryAnchor(entry.term));
+  for (const entry of entries)
+    for (const name of namesOf(entry.term)) anchorOf.set(name.toLowerCase(), glossaryAnchor(entry.term));
   // Longest names first, so 'fuel card' wins over a shorter term inside it; a plural 's' or 'es'
   // still counts as a mention; no match inside a longer word or a hyphenated compound.
   const names = [...anchorOf.keys()].sort((a, b) => b.length - a.length).map(escapeRegExp);
@@ -90,10 +91,17 @@ export function linkDocsCopy(docs: DocsContent, link: TermLinker) {
         states: colourCoding.creditNotes.states.map((item) => ({ ...item, meaning: link(item.meaning, colours) })),
       },
     },
-    buttons: { ...buttons, items: buttons.items.map((item) => ({ ...item, description: link(item.description, buttonLinks) })) },
+    buttons: {
+      ...buttons,
+      items: buttons.items.map((item) => ({ ...item, description: link(item.description, buttonLinks) })),
+    },
     apiErrors: {
       ...apiErrors,
-      items: apiErrors.items.map((item) => ({ ...item, explanation: link(item.explanation, errors), remedy: link(item.remedy, errors) })),
+      items: apiErrors.items.map((item) => ({
+        ...item,
+        explanation: link(item.explanation, errors),
+        remedy: link(item.remedy, errors),
+      })),
     },
   };
 }

@@ -8,7 +8,8 @@ import type { SiteSettings } from '../../content/schema.ts';
 import { SOCIAL_CARD_HEIGHT, SOCIAL_CARD_WIDTH, type SocialCards } from './social-cards.server.ts';
 import { structuredDataFor } from './structured-data.server.ts';
 
-const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeAttribute = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 export type HeadAdditionsInput = {
   pathname: string;
@@ -31,7 +32,9 @@ export function socialCardTags({ pathname, origin, socialCards }: HeadAdditionsI
     ['property', 'og:image:alt', card.alt],
     ['name', 'twitter:card', 'summary_large_image'],
   ];
-  return tags.map(([attribute, key, value]) => `<meta ${attribute}="${key}" content="${escapeAttribute(value)}"/>`).join('');
+  return tags
+    .map(([attribute, key, value]) => `<meta ${attribute}="${key}" content="${escapeAttribute(value)}"/>`)
+    .join('');
 }
 
 /** The JSON-LD blocks, each a data script under the response's nonce like every script we send
@@ -39,6 +42,9 @@ export function socialCardTags({ pathname, origin, socialCards }: HeadAdditionsI
 export function structuredDataScripts({ pathname, site, origin, nonce }: HeadAdditionsInput): string {
   const nonceAttribute = nonce ? ` nonce="${escapeAttribute(nonce)}"` : '';
   return structuredDataFor(pathname, site, origin)
-    .map((block) => `<script type="application/ld+json"${nonceAttribute}>${JSON.stringify(block).replace(/</g, '\\u003c')}</script>`)
+    .map(
+      (block) =>
+        `<script type="application/ld+json"${nonceAttribute}>${JSON.stringify(block).replace(/</g, '\\u003c')}</script>`,
+    )
     .join('');
 }

@@ -8,7 +8,13 @@ import { PROOF_PAGE_SOURCES } from './proof-paths.ts';
 const feature = ['content/features.yaml', 'content/screens.yaml', 'app/routes/feature.tsx'];
 
 export const PAGE_SOURCES: Readonly<Record<string, readonly string[]>> = {
-  [href('/home')]: ['content/home.yaml', 'content/faq.yaml', 'content/site.yaml', 'content/screens.yaml', 'app/routes/home.tsx'],
+  [href('/home')]: [
+    'content/home.yaml',
+    'content/faq.yaml',
+    'content/site.yaml',
+    'content/screens.yaml',
+    'app/routes/home.tsx',
+  ],
   [href('/features')]: ['content/features.yaml', 'app/routes/features.tsx'],
   ...Object.fromEntries(FEATURE_SLUGS.map((slug) => [`/${slug}`, feature])),
   [href('/faq')]: ['content/faq.yaml', 'app/routes/faq.tsx'],

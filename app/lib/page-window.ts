@@ -9,5 +9,11 @@ export function pageWindow(page: number, pageCount: number): Array<number | 'gap
   if (start === 3) start = 2;
   if (end === pageCount - 2) end = pageCount - 1;
   const middle = Array.from({ length: end - start + 1 }, (_, index) => start + index);
-  return [1, ...(start > 2 ? ['gap' as const] : []), ...middle, ...(end < pageCount - 1 ? ['gap' as const] : []), pageCount];
+  return [
+    1,
+    ...(start > 2 ? ['gap' as const] : []),
+    ...middle,
+    ...(end < pageCount - 1 ? ['gap' as const] : []),
+    pageCount,
+  ];
 }

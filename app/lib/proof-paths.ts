@@ -7,7 +7,14 @@ import { CUSTOMER_SLUGS, INTEGRATION_SLUGS } from '../../content/proof-slugs.ts'
 const stories = CUSTOMER_SLUGS.map((slug) => href('/customers/:slug', { slug }));
 const integrationPages = INTEGRATION_SLUGS.map((slug) => href('/integrations/:slug', { slug }));
 
-export const PROOF_PATHS: readonly string[] = [href('/customers'), ...stories, href('/integrations'), ...integrationPages, href('/security'), href('/changelog')];
+export const PROOF_PATHS: readonly string[] = [
+  href('/customers'),
+  ...stories,
+  href('/integrations'),
+  ...integrationPages,
+  href('/security'),
+  href('/changelog'),
+];
 
 const customers = ['content/customers.yaml', 'content/features.yaml'];
 const integrations = ['content/integrations.yaml', 'content/features.yaml'];

@@ -15,10 +15,12 @@ export const integrations = integrationsData as IntegrationsContent;
 export const changelog = changelogData as ChangelogContent;
 
 /** The stories of operators who use a feature, in the content's order. */
-export const storiesUsing = (slug: FeatureSlug): CustomerStory[] => customers.stories.filter((story) => story.modules.includes(slug));
+export const storiesUsing = (slug: FeatureSlug): CustomerStory[] =>
+  customers.stories.filter((story) => story.modules.includes(slug));
 
 /** The newest changelog entry that concerns a feature (entries are newest first). */
-export const latestChangeFor = (slug: FeatureSlug): ChangelogEntry | undefined => changelog.entries.find((entry) => entry.features.includes(slug));
+export const latestChangeFor = (slug: FeatureSlug): ChangelogEntry | undefined =>
+  changelog.entries.find((entry) => entry.features.includes(slug));
 
 /** What a feature page shows of the proof: its latest change and the stories that use it. */
 export function featureProof(slug: FeatureSlug) {
@@ -33,7 +35,12 @@ export function featureProof(slug: FeatureSlug) {
 export const proofRow = () => ({
   heading: customers.page.proofHeading,
   link: customers.page.proofLink,
-  items: customers.stories.map((story) => ({ slug: story.slug, operator: story.operator, initials: story.initials, highlight: story.highlight })),
+  items: customers.stories.map((story) => ({
+    slug: story.slug,
+    operator: story.operator,
+    initials: story.initials,
+    highlight: story.highlight,
+  })),
 });
 
 /** A story as a card: where it links and the lines shown. */

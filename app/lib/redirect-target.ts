@@ -13,7 +13,8 @@ const ORIGIN = 'https://site.invalid';
 /** The path (with its query and fragment) `value` points to on this site, or `fallback` when
  * it is not a string, holds a control character, a space or a backslash, or leaves the origin. */
 export function sameOriginPath(value: unknown, fallback: string): string {
-  if (typeof value !== 'string' || !value.startsWith('/') || CONTROL.test(value) || /[\s\\]/.test(value)) return fallback;
+  if (typeof value !== 'string' || !value.startsWith('/') || CONTROL.test(value) || /[\s\\]/.test(value))
+    return fallback;
   let url: URL;
   try {
     url = new URL(value, ORIGIN);

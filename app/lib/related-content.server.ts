@@ -16,7 +16,8 @@ export function tutorialLinks(channel: string): TutorialLink[] {
   });
 }
 
-export const tutorialsCovering = (slug: FeatureSlug, tutorials: readonly TutorialLink[]) => tutorials.filter((tutorial) => tutorial.features.includes(slug));
+export const tutorialsCovering = (slug: FeatureSlug, tutorials: readonly TutorialLink[]) =>
+  tutorials.filter((tutorial) => tutorial.features.includes(slug));
 
 /** How many FAQ answers a feature page shows at most: the ones that talk about it most. */
 export const RELATED_FAQ_LIMIT = 4;

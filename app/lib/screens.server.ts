@@ -12,12 +12,19 @@ export function screenImage(manifest: ScreenManifest, id: ScreenId): ScreenImage
   const size = manifest.sizes[id];
   if (!size) return undefined;
   const { alt, caption } = screensContent.screens[id];
-  const files = (theme: ScreenTheme) => ({ full: manifest.base + screenFile(id, theme, 'full'), detail: manifest.base + screenFile(id, theme, 'detail') });
+  const files = (theme: ScreenTheme) => ({
+    full: manifest.base + screenFile(id, theme, 'full'),
+    detail: manifest.base + screenFile(id, theme, 'detail'),
+  });
   return { alt, caption, full: size.full, detail: size.detail, light: files('light'), dark: files('dark') };
 }
 
 type HomeScreens = ScreensContent['home'];
-const imagesFor = <K extends string>(manifest: ScreenManifest, ids: Record<K, ScreenId>) => Object.fromEntries(Object.entries<ScreenId>(ids).map(([key, id]) => [key, screenImage(manifest, id)])) as Record<K, ScreenImage | undefined>;
+const imagesFor = <K extends string>(manifest: ScreenManifest, ids: Record<K, ScreenId>) =>
+  Object.fromEntries(Object.entries<ScreenId>(ids).map(([key, id]) => [key, screenImage(manifest, id)])) as Record<
+    K,
+    ScreenImage | undefined
+  >;
 
 /** The screens the home page shows: one per hero slide, one per portfolio item. */
 export function homeScreenImages(manifest: ScreenManifest) {

@@ -19,7 +19,12 @@ export function pageMeta(args: MetaArgs, title: string, description: string): Me
   return [
     { title: fullTitle },
     { name: 'description', content: description },
-    ...(canonical ? [{ tagName: 'link', rel: 'canonical', href: canonical }, { property: 'og:url', content: canonical }] : []),
+    ...(canonical
+      ? [
+          { tagName: 'link', rel: 'canonical', href: canonical },
+          { property: 'og:url', content: canonical },
+        ]
+      : []),
     { property: 'og:title', content: fullTitle },
     { property: 'og:description', content: description },
     { property: 'og:type', content: 'website' },

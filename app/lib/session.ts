@@ -56,7 +56,11 @@ export function setSignedInUser(username: string | null, role: string | null = n
 
 /** The signed-in staff member's role, or null while unknown or signed out. */
 export function useSignedInRole(): string | null {
-  return useSyncExternalStore(subscribe, () => signedInRole, () => null);
+  return useSyncExternalStore(
+    subscribe,
+    () => signedInRole,
+    () => null,
+  );
 }
 
 function subscribe(listener: () => void) {
@@ -64,12 +68,16 @@ function subscribe(listener: () => void) {
   return () => void listeners.delete(listener);
 }
 
-
 export function useSignedInUser(): string | null {
-  return useSyncExternalStore(subscribe, () => signedInUser, () => null);
+  return useSyncExternalStore(
+    subscribe,
+    () => signedInUser,
+    () => null,
+  );
 }
 
-export type RefreshOutcome = { kind: 'refreshed'; accessToken: string } | { kind: 'signed-out' } | { kind: 'unreachable' };
+export type RefreshOutcome =
+  { kind: 'refreshed'; accessToken: string } | { kind: 'signed-out' } | { kind: 'unreachable' };
 
 let refreshing: Promise<RefreshOutcome> | null = null;
 
@@ -85,7 +93,8 @@ const HANDOFF_MS = 30_000;
 type Handoff = { from: string; tokens: Tokens; at: number };
 
 // Browser only (the server renders this module too, where a channel would keep Node running).
-const channel = typeof window === 'undefined' || typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(LOCK_NAME);
+const channel =
+  typeof window === 'undefined' || typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(LOCK_NAME);
 channel?.addEventListener('message', (event: MessageEvent<Handoff>) => adoptHandoff(event.data));
 
 /** Takes the new tokens when they replace the refresh token this tab holds; true when taken. */
@@ -175,18 +184,25 @@ export async function restoreSession(): Promise<boolean> {
   // An access token that has run out is renewed with the refresh token, silently.
   if (result.status === 401) {
     const refreshed = await refreshSession();
-    if (refreshed.kind === 'refreshed') result = await apiGet<Validated>('/api/ValidateToken', { bearer: refreshed.accessToken });
+    if (refreshed.kind === 'refreshed')
+      result = await apiGet<Validated>('/api/ValidateToken', { bearer: refreshed.accessToken });
   }
   // Any 2xx is a live sign-in (spec 7 does not fix the body); the name when the body has one.
   const status = result.status ?? 0;
   if (status && status < 300) {
-    setSignedInUser((result.kind === 'data' && result.data?.username) || 'Staff', (result.kind === 'data' && result.data?.role) || null);
+    setSignedInUser(
+      (result.kind === 'data' && result.data?.username) || 'Staff',
+      (result.kind === 'data' && result.data?.role) || null,
+    );
     return true;
   }
   // Logged, not shown (spec 4); console.log, not console.error: nothing is broken. Only a refusal
   // (4xx) forgets the tokens: a network failure or a server fault says nothing about them.
   const refused = status >= 400 && status < 500;
-  console.log(refused ? 'Stored sign-in is no longer valid:' : 'Sign-in check failed:', ('message' in result && result.message) || MESSAGES.tokenInvalid);
+  console.log(
+    refused ? 'Stored sign-in is no longer valid:' : 'Sign-in check failed:',
+    ('message' in result && result.message) || MESSAGES.tokenInvalid,
+  );
   if (refused) clearTokens();
   return false;
 }

@@ -37,7 +37,13 @@ export const PAGE_PATHS: readonly string[] = [
  * covers them; the sitemap leaves them out, since a sitemap listing a page that asks not to be
  * indexed contradicts itself (search consoles report it as an error).
  */
-export const NOINDEX_PATHS: readonly string[] = [href('/user-profile'), href('/homepage'), href('/nucleoicons'), href('/landing'), href('/signup')];
+export const NOINDEX_PATHS: readonly string[] = [
+  href('/user-profile'),
+  href('/homepage'),
+  href('/nucleoicons'),
+  href('/landing'),
+  href('/signup'),
+];
 
 /** The pages the sitemap lists: every page a search engine may index. */
 export const SITEMAP_PATHS: readonly string[] = PAGE_PATHS.filter((path) => !NOINDEX_PATHS.includes(path));

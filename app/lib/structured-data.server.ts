@@ -22,7 +22,10 @@ const websiteId = (origin: string) => `${canonicalUrl(origin, '/')}#website`;
 export const LOGO_PATH = '/icon-512.png';
 
 /** Site-wide: who publishes the site, and the site itself. */
-export function siteGraph(site: SiteSettings, origin: string): { '@context': typeof CONTEXT; '@graph': [Organization, WebSite] } {
+export function siteGraph(
+  site: SiteSettings,
+  origin: string,
+): { '@context': typeof CONTEXT; '@graph': [Organization, WebSite] } {
   return {
     '@context': CONTEXT,
     '@graph': [
@@ -61,7 +64,11 @@ export type PlanOffer = { name: string; description: string };
 
 /** The product, with the plans on offer (content/offer.yaml). The plans are quoted, so the
  * offers name no price: schema.org allows that, and inventing one would be worse. */
-export function softwareApplication(site: SiteSettings, origin: string, plans: readonly PlanOffer[]): WithContext<SoftwareApplication> {
+export function softwareApplication(
+  site: SiteSettings,
+  origin: string,
+  plans: readonly PlanOffer[],
+): WithContext<SoftwareApplication> {
   const offerUrl = canonicalUrl(origin, '/offer');
   return {
     '@context': CONTEXT,
@@ -116,7 +123,12 @@ export function structuredDataFor(pathname: string, site: SiteSettings, origin: 
       ]),
     );
   } else if (path === href('/docs')) {
-    blocks.push(breadcrumbList(origin, [{ name: 'Home', path: href('/home') }, { name: 'Manual', path }]));
+    blocks.push(
+      breadcrumbList(origin, [
+        { name: 'Home', path: href('/home') },
+        { name: 'Manual', path },
+      ]),
+    );
   }
   return blocks;
 }

@@ -36,5 +36,7 @@ export function parseTheme(value: unknown): Theme {
  * purpose: it holds a preference, and the browser switches without a round trip. */
 export function themeCookie(theme: Theme, secure: boolean): string {
   const attributes = `Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
-  return theme === DEFAULT_THEME ? `${THEME_COOKIE}=; Max-Age=0; ${attributes}` : `${THEME_COOKIE}=${theme}; Max-Age=${MAX_AGE_SECONDS}; ${attributes}`;
+  return theme === DEFAULT_THEME
+    ? `${THEME_COOKIE}=; Max-Age=0; ${attributes}`
+    : `${THEME_COOKIE}=${theme}; Max-Age=${MAX_AGE_SECONDS}; ${attributes}`;
 }

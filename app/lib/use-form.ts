@@ -92,7 +92,8 @@ function readDraft(key: string | undefined): FormValues {
 function writeDraft(key: string | undefined, values: FormValues) {
   if (!key) return;
   try {
-    if (Object.values(values).some((value) => value !== '' && value !== false && value !== null)) localStorage.setItem(draftKey(key), JSON.stringify(values));
+    if (Object.values(values).some((value) => value !== '' && value !== false && value !== null))
+      localStorage.setItem(draftKey(key), JSON.stringify(values));
     else localStorage.removeItem(draftKey(key));
   } catch {
     // Storage full or switched off: the form still works, only without a draft.
@@ -117,9 +118,11 @@ export function useForm<V extends FormValues>(config: FormConfig<V>) {
   // Fields whose message shows: those left after a change, or (true) all once submitted.
   const [shown, setShown] = useState<ReadonlySet<string> | true>(() => (failure ? true : new Set()));
   // The status alert (1 loading, 2 error, 3 success) and the result the modal shows until it closes.
-  const [{ status, message, result }, setOutcome] = useState<{ status: SubmissionStatus | null; message: string; result: SubmissionResult | null }>(
-    () => ({ status: failure ? SubmissionStatus.Error : null, message: failure?.message ?? '', result: null }),
-  );
+  const [{ status, message, result }, setOutcome] = useState<{
+    status: SubmissionStatus | null;
+    message: string;
+    result: SubmissionResult | null;
+  }>(() => ({ status: failure ? SubmissionStatus.Error : null, message: failure?.message ?? '', result: null }));
   const touched = useRef(new Set<string>());
   const busy = useRef(false);
   // The key of the last body sent: sent again unchanged (a retry after a lost answer), it keeps
@@ -150,7 +153,7 @@ export function useForm<V extends FormValues>(config: FormConfig<V>) {
     if (left.length === 0) return;
     setShown((current) => (current === true ? current : new Set([...current, ...left])));
     void check(latest.current.values);
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- once, at hydration: what was typed before the scripts ran
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, at hydration: what was typed before the scripts ran
   }, []);
 
   async function check(next: V, honeypot = '') {
@@ -262,4 +265,7 @@ export function useForm<V extends FormValues>(config: FormConfig<V>) {
 const passThrough: Check = (input) => ({ ok: true, data: input as Data });
 
 /** What the form's frame (form-shell.tsx) reads, the same for every form. */
-export type FormState = Pick<ReturnType<typeof useForm>, 'formRef' | 'hydrated' | 'status' | 'message' | 'result' | 'onSubmit' | 'closeResult' | 'preload'>;
+export type FormState = Pick<
+  ReturnType<typeof useForm>,
+  'formRef' | 'hydrated' | 'status' | 'message' | 'result' | 'onSubmit' | 'closeResult' | 'preload'
+>;

@@ -23,7 +23,7 @@ export function useHydrated() {
   useEffect(() => {
     pageHydrated = true;
     if (!hydrated) startTransition(() => setHydrated(true));
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- once, at mount
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, at mount
   }, []);
   return hydrated;
 }

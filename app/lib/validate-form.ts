@@ -5,13 +5,16 @@ import type { z } from 'zod';
 import { fieldErrors, feedbackSchema, newsletterSchema, signInSchema } from '../../common/schemas.ts';
 import { contactSchema } from '../../common/contact-schema.ts';
 
-export type Validation<T = Record<string, unknown>> = { ok: true; data: T } | { ok: false; errors: Record<string, string> };
+export type Validation<T = Record<string, unknown>> =
+  { ok: true; data: T } | { ok: false; errors: Record<string, string> };
 export type Check = (input: unknown) => Validation;
 
 export function checkWith(schema: z.ZodType): Check {
   return (input) => {
     const parsed = schema.safeParse(input);
-    return parsed.success ? { ok: true, data: parsed.data as Record<string, unknown> } : { ok: false, errors: fieldErrors(parsed.error) };
+    return parsed.success
+      ? { ok: true, data: parsed.data as Record<string, unknown> }
+      : { ok: false, errors: fieldErrors(parsed.error) };
   };
 }
 

@@ -8,7 +8,8 @@ import { type Check, checkWith } from './validate-form.ts';
  * rule that it names a status, an owner or both, said on the status field. */
 const bulk: Check = (input) => {
   const change = input as { status?: unknown; owner?: unknown };
-  if (change.status === undefined && change.owner === undefined) return { ok: false, errors: { status: INBOX_MESSAGES.bulkEmpty } };
+  if (change.status === undefined && change.owner === undefined)
+    return { ok: false, errors: { status: INBOX_MESSAGES.bulkEmpty } };
   return { ok: true, data: change };
 };
 

@@ -20,7 +20,10 @@ import '../components/sections/analytics/analytics.css';
 
 export const headers = contentHeaders;
 
-export const meta: Route.MetaFunction = (args) => [...pageMeta(args, 'Analytics', 'Haulora website visitors, sources and the demo funnel.'), { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMeta(args, 'Analytics', 'Haulora website visitors, sources and the demo funnel.'),
+  { name: 'robots', content: 'noindex' },
+];
 
 const PRESETS = [7, 30, 90] as const;
 const DAY_MS = 86_400_000;
@@ -35,9 +38,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const parsed = overviewQuerySchema.safeParse(asked);
   // A range that cannot be read shows the last 30 days and says why.
   const range = parsed.success ? parsed.data : { from: dayBefore(29), to: dayBefore(0) };
-  const problem = parsed.success ? null : `That date range could not be used (${parsed.error.issues[0]?.message}); showing the last 30 days.`;
+  const problem = parsed.success
+    ? null
+    : `That date range could not be used (${parsed.error.issues[0]?.message}); showing the last 30 days.`;
   const overview = await app.services.analytics.overview(range.from, range.to);
-  return data({ signedIn: true as const, username: staff.username, csrfToken: app.csrf.token, overview, problem, today: dayBefore(0) }, { status: parsed.success ? 200 : 400, headers: staff.headers });
+  return data(
+    {
+      signedIn: true as const,
+      username: staff.username,
+      csrfToken: app.csrf.token,
+      overview,
+      problem,
+      today: dayBefore(0),
+    },
+    { status: parsed.success ? 200 : 400, headers: staff.headers },
+  );
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -71,7 +86,8 @@ export default function Analytics({ loaderData, actionData }: Route.ComponentPro
     <>
       <PageHero eyebrow="Staff" title="Analytics">
         <p>
-          Visits counted without cookies (see the <Link to={href('/privacy')}>privacy notice</Link>). Today’s figures are brought up to date every few minutes.
+          Visits counted without cookies (see the <Link to={href('/privacy')}>privacy notice</Link>). Today’s figures
+          are brought up to date every few minutes.
         </p>
       </PageHero>
       <section className="section analytics-section" aria-label="Website analytics">
@@ -101,10 +117,15 @@ export default function Analytics({ loaderData, actionData }: Route.ComponentPro
           <nav aria-label="Quick ranges">
             <ul className="analytics-presets">
               {PRESETS.map((days) => {
-                const from = new Date(Date.parse(`${today}T00:00:00Z`) - (days - 1) * DAY_MS).toISOString().slice(0, 10);
+                const from = new Date(Date.parse(`${today}T00:00:00Z`) - (days - 1) * DAY_MS)
+                  .toISOString()
+                  .slice(0, 10);
                 return (
                   <li key={days}>
-                    <Link to={`?from=${from}&to=${today}`} aria-current={overview.from === from && overview.to === today ? 'true' : undefined}>
+                    <Link
+                      to={`?from=${from}&to=${today}`}
+                      aria-current={overview.from === from && overview.to === today ? 'true' : undefined}
+                    >
                       Last {days} days
                     </Link>
                   </li>
@@ -136,22 +157,50 @@ export default function Analytics({ loaderData, actionData }: Route.ComponentPro
               <dt>Demo requests from the site</dt>
               <dd>
                 {overview.conversions}
-                <small>{rate} % of visitors · {change(overview.conversions, previous.conversions)}</small>
+                <small>
+                  {rate} % of visitors · {change(overview.conversions, previous.conversions)}
+                </small>
               </dd>
             </div>
           </dl>
           <DailyChart days={overview.days} />
           <p className="analytics-note">
-            In the tables, Demos are the visitors who requested a demo that day and Rate is Demos per visitor; a visit belongs to the source, campaign and landing page of its first page of the day.
+            In the tables, Demos are the visitors who requested a demo that day and Rate is Demos per visitor; a visit
+            belongs to the source, campaign and landing page of its first page of the day.
           </p>
           <div className="analytics-grid-cards">
             <Funnel steps={overview.funnel} />
             <RankedTable title="Top pages" label="Page" rows={overview.top_pages} columns={['events', 'visitors']} />
-            <RankedTable title="Sources" label="Source" rows={overview.sources} columns={['visitors', 'conversions']} rate />
-            <RankedTable title="Campaigns" label="utm_campaign" rows={overview.campaigns} columns={['visitors', 'conversions']} rate empty="No visits with a utm_campaign tag in this period." />
-            <RankedTable title="Entry pages" label="Landing page" rows={overview.entry_pages} columns={['visitors', 'conversions']} rate />
+            <RankedTable
+              title="Sources"
+              label="Source"
+              rows={overview.sources}
+              columns={['visitors', 'conversions']}
+              rate
+            />
+            <RankedTable
+              title="Campaigns"
+              label="utm_campaign"
+              rows={overview.campaigns}
+              columns={['visitors', 'conversions']}
+              rate
+              empty="No visits with a utm_campaign tag in this period."
+            />
+            <RankedTable
+              title="Entry pages"
+              label="Landing page"
+              rows={overview.entry_pages}
+              columns={['visitors', 'conversions']}
+              rate
+            />
             <RankedTable title="Devices" label="Device" rows={overview.devices} columns={['visitors']} />
-            <RankedTable title="Site searches that found nothing" label="Query" rows={overview.searches_without_results} columns={['events', 'visitors']} empty="Every search in this period found something." />
+            <RankedTable
+              title="Site searches that found nothing"
+              label="Query"
+              rows={overview.searches_without_results}
+              columns={['events', 'visitors']}
+              empty="Every search in this period found something."
+            />
             <RankedTable title="Events" label="Event" rows={overview.events} columns={['events', 'visitors']} />
           </div>
         </div>

@@ -6,7 +6,8 @@ import { appContext } from '../lib/app-context.ts';
 import { changelog } from '../lib/proof.server.ts';
 import { canonicalUrl } from '../lib/seo.ts';
 
-const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeXml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 /** A release day as an Atom date: midnight UTC. */
 const atomDate = (date: string) => `${date}T00:00:00Z`;
 
@@ -14,7 +15,9 @@ export function loader({ context }: Route.LoaderArgs) {
   const { origin, site } = context.get(appContext);
   const page = canonicalUrl(origin, '/changelog');
   const entries = changelog.entries.map((entry) => {
-    const features = entry.features.map((slug) => `<a href="${canonicalUrl(origin, `/${slug}`)}">${featuresContent.features[slug].title}</a>`).join(', ');
+    const features = entry.features
+      .map((slug) => `<a href="${canonicalUrl(origin, `/${slug}`)}">${featuresContent.features[slug].title}</a>`)
+      .join(', ');
     const html = `${entry.body.map((paragraph) => `<p>${escapeXml(paragraph)}</p>`).join('')}<p>Changes: ${features}</p>`;
     return [
       '  <entry>',
@@ -22,7 +25,9 @@ export function loader({ context }: Route.LoaderArgs) {
       `    <title>${escapeXml(`${entry.kind}: ${entry.title}`)}</title>`,
       `    <updated>${atomDate(entry.date)}</updated>`,
       `    <link rel="alternate" type="text/html" href="${escapeXml(`${page}#${entry.id}`)}"/>`,
-      ...entry.features.map((slug) => `    <category term="${slug}" label="${escapeXml(featuresContent.features[slug].title)}"/>`),
+      ...entry.features.map(
+        (slug) => `    <category term="${slug}" label="${escapeXml(featuresContent.features[slug].title)}"/>`,
+      ),
       `    <content type="html">${escapeXml(html)}</content>`,
       '  </entry>',
     ].join('\n');
@@ -41,5 +46,7 @@ export function loader({ context }: Route.LoaderArgs) {
     '</feed>',
     '',
   ].join('\n');
-  return new Response(xml, { headers: { 'content-type': 'application/atom+xml; charset=utf-8', 'cache-control': 'public, max-age=3600' } });
+  return new Response(xml, {
+    headers: { 'content-type': 'application/atom+xml; charset=utf-8', 'cache-control': 'public, max-age=3600' },
+  });
 }

@@ -14,13 +14,22 @@ import { pageMeta } from '../lib/seo.ts';
 export const handle: RouteHandle = { cache: 'shared' };
 
 export function loader() {
-  const entries = changelog.entries.map((entry) => ({ ...entry, features: entry.features.map((slug) => ({ to: `/${slug}`, title: featuresContent.features[slug].title })) }));
+  const entries = changelog.entries.map((entry) => ({
+    ...entry,
+    features: entry.features.map((slug) => ({ to: `/${slug}`, title: featuresContent.features[slug].title })),
+  }));
   return { page: changelog.page, entries };
 }
 
 export const meta: Route.MetaFunction = (args) => [
   ...pageMeta(args, args.loaderData?.page.title ?? 'Changelog', args.loaderData?.page.description ?? ''),
-  { tagName: 'link', rel: 'alternate', type: 'application/atom+xml', title: 'Haulora changelog', href: '/changelog.xml' },
+  {
+    tagName: 'link',
+    rel: 'alternate',
+    type: 'application/atom+xml',
+    title: 'Haulora changelog',
+    href: '/changelog.xml',
+  },
 ];
 
 export default function Changelog({ loaderData }: Route.ComponentProps) {

@@ -6,7 +6,13 @@ import { data, Form, href, Link, useSubmit } from 'react-router';
 import type { Route } from './+types/content-faq-list.ts';
 import { faqCreateSchema, type StaffFaq } from '../../common/content.ts';
 import { FAQ_FIELDS } from '../components/sections/content/content-fields.ts';
-import { ContentFrame, ContentSignIn, Csrf, ItemEditor, Notice } from '../components/sections/content/content-parts.tsx';
+import {
+  ContentFrame,
+  ContentSignIn,
+  Csrf,
+  ItemEditor,
+  Notice,
+} from '../components/sections/content/content-parts.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { appContext } from '../lib/app-context.ts';
 import { idFrom, readContentPost, signedOut, staffFor, versionFrom } from '../lib/content-area.server.ts';
@@ -18,10 +24,18 @@ import { pageMeta } from '../lib/seo.ts';
 
 export const headers = contentHeaders;
 
-export const meta: Route.MetaFunction = (args) => [...pageMeta(args, 'Content: FAQ', 'Edit the Haulora FAQ.'), { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMeta(args, 'Content: FAQ', 'Edit the Haulora FAQ.'),
+  { name: 'robots', content: 'noindex' },
+];
 
-
-const DONE: Record<string, string> = { added: 'Question added.', moved: 'Order saved.', hidden: 'Question hidden.', shown: 'Question shown.', deleted: 'Question deleted.' };
+const DONE: Record<string, string> = {
+  added: 'Question added.',
+  moved: 'Order saved.',
+  hidden: 'Question hidden.',
+  shown: 'Question shown.',
+  deleted: 'Question deleted.',
+};
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
@@ -29,7 +43,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!staff) return signedOut(app);
   const done = DONE[new URL(request.url).searchParams.get('done') ?? ''] ?? null;
   const faqs = await app.services.contentEditing.listFaqs();
-  return data({ signedIn: true as const, username: staff.username, csrfToken: app.csrf.token, faqs, done }, { headers: staff.headers });
+  return data(
+    { signedIn: true as const, username: staff.username, csrfToken: app.csrf.token, faqs, done },
+    { headers: staff.headers },
+  );
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -39,10 +56,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { staff, post } = read;
   const { values, intent } = post;
   const edit = app.services.contentEditing;
-  const back = (result: Result<unknown>, done: string) => answerResult(result, () => `${href('/content/faq')}?done=${done}`, values, { headers: staff.headers });
+  const back = (result: Result<unknown>, done: string) =>
+    answerResult(result, () => `${href('/content/faq')}?done=${done}`, values, { headers: staff.headers });
   switch (intent) {
     case 'add': {
-      const parsed = parseForm(faqCreateSchema, { question: values.question, answer: values.answer, hidden: values.hidden === 'on' }, 'Please correct the fields below.', values);
+      const parsed = parseForm(
+        faqCreateSchema,
+        { question: values.question, answer: values.answer, hidden: values.hidden === 'on' },
+        'Please correct the fields below.',
+        values,
+      );
       if (!parsed.ok) return parsed.refusal;
       return back(await edit.addFaq(parsed.value, staff.username), 'added');
     }
@@ -65,7 +88,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       const opened = versionFrom(values);
       if ('refusal' in opened) return opened.refusal;
       const fields = { question: item.question, answer: item.answer, hidden: intent === 'hide' };
-      return back(await edit.updateFaq(item.id, opened.version, fields, staff.username), intent === 'hide' ? 'hidden' : 'shown');
+      return back(
+        await edit.updateFaq(item.id, opened.version, fields, staff.username),
+        intent === 'hide' ? 'hidden' : 'shown',
+      );
     }
     case 'delete': {
       const id = idFrom(values.id);
@@ -89,8 +115,8 @@ export default function ContentFaq({ loaderData, actionData }: Route.ComponentPr
       {failed ? <Notice tone="refused">{failed.message}</Notice> : done ? <Notice tone="done">{done}</Notice> : null}
       <h2>FAQ, in display order</h2>
       <p>
-        Use the Up and Down buttons to reorder from the keyboard, or drag a row. Hidden questions stay here but are left off the site. The home page shows the first
-        five shown questions.
+        Use the Up and Down buttons to reorder from the keyboard, or drag a row. Hidden questions stay here but are left
+        off the site. The home page shows the first five shown questions.
       </p>
       <FaqOrder faqs={faqs} csrfToken={csrfToken} />
       <div className="content-panels">
@@ -118,7 +144,12 @@ function FaqOrder({ faqs, csrfToken }: { faqs: StaffFaq[]; csrfToken: string }) 
   const drop = (targetId: number) => {
     if (dragging === null || dragging === targetId) return;
     const ids = faqs.map((item) => item.id).filter((id) => id !== dragging);
-    ids.splice(ids.indexOf(targetId) + (faqs.findIndex((item) => item.id === dragging) < faqs.findIndex((item) => item.id === targetId) ? 1 : 0), 0, dragging);
+    ids.splice(
+      ids.indexOf(targetId) +
+        (faqs.findIndex((item) => item.id === dragging) < faqs.findIndex((item) => item.id === targetId) ? 1 : 0),
+      0,
+      dragging,
+    );
     setDragging(null);
     submit({ _csrf: csrfToken, intent: 'order', ids: ids.join(',') }, { method: 'post' });
   };
@@ -146,8 +177,22 @@ function FaqOrder({ faqs, csrfToken }: { faqs: StaffFaq[]; csrfToken: string }) 
             {item.hidden ? <span className="content-tag">Hidden</span> : null}
           </span>
           <span className="content-row-actions">
-            <RowForm csrfToken={csrfToken} item={item} intent="up" label="Up" describe={`Move “${item.question}” up`} disabled={index === 0} />
-            <RowForm csrfToken={csrfToken} item={item} intent="down" label="Down" describe={`Move “${item.question}” down`} disabled={index === faqs.length - 1} />
+            <RowForm
+              csrfToken={csrfToken}
+              item={item}
+              intent="up"
+              label="Up"
+              describe={`Move “${item.question}” up`}
+              disabled={index === 0}
+            />
+            <RowForm
+              csrfToken={csrfToken}
+              item={item}
+              intent="down"
+              label="Down"
+              describe={`Move “${item.question}” down`}
+              disabled={index === faqs.length - 1}
+            />
             <RowForm
               csrfToken={csrfToken}
               item={item}
@@ -157,7 +202,13 @@ function FaqOrder({ faqs, csrfToken }: { faqs: StaffFaq[]; csrfToken: string }) 
             />
             <details>
               <summary aria-label={`Delete “${item.question}”…`}>Delete…</summary>
-              <RowForm csrfToken={csrfToken} item={item} intent="delete" label="Delete for good" describe={`Delete “${item.question}” for good`} />
+              <RowForm
+                csrfToken={csrfToken}
+                item={item}
+                intent="delete"
+                label="Delete for good"
+                describe={`Delete “${item.question}” for good`}
+              />
             </details>
           </span>
         </li>
@@ -166,14 +217,29 @@ function FaqOrder({ faqs, csrfToken }: { faqs: StaffFaq[]; csrfToken: string }) 
   );
 }
 
-function RowForm(props: { csrfToken: string; item: StaffFaq; intent: string; label: string; describe: string; disabled?: boolean }) {
+function RowForm(props: {
+  csrfToken: string;
+  item: StaffFaq;
+  intent: string;
+  label: string;
+  describe: string;
+  disabled?: boolean;
+}) {
   const { csrfToken, item, intent, label, describe, disabled } = props;
   return (
     <Form method="post">
       <Csrf token={csrfToken} />
       <input type="hidden" name="id" value={item.id} />
       <input type="hidden" name="version" value={item.version} />
-      <Button type="submit" name="intent" value={intent} variant="secondary" size="sm" aria-label={describe} disabled={disabled}>
+      <Button
+        type="submit"
+        name="intent"
+        value={intent}
+        variant="secondary"
+        size="sm"
+        aria-label={describe}
+        disabled={disabled}
+      >
         {label}
       </Button>
     </Form>

@@ -11,11 +11,16 @@ import { pageMeta } from '../lib/seo.ts';
 
 export const headers = contentHeaders;
 
-export const meta: Route.MetaFunction = (args) => [...pageMeta(args, 'Content: FAQ item', 'Edit an FAQ item.'), { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMeta(args, 'Content: FAQ item', 'Edit an FAQ item.'),
+  { name: 'robots', content: 'noindex' },
+];
 
-export const loader = ({ request, params, context }: Route.LoaderArgs) => itemLoader('faq', request, context.get(appContext), params.id);
+export const loader = ({ request, params, context }: Route.LoaderArgs) =>
+  itemLoader('faq', request, context.get(appContext), params.id);
 
-export const action = ({ request, params, context }: Route.ActionArgs) => itemAction('faq', request, context.get(appContext), params.id);
+export const action = ({ request, params, context }: Route.ActionArgs) =>
+  itemAction('faq', request, context.get(appContext), params.id);
 
 export default function ContentFaqItem({ loaderData, actionData }: Route.ComponentProps) {
   return <ContentItemPage kind="faq" loaderData={loaderData} actionData={actionData} />;

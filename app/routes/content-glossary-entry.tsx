@@ -10,11 +10,16 @@ import { pageMeta } from '../lib/seo.ts';
 
 export const headers = contentHeaders;
 
-export const meta: Route.MetaFunction = (args) => [...pageMeta(args, 'Content: Glossary term', 'Edit a glossary term.'), { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMeta(args, 'Content: Glossary term', 'Edit a glossary term.'),
+  { name: 'robots', content: 'noindex' },
+];
 
-export const loader = ({ request, params, context }: Route.LoaderArgs) => itemLoader('glossary', request, context.get(appContext), params.id);
+export const loader = ({ request, params, context }: Route.LoaderArgs) =>
+  itemLoader('glossary', request, context.get(appContext), params.id);
 
-export const action = ({ request, params, context }: Route.ActionArgs) => itemAction('glossary', request, context.get(appContext), params.id);
+export const action = ({ request, params, context }: Route.ActionArgs) =>
+  itemAction('glossary', request, context.get(appContext), params.id);
 
 export default function ContentGlossaryEntry({ loaderData, actionData }: Route.ComponentProps) {
   return <ContentItemPage kind="glossary" loaderData={loaderData} actionData={actionData} />;

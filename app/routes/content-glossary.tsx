@@ -3,9 +3,21 @@
 // row by row what would be added, changed or refused before anything is saved.
 import { data, Form, href, Link } from 'react-router';
 import type { Route } from './+types/content-glossary.ts';
-import { CONTENT_LIMITS, glossaryCreateSchema, IMPORT_MAX_CHARS, type ImportResult, renameCategorySchema } from '../../common/content.ts';
+import {
+  CONTENT_LIMITS,
+  glossaryCreateSchema,
+  IMPORT_MAX_CHARS,
+  type ImportResult,
+  renameCategorySchema,
+} from '../../common/content.ts';
 import { GLOSSARY_FIELDS } from '../components/sections/content/content-fields.ts';
-import { ContentFrame, ContentSignIn, Csrf, ItemEditor, Notice } from '../components/sections/content/content-parts.tsx';
+import {
+  ContentFrame,
+  ContentSignIn,
+  Csrf,
+  ItemEditor,
+  Notice,
+} from '../components/sections/content/content-parts.tsx';
 import { Button, ButtonLink } from '../components/ui/button.tsx';
 import { InputField, TextareaField } from '../components/ui/field.tsx';
 import { appContext } from '../lib/app-context.ts';
@@ -18,9 +30,17 @@ import { pageMeta } from '../lib/seo.ts';
 
 export const headers = contentHeaders;
 
-export const meta: Route.MetaFunction = (args) => [...pageMeta(args, 'Content: Glossary', 'Edit the Haulora glossary.'), { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMeta(args, 'Content: Glossary', 'Edit the Haulora glossary.'),
+  { name: 'robots', content: 'noindex' },
+];
 
-const DONE: Record<string, string> = { added: 'Term added.', renamed: 'Category renamed.', imported: 'Import saved.', deleted: 'Term deleted.' };
+const DONE: Record<string, string> = {
+  added: 'Term added.',
+  renamed: 'Category renamed.',
+  imported: 'Import saved.',
+  deleted: 'Term deleted.',
+};
 const OUTCOME_LABEL = { add: 'Add', change: 'Change', unchanged: 'Unchanged', refuse: 'Refused' } as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -40,7 +60,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
   const done = DONE[params.get('done') ?? ''] ?? null;
   return data(
-    { signedIn: true as const, username: staff.username, csrfToken: app.csrf.token, entries, total: all.length, categories, q, category, done },
+    {
+      signedIn: true as const,
+      username: staff.username,
+      csrfToken: app.csrf.token,
+      entries,
+      total: all.length,
+      categories,
+      q,
+      category,
+      done,
+    },
     { headers: staff.headers },
   );
 }
@@ -52,21 +82,29 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { staff, post } = read;
   const { values, intent } = post;
   const edit = app.services.contentEditing;
-  const back = (result: Result<unknown>, done: string) => answerResult(result, () => `${href('/content/glossary')}?done=${done}`, values, { headers: staff.headers });
+  const back = (result: Result<unknown>, done: string) =>
+    answerResult(result, () => `${href('/content/glossary')}?done=${done}`, values, { headers: staff.headers });
   if (intent === 'add') {
-    const parsed = parseForm(glossaryCreateSchema, { category: values.category, term: values.term, description: values.description }, 'Please correct the fields below.', values);
+    const parsed = parseForm(
+      glossaryCreateSchema,
+      { category: values.category, term: values.term, description: values.description },
+      'Please correct the fields below.',
+      values,
+    );
     if (!parsed.ok) return parsed.refusal;
     return back(await edit.addEntry(parsed.value, staff.username), 'added');
   }
   if (intent === 'rename') {
     const parsed = renameCategorySchema.safeParse({ from: values.from, to: values.to });
-    if (!parsed.success) return failure(400, parsed.error.issues[0]?.message ?? 'Choose a category and its new name.', values);
+    if (!parsed.success)
+      return failure(400, parsed.error.issues[0]?.message ?? 'Choose a category and its new name.', values);
     return back(await edit.renameCategory(parsed.data.from, parsed.data.to, staff.username), 'renamed');
   }
   if (intent === 'preview' || intent === 'import') {
     const csv = values.csv ?? '';
     if (!csv.trim()) return failure(400, 'Paste the CSV to import.', values);
-    if (csv.length > IMPORT_MAX_CHARS) return failure(400, `The CSV must be at most ${IMPORT_MAX_CHARS} characters.`, {});
+    if (csv.length > IMPORT_MAX_CHARS)
+      return failure(400, `The CSV must be at most ${IMPORT_MAX_CHARS} characters.`, {});
     const result = await edit.importGlossary(csv, intent === 'preview', staff.username);
     if (!result.ok || result.value.saved) return back(result, 'imported');
     return data({ preview: result.value, csv }, { headers: staff.headers, status: intent === 'import' ? 400 : 200 });
@@ -162,14 +200,21 @@ export default function ContentGlossary({ loaderData, actionData }: Route.Compon
         <section aria-labelledby="csv-title">
           <h2 id="csv-title">CSV</h2>
           <p>
-            Columns: Category, Term, Description (the export's first line). A row whose category and term exist changes that term; any other row adds one.
+            Columns: Category, Term, Description (the export's first line). A row whose category and term exist changes
+            that term; any other row adds one.
           </p>
           <ButtonLink to={href('/content/glossary.csv')} variant="secondary" reloadDocument>
             Export the glossary as CSV
           </ButtonLink>
           <Form method="post" className="content-form">
             <Csrf token={csrfToken} />
-            <TextareaField name="csv" label="CSV to import" hint="Paste the CSV here. The preview shows what would change; nothing is saved until you confirm." rows={8} required />
+            <TextareaField
+              name="csv"
+              label="CSV to import"
+              hint="Paste the CSV here. The preview shows what would change; nothing is saved until you confirm."
+              rows={8}
+              required
+            />
             <Button type="submit" name="intent" value="preview" variant="secondary">
               Preview import
             </Button>
@@ -188,7 +233,9 @@ function ImportPreview({ result, csv, csrfToken }: { result: ImportResult; csv: 
       <h2 id="preview-title">Import preview</h2>
       <p role="status">
         {`${count('add')} to add, ${count('change')} to change, ${count('unchanged')} unchanged, ${refusedRows} refused. ${
-          refusedRows ? 'Nothing can be imported until the refused rows are fixed.' : 'Nothing is saved until you confirm.'
+          refusedRows
+            ? 'Nothing can be imported until the refused rows are fixed.'
+            : 'Nothing is saved until you confirm.'
         }`}
       </p>
       <table className="content-table">

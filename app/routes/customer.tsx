@@ -23,7 +23,11 @@ export function loader({ params }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, args.loaderData ? `${args.loaderData.story.operator}: customer story` : 'Customer story', args.loaderData?.story.summary ?? '');
+  pageMeta(
+    args,
+    args.loaderData ? `${args.loaderData.story.operator}: customer story` : 'Customer story',
+    args.loaderData?.story.summary ?? '',
+  );
 
 export default function Customer({ loaderData }: Route.ComponentProps) {
   const { story, modules, page } = loaderData;
@@ -97,7 +101,11 @@ export default function Customer({ loaderData }: Route.ComponentProps) {
           </aside>
         </div>
       </section>
-      <CtaBand title={page.ctaHeading} tone="panel" actions={<ButtonLink to={href('/request-demo')}>Book a Demo</ButtonLink>}>
+      <CtaBand
+        title={page.ctaHeading}
+        tone="panel"
+        actions={<ButtonLink to={href('/request-demo')}>Book a Demo</ButtonLink>}
+      >
         <p>{page.ctaText}</p>
       </CtaBand>
     </>

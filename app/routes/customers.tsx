@@ -16,7 +16,8 @@ export function loader() {
   return { page: customers.page, stories: customers.stories.map(storyCard) };
 }
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData?.page.title ?? 'Customer stories', args.loaderData?.page.description ?? '');
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, args.loaderData?.page.title ?? 'Customer stories', args.loaderData?.page.description ?? '');
 
 export default function Customers({ loaderData }: Route.ComponentProps) {
   const { page, stories } = loaderData;
@@ -30,7 +31,11 @@ export default function Customers({ loaderData }: Route.ComponentProps) {
           <StoryCards stories={stories} level={2} />
         </div>
       </section>
-      <CtaBand title={page.ctaHeading} tone="panel" actions={<ButtonLink to={href('/request-demo')}>Book a Demo</ButtonLink>}>
+      <CtaBand
+        title={page.ctaHeading}
+        tone="panel"
+        actions={<ButtonLink to={href('/request-demo')}>Book a Demo</ButtonLink>}
+      >
         <p>{page.ctaText}</p>
       </CtaBand>
     </>

@@ -15,7 +15,11 @@ import type { RouteHandle } from '../lib/route-handle.ts';
 export const handle: RouteHandle = { cache: 'shared' };
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, 'Manual', 'The Haulora manual: glossary, job status colour coding, buttons and operations, video tutorials and API error responses.');
+  pageMeta(
+    args,
+    'Manual',
+    'The Haulora manual: glossary, job status colour coding, buttons and operations, video tutorials and API error responses.',
+  );
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { site, content } = context.get(appContext);
@@ -31,7 +35,10 @@ export default function Docs({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHero eyebrow="Documentation" title="Manual">
-        <p>References for everyday work in Haulora: what the colours and buttons mean, the terms we use, the video tutorials and the API's error responses.</p>
+        <p>
+          References for everyday work in Haulora: what the colours and buttons mean, the terms we use, the video
+          tutorials and the API's error responses.
+        </p>
       </PageHero>
       <DocsManual docs={loaderData.docs} tutorials={loaderData.tutorials} />
     </>

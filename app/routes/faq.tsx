@@ -27,7 +27,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   try {
     const result = await apiGet(FAQ_API);
-    if (result.kind !== 'data' || !isFaqList(result.data)) throw new Error(`${FAQ_API} answered ${result.kind} (${result.status})`);
+    if (result.kind !== 'data' || !isFaqList(result.data))
+      throw new Error(`${FAQ_API} answered ${result.kind} (${result.status})`);
     return { faqs: result.data };
   } catch (error) {
     // The server's copy of the same rows keeps the page whole if the API call fails.
@@ -39,10 +40,17 @@ clientLoader.hydrate = true as const;
 
 const isFaqList = (value: unknown): value is FaqItem[] =>
   Array.isArray(value) &&
-  value.every((item) => typeof item === 'object' && item !== null && typeof item.question === 'string' && typeof item.answer === 'string');
+  value.every(
+    (item) =>
+      typeof item === 'object' && item !== null && typeof item.question === 'string' && typeof item.answer === 'string',
+  );
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, 'Frequently asked questions', 'Answers to the questions transport operators ask about Haulora: set-up, pricing, the driver app, compliance, invoicing and integration.');
+  pageMeta(
+    args,
+    'Frequently asked questions',
+    'Answers to the questions transport operators ask about Haulora: set-up, pricing, the driver app, compliance, invoicing and integration.',
+  );
 
 export default function Faq({ loaderData }: Route.ComponentProps) {
   const { faqs } = loaderData;
@@ -73,8 +81,8 @@ export default function Faq({ loaderData }: Route.ComponentProps) {
               </ButtonLink>
             </ActionRow>
             <p className="faq-aside-more">
-              The <Link to={href('/docs')}>manual</Link> and the <Link to={href('/glossary')}>glossary</Link> explain every screen and term in
-              detail.
+              The <Link to={href('/docs')}>manual</Link> and the <Link to={href('/glossary')}>glossary</Link> explain
+              every screen and term in detail.
             </p>
           </aside>
         </div>

@@ -38,7 +38,11 @@ export async function loader({ pattern, context }: Route.LoaderArgs) {
     screen: screenImage(screens, slug),
     demo: demoBand(feature.title),
     // What else covers this feature: its tutorials and the FAQ answers that mention it.
-    tutorials: tutorialsCovering(slug, tutorialLinks(site.links.tutorialsChannel)).map(({ number, title, url }) => ({ number, title, url })),
+    tutorials: tutorialsCovering(slug, tutorialLinks(site.links.tutorialsChannel)).map(({ number, title, url }) => ({
+      number,
+      title,
+      url,
+    })),
     faqs: faqsMentioning(feature.title, faqs),
     proof: featureProof(slug),
     position: FEATURE_SLUGS.indexOf(slug) + 1,
@@ -54,7 +58,8 @@ function demoBand(title: string) {
   return { heading: withTitle(heading), text: withTitle(text), label };
 }
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData?.feature.title ?? 'Feature', args.loaderData?.feature.summary ?? '');
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, args.loaderData?.feature.title ?? 'Feature', args.loaderData?.feature.summary ?? '');
 
 export default function FeaturePage({ loaderData }: Route.ComponentProps) {
   const { feature, screen, demo, tutorials, faqs, position, count, previous, next } = loaderData;

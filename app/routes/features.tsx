@@ -22,7 +22,8 @@ export function loader() {
   return { page, cards, ...chainNeighbours('features') };
 }
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData?.page.title ?? 'Features', args.loaderData?.page.description ?? '');
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, args.loaderData?.page.title ?? 'Features', args.loaderData?.page.description ?? '');
 
 export default function Features({ loaderData }: Route.ComponentProps) {
   const { page, cards, previous, next } = loaderData;

@@ -15,7 +15,11 @@ import type { RouteHandle } from '../lib/route-handle.ts';
 export const handle: RouteHandle = { cache: 'shared' };
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, 'Glossary', 'Transport and logistics terms and their definitions, as used in Haulora: compliance, fleet, jobs, accounts and more.');
+  pageMeta(
+    args,
+    'Glossary',
+    'Transport and logistics terms and their definitions, as used in Haulora: compliance, fleet, jobs, accounts and more.',
+  );
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { rows: await context.get(appContext).content.listGlossary() };
@@ -33,7 +37,12 @@ clientLoader.hydrate = true as const;
 
 /** Paging, sorting and searching change only the view of the rows already here (the table reads
  * them from the URL), so Back and Forward between pages of results fetch nothing. */
-export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
   if (!formMethod && currentUrl.pathname === nextUrl.pathname) return false;
   return defaultShouldRevalidate;
 }
@@ -43,7 +52,8 @@ async function fetchGlossary(): Promise<GlossaryEntry[]> {
   // The answer is ['SUCCESS', rows], which the client reads as data (its second item is no message).
   const result = await apiGet<unknown>('/api/Glossary/GetAllFromGlossary');
   const answer = result.kind === 'data' ? result.data : null;
-  if (!Array.isArray(answer) || answer[0] !== 'SUCCESS' || !Array.isArray(answer[1])) throw new Error(`unexpected glossary answer (${result.kind})`);
+  if (!Array.isArray(answer) || answer[0] !== 'SUCCESS' || !Array.isArray(answer[1]))
+    throw new Error(`unexpected glossary answer (${result.kind})`);
   return answer[1] as GlossaryEntry[];
 }
 

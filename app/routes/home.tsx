@@ -28,7 +28,8 @@ export const handle: RouteHandle = { cache: 'shared' };
 export const meta: Route.MetaFunction = (args) => {
   const { title, description } = args.loaderData.content.meta;
   // Every other page's title ends with the brand; the home page's leads with it ('Haulora: …').
-  const site = args.matches.find((match) => match?.id === 'root')?.loaderData as { site: { brand: string } } | undefined;
+  const site = args.matches.find((match) => match?.id === 'root')?.loaderData as
+    { site: { brand: string } } | undefined;
   const homeTitle = `${site?.site.brand ?? 'Haulora'}: ${title}`;
   return pageMeta(args, title, description).map((tag) => {
     if ('title' in tag) return { title: homeTitle };

@@ -30,7 +30,11 @@ const viewUrl = (view: View) => (view === DEFAULT_VIEW ? href('/homepage') : `${
 const SAMPLE_FEATURES = ['jobs', 'fleet', 'fuel'] as const;
 
 export const meta: Route.MetaFunction = (args) => [
-  ...pageMeta(args, 'Components', 'The living style guide of the Haulora website: page sections, buttons, form controls, date picker, pagination, tabs and navigation.'),
+  ...pageMeta(
+    args,
+    'Components',
+    'The living style guide of the Haulora website: page sections, buttons, form controls, date picker, pagination, tabs and navigation.',
+  ),
   // An internal or campaign page: reachable (spec 2), but not for search results (issue 28).
   { name: 'robots', content: 'noindex' },
 ];
@@ -55,13 +59,20 @@ export default function Showcase({ loaderData }: Route.ComponentProps) {
   };
 
   function select(next: View) {
-    setSearchParams(next === DEFAULT_VIEW ? {} : { view: next }, { replace: true, preventScrollReset: true, defaultShouldRevalidate: false });
+    setSearchParams(next === DEFAULT_VIEW ? {} : { view: next }, {
+      replace: true,
+      preventScrollReset: true,
+      defaultShouldRevalidate: false,
+    });
   }
 
   return (
     <>
       <PageHero eyebrow="Design" title="Components">
-        <p>The living style guide of this site: every piece below is the component the pages use, shown with real content.</p>
+        <p>
+          The living style guide of this site: every piece below is the component the pages use, shown with real
+          content.
+        </p>
       </PageHero>
       <div className="container showcase">
         <Tabs

@@ -11,12 +11,17 @@ import { pageMeta } from '../lib/seo.ts';
 export function loader({ params }: Route.LoaderArgs) {
   // Only the URL is checked here: the submission itself is the API's, behind the staff sign-in.
   const id = Number(params.id);
-  if (!isInboxKind(params.kind) || !Number.isSafeInteger(id) || id < 1 || String(id) !== params.id) throw data(null, { status: 404 });
+  if (!isInboxKind(params.kind) || !Number.isSafeInteger(id) || id < 1 || String(id) !== params.id)
+    throw data(null, { status: 404 });
   return { kind: params.kind, id };
 }
 
 export const meta: Route.MetaFunction = (args) => [
-  ...pageMeta(args, args.loaderData ? `${KIND_SINGULAR[args.loaderData.kind]} #${args.loaderData.id}` : 'Inbox', 'A submission in the Haulora staff inbox.'),
+  ...pageMeta(
+    args,
+    args.loaderData ? `${KIND_SINGULAR[args.loaderData.kind]} #${args.loaderData.id}` : 'Inbox',
+    'A submission in the Haulora staff inbox.',
+  ),
   { name: 'robots', content: 'noindex' },
 ];
 

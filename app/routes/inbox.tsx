@@ -9,7 +9,11 @@ import { PageHero } from '../components/ui/page-hero.tsx';
 import { pageMeta } from '../lib/seo.ts';
 
 export const meta: Route.MetaFunction = (args) => [
-  ...pageMeta(args, 'Inbox', 'The Haulora staff inbox: demo requests, contact messages, feedback and newsletter sign-ups.'),
+  ...pageMeta(
+    args,
+    'Inbox',
+    'The Haulora staff inbox: demo requests, contact messages, feedback and newsletter sign-ups.',
+  ),
   { name: 'robots', content: 'noindex' },
 ];
 

@@ -20,11 +20,21 @@ export function loader({ params, context }: Route.LoaderArgs) {
   if (!integration) throw data(null, { status: 404 });
   const category = integrations.categories.find((entry) => entry.id === integration.category)!;
   const modules = integration.modules.map((slug) => ({ to: `/${slug}`, title: featuresContent.features[slug].title }));
-  return { integration, category, modules, page: integrations.page, apiReference: context.get(appContext).site.links.apiReference };
+  return {
+    integration,
+    category,
+    modules,
+    page: integrations.page,
+    apiReference: context.get(appContext).site.links.apiReference,
+  };
 }
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, args.loaderData ? `${args.loaderData.integration.name} integration` : 'Integration', args.loaderData?.integration.summary ?? '');
+  pageMeta(
+    args,
+    args.loaderData ? `${args.loaderData.integration.name} integration` : 'Integration',
+    args.loaderData?.integration.summary ?? '',
+  );
 
 export default function Integration({ loaderData }: Route.ComponentProps) {
   const { integration, category, modules, page, apiReference } = loaderData;
@@ -35,7 +45,11 @@ export default function Integration({ loaderData }: Route.ComponentProps) {
       </PageHero>
       <div className="container">
         <Breadcrumbs
-          crumbs={[{ label: page.title, to: href('/integrations') }, { label: category.name, to: `${href('/integrations')}?category=${category.id}` }, { label: integration.name }]}
+          crumbs={[
+            { label: page.title, to: href('/integrations') },
+            { label: category.name, to: `${href('/integrations')}?category=${category.id}` },
+            { label: integration.name },
+          ]}
         />
       </div>
       <section className="section" aria-label="How it works">

@@ -10,7 +10,12 @@ import { demoCountryData } from '../lib/countries.server.ts';
 import { integrations } from '../lib/proof.server.ts';
 import { pageMeta } from '../lib/seo.ts';
 
-const REQUEST = { title: 'Request an integration', submit: 'Send request', textLabel: 'Which system, and what should it share with Haulora?', textPrefix: 'Integration request: ' };
+const REQUEST = {
+  title: 'Request an integration',
+  submit: 'Send request',
+  textLabel: 'Which system, and what should it share with Haulora?',
+  textPrefix: 'Integration request: ',
+};
 
 export function loader({ request }: Route.LoaderArgs) {
   const wanted = new URL(request.url).searchParams.get('category');
@@ -22,12 +27,19 @@ export function loader({ request }: Route.LoaderArgs) {
     page: integrations.page,
     categories: integrations.categories.map(({ id, name }) => ({ id, name })),
     category,
-    integrations: shown.map(({ slug, name, summary, direction, category: id }) => ({ slug, name, summary, direction, category: categoryName.get(id) ?? id })),
+    integrations: shown.map(({ slug, name, summary, direction, category: id }) => ({
+      slug,
+      name,
+      summary,
+      direction,
+      category: categoryName.get(id) ?? id,
+    })),
     countries: demoCountryData(),
   };
 }
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData?.page.title ?? 'Integrations', args.loaderData?.page.description ?? '');
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, args.loaderData?.page.title ?? 'Integrations', args.loaderData?.page.description ?? '');
 
 export default function Integrations({ loaderData }: Route.ComponentProps) {
   const { page, categories, category, integrations: shown, countries } = loaderData;
@@ -43,7 +55,11 @@ export default function Integrations({ loaderData }: Route.ComponentProps) {
             <ul className="chip-list">
               {[{ id: null, name: page.allLabel }, ...categories].map((entry) => (
                 <li key={entry.id ?? 'all'}>
-                  <Link to={filterTo(entry.id)} aria-current={(category?.id ?? null) === entry.id ? 'page' : undefined} preventScrollReset>
+                  <Link
+                    to={filterTo(entry.id)}
+                    aria-current={(category?.id ?? null) === entry.id ? 'page' : undefined}
+                    preventScrollReset
+                  >
                     {entry.name}
                   </Link>
                 </li>

@@ -61,7 +61,11 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
           <StepList steps={steps.items} />
         </div>
       </section>
-      <CtaBand title={cta.heading} tone="panel" actions={<ButtonLink to={href('/request-demo')}>Book a Demo</ButtonLink>}>
+      <CtaBand
+        title={cta.heading}
+        tone="panel"
+        actions={<ButtonLink to={href('/request-demo')}>Book a Demo</ButtonLink>}
+      >
         <p>{cta.text}</p>
       </CtaBand>
     </>

@@ -12,7 +12,11 @@ import { pageMeta } from '../lib/seo.ts';
 export const handle: RouteHandle = { hideNavbar: true, hideFooter: true, cache: 'shared' };
 
 export const meta: Route.MetaFunction = (args) => [
-  ...pageMeta(args, 'Icons', 'The icon set used across the Haulora website, built with Lucide: about a hundred icons by name.'),
+  ...pageMeta(
+    args,
+    'Icons',
+    'The icon set used across the Haulora website, built with Lucide: about a hundred icons by name.',
+  ),
   // An internal or campaign page: reachable (spec 2), but not for search results (issue 28).
   { name: 'robots', content: 'noindex' },
 ];

@@ -20,7 +20,8 @@ export function loader() {
   return offerData as OfferContent;
 }
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData?.page.title ?? 'Plans on offer', args.loaderData?.page.description ?? '');
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, args.loaderData?.page.title ?? 'Plans on offer', args.loaderData?.page.description ?? '');
 
 export default function Offer({ loaderData }: Route.ComponentProps) {
   const { page, plans, everyPlan, quote, cta } = loaderData;
@@ -60,7 +61,11 @@ export default function Offer({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
       </section>
-      <CtaBand title={cta.heading} tone="panel" actions={<ButtonLink to={href('/request-demo')}>Book a Demo</ButtonLink>}>
+      <CtaBand
+        title={cta.heading}
+        tone="panel"
+        actions={<ButtonLink to={href('/request-demo')}>Book a Demo</ButtonLink>}
+      >
         <p>{cta.text}</p>
       </CtaBand>
     </>

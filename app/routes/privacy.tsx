@@ -17,12 +17,18 @@ export function loader({ context }: Route.LoaderArgs) {
   const { site } = context.get(appContext);
   // The date is written out here, on the server: building an Intl.DateTimeFormat in the browser
   // took tens of milliseconds of the page's start-up (a long task on mobile).
-  const updated = new Intl.DateTimeFormat('en-AU', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${privacyContent.page.updated}T00:00:00Z`));
+  const updated = new Intl.DateTimeFormat('en-AU', { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${privacyContent.page.updated}T00:00:00Z`),
+  );
   return { content: privacyContent, updated, email: site.contact.email, consentVersion: MARKETING_CONSENT_VERSION };
 }
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, args.loaderData?.content.page.title ?? 'Privacy notice', args.loaderData?.content.page.description ?? '');
+  pageMeta(
+    args,
+    args.loaderData?.content.page.title ?? 'Privacy notice',
+    args.loaderData?.content.page.description ?? '',
+  );
 
 export default function Privacy({ loaderData }: Route.ComponentProps) {
   const { content, updated, email, consentVersion } = loaderData;

@@ -18,7 +18,8 @@ import type { RouteHandle } from '../lib/route-handle.ts';
 /** Served from the page cache: the HTML depends only on the URL and the content. */
 export const handle: RouteHandle = { cache: 'shared' };
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Book a demo', 'Book a live demo of Haulora with our team.');
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, 'Book a demo', 'Book a live demo of Haulora with our team.');
 
 export function loader() {
   return { countries: demoCountryData() };

@@ -8,7 +8,14 @@ import { canonicalUrl } from '../lib/seo.ts';
 
 export function loader({ context }: Route.LoaderArgs) {
   const { origin } = context.get(appContext);
-  const text = ['User-agent: *', 'Allow: /', 'Disallow: /api/', '', `Sitemap: ${canonicalUrl(origin, href('/sitemap.xml'))}`, ''].join('\n');
+  const text = [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /api/',
+    '',
+    `Sitemap: ${canonicalUrl(origin, href('/sitemap.xml'))}`,
+    '',
+  ].join('\n');
   return new Response(text, {
     headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'public, max-age=3600' },
   });

@@ -17,7 +17,8 @@ export function loader({ context }: Route.LoaderArgs) {
   return { ...(securityData as SecurityContent), email: context.get(appContext).site.contact.email };
 }
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData?.page.title ?? 'Security', args.loaderData?.page.description ?? '');
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, args.loaderData?.page.title ?? 'Security', args.loaderData?.page.description ?? '');
 
 export default function Security({ loaderData }: Route.ComponentProps) {
   const { page, topics, contact, email } = loaderData;

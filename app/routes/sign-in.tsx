@@ -13,7 +13,8 @@ import { readFormPost, refuse } from '../lib/forms.server.ts';
 import { pageMeta } from '../lib/seo.ts';
 import '../components/forms/forms.css';
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Sign in', 'Sign in to Haulora with your staff account.');
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, 'Sign in', 'Sign in to Haulora with your staff account.');
 
 /** Answers about credentials are never stored by a browser or a proxy. */
 const NO_STORE = { 'Cache-Control': 'no-store' };
@@ -24,7 +25,11 @@ export const headers = contentHeaders;
 export async function action(args: Route.ActionArgs) {
   const answer = await signIn(args);
   if (answer instanceof Response) answer.headers.set('Cache-Control', 'no-store');
-  else answer.init = { ...answer.init, headers: { ...(answer.init?.headers as Record<string, string> | undefined), ...NO_STORE } };
+  else
+    answer.init = {
+      ...answer.init,
+      headers: { ...(answer.init?.headers as Record<string, string> | undefined), ...NO_STORE },
+    };
   return answer;
 }
 
@@ -36,8 +41,16 @@ async function signIn({ request, context }: Route.ActionArgs) {
   const parsed = signInSchema.safeParse(values);
   // The password is never sent back into the page.
   // A value that is too long says so; every other refusal is the spec's one message.
-  const tooLong = parsed.success ? undefined : parsed.error.issues.map((issue) => issue.message).find((message) => SIGN_IN_TOO_LONG.has(message));
-  if (!parsed.success) return refuse(400, tooLong ?? MESSAGES.allFieldsRequired, { username: values.username ?? '' }, fieldErrors(parsed.error));
+  const tooLong = parsed.success
+    ? undefined
+    : parsed.error.issues.map((issue) => issue.message).find((message) => SIGN_IN_TOO_LONG.has(message));
+  if (!parsed.success)
+    return refuse(
+      400,
+      tooLong ?? MESSAGES.allFieldsRequired,
+      { username: values.username ?? '' },
+      fieldErrors(parsed.error),
+    );
   const result = await app.services.auth.signIn(parsed.data, app.clientAddress);
   if (result.kind === 'locked') return redirect(resultPath('signIn', 'lockedOut', back), 303);
   if (result.kind === 'wrong-credentials') return redirect(resultPath('signIn', 'wrongCredentials', back), 303);
@@ -51,7 +64,10 @@ export default function SignIn({ actionData }: Route.ComponentProps) {
   return (
     <>
       <PageHero eyebrow="Staff" title="Sign in">
-        <p>Haulora staff sign in here with the account their administrator created. Customers and drivers use the Haulora app.</p>
+        <p>
+          Haulora staff sign in here with the account their administrator created. Customers and drivers use the Haulora
+          app.
+        </p>
       </PageHero>
       <section className="container form-page" aria-label="Sign-in form">
         <div className="form-card" data-size="sm">

@@ -17,7 +17,10 @@ export const handle: RouteHandle = { hideFooter: true, cache: 'shared' };
 
 export function loader({ context }: Route.LoaderArgs) {
   const { contact } = context.get(appContext).site;
-  return { ...(signupData as SignupContent), contact: { email: contact.email, phone: contact.phone, hours: contact.hours } };
+  return {
+    ...(signupData as SignupContent),
+    contact: { email: contact.email, phone: contact.phone, hours: contact.hours },
+  };
 }
 
 export const meta: Route.MetaFunction = (args) => [

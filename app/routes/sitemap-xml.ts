@@ -14,7 +14,13 @@ export function loader({ context }: Route.LoaderArgs) {
     const lastmod = contentDates[path] ? `<lastmod>${escapeXml(contentDates[path])}</lastmod>` : '';
     return `  <url><loc>${escapeXml(canonicalUrl(origin, path))}</loc>${lastmod}</url>`;
   });
-  const xml = ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...urls, '</urlset>', ''].join('\n');
+  const xml = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...urls,
+    '</urlset>',
+    '',
+  ].join('\n');
   return new Response(xml, {
     headers: { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=3600' },
   });

@@ -3,4 +3,5 @@
 export type ScreenTheme = 'light' | 'dark';
 export type ScreenVariant = 'full' | 'detail';
 
-export const screenFile = (id: string, theme: ScreenTheme, variant: ScreenVariant) => `${id}-${theme}${variant === 'detail' ? '-detail' : ''}.svg`;
+export const screenFile = (id: string, theme: ScreenTheme, variant: ScreenVariant) =>
+  `${id}-${theme}${variant === 'detail' ? '-detail' : ''}.svg`;

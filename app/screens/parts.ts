@@ -10,7 +10,22 @@ export const CANVAS = { width: 800, height: 500 } as const;
 /** Where a screen's own content starts and ends, right of the side menu, under the top bar. */
 export const CONTENT = { x: 166, y: 60, right: 784 } as const;
 
-const NAV = ['Dashboard', 'Jobs', 'Drivers', 'Fleet', 'Fuel', 'Accounts', 'Contacts', 'Breaches', 'Map Tracker', 'Compliance', 'QAR', 'Messaging', 'Settings', 'Help'];
+const NAV = [
+  'Dashboard',
+  'Jobs',
+  'Drivers',
+  'Fleet',
+  'Fuel',
+  'Accounts',
+  'Contacts',
+  'Breaches',
+  'Map Tracker',
+  'Compliance',
+  'QAR',
+  'Messaging',
+  'Settings',
+  'Help',
+];
 
 export type Frame = { title: string; active: string; today: string; user: string };
 
@@ -28,7 +43,10 @@ export function appWindow(p: Palette, frame: Frame, body: string): string {
     ...NAV.map((label, index) => {
       const y = 60 + index * 30;
       const active = label === frame.active;
-      return (active ? el('rect', { x: 10, y: y - 2, width: 130, height: 26, rx: 6, fill: p.accent }) : '') + text(22, y + 15, label, { size: 13, weight: active ? 600 : 400, fill: active ? p.accentInk : p.bandMuted });
+      return (
+        (active ? el('rect', { x: 10, y: y - 2, width: 130, height: 26, rx: 6, fill: p.accent }) : '') +
+        text(22, y + 15, label, { size: 13, weight: active ? 600 : 400, fill: active ? p.accentInk : p.bandMuted })
+      );
     }),
     el('rect', { x: 150, width: 650, height: 44, fill: p.panel }),
     el('line', { x1: 150, x2: 800, y1: 44.5, y2: 44.5, stroke: p.border }),
@@ -51,7 +69,13 @@ export function card(p: Palette, x: number, y: number, width: number, height: nu
 }
 
 /** A counter: label, big figure, a note under it; a status stripe when it counts jobs. */
-export function counter(p: Palette, x: number, y: number, width: number, item: { label: string; value: string; note?: string; status?: string }): string {
+export function counter(
+  p: Palette,
+  x: number,
+  y: number,
+  width: number,
+  item: { label: string; value: string; note?: string; status?: string },
+): string {
   const status = item.status ? jobStatusOf(item.status) : undefined;
   return [
     card(p, x, y, width, 76),
@@ -66,13 +90,41 @@ type Tone = 'neutral' | 'accent' | 'success' | 'warning' | 'danger' | 'info';
 
 /** Chip colours for the words other than job statuses. */
 const TONE_OF: Record<string, Tone> = {
-  active: 'success', paid: 'success', approved: 'success', verified: 'success', valid: 'success', done: 'success', compliant: 'success', sent: 'success', delivered: 'success', current: 'success', settled: 'success', passed: 'success',
-  draft: 'neutral', voided: 'neutral', 'off road': 'neutral', inactive: 'neutral', open: 'info', 'in service': 'info', new: 'info', 'on leave': 'neutral',
-  expiring: 'warning', 'due soon': 'warning', 'to verify': 'warning', overdue: 'danger', expired: 'danger', failed: 'danger', unpaid: 'warning', 'in review': 'info', 'needs attention': 'warning', 'under review': 'info',
+  active: 'success',
+  paid: 'success',
+  approved: 'success',
+  verified: 'success',
+  valid: 'success',
+  done: 'success',
+  compliant: 'success',
+  sent: 'success',
+  delivered: 'success',
+  current: 'success',
+  settled: 'success',
+  passed: 'success',
+  draft: 'neutral',
+  voided: 'neutral',
+  'off road': 'neutral',
+  inactive: 'neutral',
+  open: 'info',
+  'in service': 'info',
+  new: 'info',
+  'on leave': 'neutral',
+  expiring: 'warning',
+  'due soon': 'warning',
+  'to verify': 'warning',
+  overdue: 'danger',
+  expired: 'danger',
+  failed: 'danger',
+  unpaid: 'warning',
+  'in review': 'info',
+  'needs attention': 'warning',
+  'under review': 'info',
 };
 
 /** Width of a chip for a label. */
-export const chipWidth = (label: string) => Math.round([...label].reduce((sum, char) => sum + (/[A-Z]/.test(char) ? 8.4 : 6.6), 0) + 18);
+export const chipWidth = (label: string) =>
+  Math.round([...label].reduce((sum, char) => sum + (/[A-Z]/.test(char) ? 8.4 : 6.6), 0) + 18);
 
 /** A status chip: a job status in the spec's colour, anything else in a semantic tone. */
 export function chip(p: Palette, x: number, y: number, label: string): string {
@@ -95,21 +147,38 @@ export function chip(p: Palette, x: number, y: number, label: string): string {
     };
     [fill, ink] = tones[tone];
   }
-  return el('rect', { x, y, width, height: 20, rx: 10, fill }) + text(x + width / 2, y + 14, label, { size: 12, weight: 600, fill: ink, anchor: 'middle' });
+  return (
+    el('rect', { x, y, width, height: 20, rx: 10, fill }) +
+    text(x + width / 2, y + 14, label, { size: 12, weight: 600, fill: ink, anchor: 'middle' })
+  );
 }
 
 export type Column = { label: string; width: number; align?: 'start' | 'end' };
-export type Cell = string | { chip: string } | { text: string; strong?: boolean; tone?: 'muted' | 'accent' | 'danger' | 'success' };
+export type Cell =
+  string | { chip: string } | { text: string; strong?: boolean; tone?: 'muted' | 'accent' | 'danger' | 'success' };
 
 /** A table: header row, ruled rows; chips for statuses, figures right-aligned. */
 export function table(p: Palette, x: number, y: number, columns: Column[], rows: Cell[][], rowHeight = 32): string {
   const width = columns.reduce((sum, column) => sum + column.width, 0);
-  const parts = [el('rect', { x, y, width, height: 30 + rows.length * rowHeight, rx: 8, fill: p.panel, stroke: p.border }), el('path', { d: `M${x + 0.5} ${y + 30}h${width - 1}`, stroke: p.border })];
-  parts.push(el('path', { d: `M${x} ${y + 8}a8 8 0 0 1 8-8h${width - 16}a8 8 0 0 1 8 8v22h-${width}z`, fill: p.sunken }));
+  const parts = [
+    el('rect', { x, y, width, height: 30 + rows.length * rowHeight, rx: 8, fill: p.panel, stroke: p.border }),
+    el('path', { d: `M${x + 0.5} ${y + 30}h${width - 1}`, stroke: p.border }),
+  ];
+  parts.push(
+    el('path', { d: `M${x} ${y + 8}a8 8 0 0 1 8-8h${width - 16}a8 8 0 0 1 8 8v22h-${width}z`, fill: p.sunken }),
+  );
   let left = x;
   for (const column of columns) {
     const anchorX = column.align === 'end' ? left + column.width - 12 : left + 12;
-    parts.push(text(anchorX, y + 20, column.label, { size: 12, weight: 600, fill: p.muted, anchor: column.align, max: column.width - 16 }));
+    parts.push(
+      text(anchorX, y + 20, column.label, {
+        size: 12,
+        weight: 600,
+        fill: p.muted,
+        anchor: column.align,
+        max: column.width - 16,
+      }),
+    );
     rows.forEach((row, index) => {
       const cell = row[columns.indexOf(column)]!;
       const top = y + 30 + index * rowHeight;
@@ -118,12 +187,27 @@ export function table(p: Palette, x: number, y: number, columns: Column[], rows:
         return;
       }
       const content = typeof cell === 'string' ? { text: cell } : cell;
-      const tone = 'tone' in content && content.tone ? { muted: p.muted, accent: p.accent, danger: p.danger, success: p.success }[content.tone] : p.ink;
-      parts.push(text(anchorX, top + rowHeight / 2 + 4.5, content.text, { size: 12, weight: 'strong' in content && content.strong ? 600 : 400, fill: tone, anchor: column.align, max: column.width - 18 }));
+      const tone =
+        'tone' in content && content.tone
+          ? { muted: p.muted, accent: p.accent, danger: p.danger, success: p.success }[content.tone]
+          : p.ink;
+      parts.push(
+        text(anchorX, top + rowHeight / 2 + 4.5, content.text, {
+          size: 12,
+          weight: 'strong' in content && content.strong ? 600 : 400,
+          fill: tone,
+          anchor: column.align,
+          max: column.width - 18,
+        }),
+      );
     });
     left += column.width;
   }
-  rows.slice(1).forEach((_, index) => parts.push(el('path', { d: `M${x + 8} ${y + 30 + (index + 1) * rowHeight}h${width - 16}`, stroke: p.border })));
+  rows
+    .slice(1)
+    .forEach((_, index) =>
+      parts.push(el('path', { d: `M${x + 8} ${y + 30 + (index + 1) * rowHeight}h${width - 16}`, stroke: p.border })),
+    );
   return parts.join('');
 }
 
@@ -134,7 +218,22 @@ export function tabs(p: Palette, x: number, y: number, labels: string[], active:
     .map((label, index) => {
       const width = Math.round(label.length * 6.8 + padding);
       const on = index === active;
-      const markup = el('rect', { x: left, y, width, height: 26, rx: 13, fill: on ? p.accent : p.panel, stroke: on ? undefined : p.border }) + text(left + width / 2, y + 17.5, label, { size: 12, weight: 600, fill: on ? p.accentInk : p.ink, anchor: 'middle' });
+      const markup =
+        el('rect', {
+          x: left,
+          y,
+          width,
+          height: 26,
+          rx: 13,
+          fill: on ? p.accent : p.panel,
+          stroke: on ? undefined : p.border,
+        }) +
+        text(left + width / 2, y + 17.5, label, {
+          size: 12,
+          weight: 600,
+          fill: on ? p.accentInk : p.ink,
+          anchor: 'middle',
+        });
       left += width + (padding < 24 ? 4 : 6);
       return markup;
     })
@@ -142,15 +241,49 @@ export function tabs(p: Palette, x: number, y: number, labels: string[], active:
 }
 
 /** A button; 'primary' in the accent, 'secondary' outlined. */
-export function button(p: Palette, x: number, y: number, label: string, variant: 'primary' | 'secondary' = 'primary'): string {
+export function button(
+  p: Palette,
+  x: number,
+  y: number,
+  label: string,
+  variant: 'primary' | 'secondary' = 'primary',
+): string {
   const width = Math.round(label.length * 7 + 28);
   const primary = variant === 'primary';
-  return el('rect', { x, y, width, height: 30, rx: 6, fill: primary ? p.accent : p.panel, stroke: primary ? undefined : p.borderStrong }) + text(x + width / 2, y + 19.5, label, { size: 12, weight: 600, fill: primary ? p.accentInk : p.ink, anchor: 'middle' });
+  return (
+    el('rect', {
+      x,
+      y,
+      width,
+      height: 30,
+      rx: 6,
+      fill: primary ? p.accent : p.panel,
+      stroke: primary ? undefined : p.borderStrong,
+    }) +
+    text(x + width / 2, y + 19.5, label, {
+      size: 12,
+      weight: 600,
+      fill: primary ? p.accentInk : p.ink,
+      anchor: 'middle',
+    })
+  );
 }
 
 /** A labelled form field showing its value. */
-export function field(p: Palette, x: number, y: number, width: number, label: string, value: string, height = 30): string {
-  return text(x, y + 12, label, { size: 12, weight: 600, fill: p.muted }) + el('rect', { x, y: y + 18, width, height, rx: 6, fill: p.panel, stroke: p.borderStrong }) + text(x + 10, y + 38, value, { size: 13, fill: p.ink, max: width - 20 });
+export function field(
+  p: Palette,
+  x: number,
+  y: number,
+  width: number,
+  label: string,
+  value: string,
+  height = 30,
+): string {
+  return (
+    text(x, y + 12, label, { size: 12, weight: 600, fill: p.muted }) +
+    el('rect', { x, y: y + 18, width, height, rx: 6, fill: p.panel, stroke: p.borderStrong }) +
+    text(x + 10, y + 38, value, { size: 13, fill: p.ink, max: width - 20 })
+  );
 }
 
 /** A round avatar with initials. */
@@ -160,28 +293,64 @@ export function avatar(p: Palette, cx: number, cy: number, name: string, r = 13)
     .map((part) => part[0])
     .slice(0, 2)
     .join('');
-  return el('circle', { cx, cy, r, fill: p.accentSoft }) + text(cx, cy + 4.5, initials, { size: 12, weight: 600, fill: p.accent, anchor: 'middle' });
+  return (
+    el('circle', { cx, cy, r, fill: p.accentSoft }) +
+    text(cx, cy + 4.5, initials, { size: 12, weight: 600, fill: p.accent, anchor: 'middle' })
+  );
 }
 
 /** Month-by-month bars with their labels, and a line of a second series when given. */
-export function barChart(p: Palette, x: number, y: number, width: number, height: number, bars: { label: string; value: number; second?: number }[], unit: (value: number) => string): string {
+export function barChart(
+  p: Palette,
+  x: number,
+  y: number,
+  width: number,
+  height: number,
+  bars: { label: string; value: number; second?: number }[],
+  unit: (value: number) => string,
+): string {
   const max = Math.max(...bars.flatMap((bar) => [bar.value, bar.second ?? 0])) * 1.1;
   const baseline = y + height - 20;
   const plot = height - 34;
   const step = width / bars.length;
-  const parts = [0, 0.5, 1].map((share) => el('path', { d: `M${x} ${baseline - share * plot}h${width}`, stroke: p.border, 'stroke-dasharray': share ? '3 4' : undefined }));
+  const parts = [0, 0.5, 1].map((share) =>
+    el('path', {
+      d: `M${x} ${baseline - share * plot}h${width}`,
+      stroke: p.border,
+      'stroke-dasharray': share ? '3 4' : undefined,
+    }),
+  );
   parts.push(text(x, baseline - plot - 4, unit(max / 1.1), { size: 12, fill: p.muted }));
   bars.forEach((bar, index) => {
     const barHeight = (bar.value / max) * plot;
     const left = x + index * step + step * 0.22;
     const last = index === bars.length - 1;
-    parts.push(el('rect', { x: left, y: baseline - barHeight, width: step * 0.56, height: barHeight, rx: 3, fill: last ? p.accent : p.accentSoft, stroke: last ? undefined : p.accent, 'stroke-opacity': 0.35 }));
+    parts.push(
+      el('rect', {
+        x: left,
+        y: baseline - barHeight,
+        width: step * 0.56,
+        height: barHeight,
+        rx: 3,
+        fill: last ? p.accent : p.accentSoft,
+        stroke: last ? undefined : p.accent,
+        'stroke-opacity': 0.35,
+      }),
+    );
     parts.push(text(left + step * 0.28, baseline + 15, bar.label, { size: 12, fill: p.muted, anchor: 'middle' }));
   });
   const seconds = bars.filter((bar) => bar.second !== undefined);
   if (seconds.length === bars.length) {
     const points = bars.map((bar, index) => `${x + index * step + step / 2},${baseline - (bar.second! / max) * plot}`);
-    parts.push(el('polyline', { points: points.join(' '), fill: 'none', stroke: p.highlight, 'stroke-width': 2.5, 'stroke-linejoin': 'round' }));
+    parts.push(
+      el('polyline', {
+        points: points.join(' '),
+        fill: 'none',
+        stroke: p.highlight,
+        'stroke-width': 2.5,
+        'stroke-linejoin': 'round',
+      }),
+    );
   }
   return parts.join('');
 }
@@ -189,7 +358,16 @@ export function barChart(p: Palette, x: number, y: number, width: number, height
 export type Pin = { x: number; y: number; label?: string; status?: string; live?: boolean };
 
 /** A street map (land, water, parks, roads) with a route and labelled pins; pins are 0..1 of the box. */
-export function map(p: Palette, x: number, y: number, width: number, height: number, pins: Pin[], route?: [number, number][], id = 'map'): string {
+export function map(
+  p: Palette,
+  x: number,
+  y: number,
+  width: number,
+  height: number,
+  pins: Pin[],
+  route?: [number, number][],
+  id = 'map',
+): string {
   const at = (px: number, py: number) => [x + px * width, y + py * height] as const;
   const clip = `${id}-clip`;
   const roads = [
@@ -202,25 +380,55 @@ export function map(p: Palette, x: number, y: number, width: number, height: num
     el('clipPath', { id: clip }, el('rect', { x, y, width, height, rx: 8 })),
     `<g clip-path="url(#${clip})">`,
     el('rect', { x, y, width, height, fill: p.sunken }),
-    el('path', { d: `M${x + width * 0.82} ${y}C${x + width * 0.76} ${y + height * 0.4} ${x + width * 0.9} ${y + height * 0.6} ${x + width * 0.84} ${y + height}H${x + width}V${y}z`, fill: p.infoSoft }),
-    el('rect', { x: x + width * 0.06, y: y + height * 0.44, width: width * 0.14, height: height * 0.2, rx: 6, fill: p.park }),
-    el('rect', { x: x + width * 0.42, y: y + height * 0.06, width: width * 0.16, height: height * 0.16, rx: 6, fill: p.park }),
+    el('path', {
+      d: `M${x + width * 0.82} ${y}C${x + width * 0.76} ${y + height * 0.4} ${x + width * 0.9} ${y + height * 0.6} ${x + width * 0.84} ${y + height}H${x + width}V${y}z`,
+      fill: p.infoSoft,
+    }),
+    el('rect', {
+      x: x + width * 0.06,
+      y: y + height * 0.44,
+      width: width * 0.14,
+      height: height * 0.2,
+      rx: 6,
+      fill: p.park,
+    }),
+    el('rect', {
+      x: x + width * 0.42,
+      y: y + height * 0.06,
+      width: width * 0.16,
+      height: height * 0.16,
+      rx: 6,
+      fill: p.park,
+    }),
     ...roads.map((d, index) => el('path', { d, fill: 'none', stroke: p.panel, 'stroke-width': index === 0 ? 9 : 6 })),
   ];
   if (route) {
     const points = route.map(([px, py]) => at(px, py).join(',')).join(' ');
-    parts.push(el('polyline', { points, fill: 'none', stroke: p.accent, 'stroke-width': 4, 'stroke-linejoin': 'round', 'stroke-linecap': 'round' }));
+    parts.push(
+      el('polyline', {
+        points,
+        fill: 'none',
+        stroke: p.accent,
+        'stroke-width': 4,
+        'stroke-linejoin': 'round',
+        'stroke-linecap': 'round',
+      }),
+    );
   }
   for (const pin of pins) {
     const [cx, cy] = at(pin.x, pin.y);
     const status = pin.status ? jobStatusOf(pin.status) : undefined;
     if (pin.live) parts.push(el('circle', { cx, cy, r: 13, fill: p.accent, 'fill-opacity': 0.25 }));
-    parts.push(el('circle', { cx, cy, r: 7, fill: status ? p[status] : p.accent, stroke: p.white, 'stroke-width': 2.5 }));
+    parts.push(
+      el('circle', { cx, cy, r: 7, fill: status ? p[status] : p.accent, stroke: p.white, 'stroke-width': 2.5 }),
+    );
     if (pin.label) {
       const labelWidth = fit(pin.label, 12, 150).length * 6.7 + 14;
       // Beside the pin, on whichever side keeps it inside the map.
       const left = cx + 10 + labelWidth <= x + width ? cx + 10 : cx - 10 - labelWidth;
-      parts.push(el('rect', { x: left, y: cy - 24, width: labelWidth, height: 20, rx: 5, fill: p.panel, stroke: p.border }));
+      parts.push(
+        el('rect', { x: left, y: cy - 24, width: labelWidth, height: 20, rx: 5, fill: p.panel, stroke: p.border }),
+      );
       parts.push(text(left + 7, cy - 10, pin.label, { size: 12, weight: 600, fill: p.ink, max: 150 }));
     }
   }

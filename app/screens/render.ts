@@ -9,9 +9,15 @@ import { svgDocument } from './svg.ts';
 export const SCREEN_THEMES: ThemeName[] = ['light', 'dark'];
 
 /** Each screen's drawn sizes: what a page's <img> and <source> say as width and height. */
-export type ScreenSizes = Record<ScreenId, { full: { width: number; height: number }; detail: { width: number; height: number } }>;
+export type ScreenSizes = Record<
+  ScreenId,
+  { full: { width: number; height: number }; detail: { width: number; height: number } }
+>;
 
-export function renderScreens(data: ScreensContent, palettes: Record<ThemeName, Palette>): { files: { name: string; svg: string }[]; sizes: ScreenSizes } {
+export function renderScreens(
+  data: ScreensContent,
+  palettes: Record<ThemeName, Palette>,
+): { files: { name: string; svg: string }[]; sizes: ScreenSizes } {
   const files: { name: string; svg: string }[] = [];
   const sizes = {} as ScreenSizes;
   for (const [id, screen] of Object.entries(SCREENS) as [ScreenId, (typeof SCREENS)[ScreenId]][]) {

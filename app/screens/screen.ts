@@ -17,7 +17,8 @@ export type Screen = {
 export const canvasOf = (screen: Screen) => screen.size ?? CANVAS;
 
 /** An office screen: the app window around `body`, titled and with its menu entry lit. */
-export const office = (p: Palette, data: ScreensContent, title: string, active: string, body: string) => appWindow(p, { title, active, today: data.today, user: data.user }, body);
+export const office = (p: Palette, data: ScreensContent, title: string, active: string, body: string) =>
+  appWindow(p, { title, active, today: data.today, user: data.user }, body);
 
 /** The detail most office screens show on a phone: the content's left column from its title. */
 export const LEFT_COLUMN: Box = { x: 156, y: 58, width: 340, height: 400 };

@@ -27,11 +27,21 @@ export const settings: Screen = {
         card(p, 166, 94, 170, 394),
         ...d.settings.map((name, index) => {
           const y = 104 + index * 31;
-          return (index === active ? el('rect', { x: 174, y, width: 154, height: 26, rx: 6, fill: p.accentSoft }) : '') + text(184, y + 17.5, name, { size: 12, weight: index === active ? 600 : 400, fill: index === active ? p.accent : p.ink, max: 140 });
+          return (
+            (index === active ? el('rect', { x: 174, y, width: 154, height: 26, rx: 6, fill: p.accentSoft }) : '') +
+            text(184, y + 17.5, name, {
+              size: 12,
+              weight: index === active ? 600 : 400,
+              fill: index === active ? p.accent : p.ink,
+              max: 140,
+            })
+          );
         }),
         text(352, 112, 'Payroll Setting', { size: 15, weight: 700, fill: p.ink }),
         text(352, 132, 'The rates driver pay is calculated from.', { size: 12, fill: p.muted }),
-        ...rates.map(([label, value], index) => field(p, 352 + (index % 2) * 166, 146 + Math.floor(index / 2) * 62, 154, label, value)),
+        ...rates.map(([label, value], index) =>
+          field(p, 352 + (index % 2) * 166, 146 + Math.floor(index / 2) * 62, 154, label, value),
+        ),
         button(p, 352, 400, 'Save changes'),
         button(p, 470, 400, 'Cancel', 'secondary'),
       ].join(''),
@@ -61,7 +71,13 @@ export const documents: Screen = {
             { label: 'Expiry', width: 98 },
             { label: '', width: 94 },
           ],
-          d.documents.map((doc) => [{ text: doc.name, strong: true }, doc.category, doc.updated, doc.expiry, { text: 'Edit · Update', tone: 'accent' }]),
+          d.documents.map((doc) => [
+            { text: doc.name, strong: true },
+            doc.category,
+            doc.updated,
+            doc.expiry,
+            { text: 'Edit · Update', tone: 'accent' },
+          ]),
           40,
         ),
       ].join(''),
@@ -89,7 +105,12 @@ export const tasks: Screen = {
             { label: 'Owner', width: 120 },
             { label: 'Due', width: 160 },
           ],
-          d.tasks.map((task) => [{ text: task.task, strong: task.status !== 'Done' }, { chip: task.status }, task.owner, { text: task.due, tone: task.status === 'Overdue' ? 'danger' : undefined }]),
+          d.tasks.map((task) => [
+            { text: task.task, strong: task.status !== 'Done' },
+            { chip: task.status },
+            task.owner,
+            { text: task.due, tone: task.status === 'Overdue' ? 'danger' : undefined },
+          ]),
           44,
         ),
       ].join(''),
@@ -109,7 +130,12 @@ export const compliance: Screen = {
         card(p, 166, 186, 618, 302, 'Compliance list · HL-240188 · Harbourside Beverages'),
         ...d.compliance.map((item, index) => {
           const y = 222 + index * 42;
-          return (index ? el('path', { d: `M178 ${y - 10}h594`, stroke: p.border }) : '') + text(178, y + 14, item.check, { size: 12, weight: 600, fill: p.ink, max: 200 }) + chip(p, 384, y, item.result) + text(540, y + 14, item.by, { size: 12, fill: p.muted, max: 230 });
+          return (
+            (index ? el('path', { d: `M178 ${y - 10}h594`, stroke: p.border }) : '') +
+            text(178, y + 14, item.check, { size: 12, weight: 600, fill: p.ink, max: 200 }) +
+            chip(p, 384, y, item.result) +
+            text(540, y + 14, item.by, { size: 12, fill: p.muted, max: 230 })
+          );
         }),
       ].join(''),
     ),
@@ -155,13 +181,29 @@ export const advancedSearch: Screen = {
       'Advanced Search',
       'Dashboard',
       [
-        el('rect', { x: 166, y: 96, width: 618, height: 40, rx: 8, fill: p.panel, stroke: p.accent, 'stroke-width': 2 }),
+        el('rect', {
+          x: 166,
+          y: 96,
+          width: 618,
+          height: 40,
+          rx: 8,
+          fill: p.panel,
+          stroke: p.accent,
+          'stroke-width': 2,
+        }),
         text(184, 121, 'induction', { size: 15, fill: p.ink }),
         el('rect', { x: 254, y: 106, width: 1.5, height: 20, fill: p.accent }),
         text(772, 121, '4 documents', { size: 12, fill: p.muted, anchor: 'end' }),
         ...results.map(([name, where, when], index) => {
           const y = 150 + index * 80;
-          return card(p, 166, y, 618, 70) + el('rect', { x: 180, y: y + 15, width: 30, height: 38, rx: 4, fill: p.accentSoft }) + text(195, y + 39, 'PDF', { size: 12, weight: 700, fill: p.accent, anchor: 'middle' }) + text(224, y + 28, name, { size: 13, weight: 600, fill: p.ink, max: 260 }) + text(224, y + 50, where, { size: 12, fill: p.muted, max: 260 }) + text(770, y + 40, when, { size: 12, fill: p.muted, anchor: 'end' });
+          return (
+            card(p, 166, y, 618, 70) +
+            el('rect', { x: 180, y: y + 15, width: 30, height: 38, rx: 4, fill: p.accentSoft }) +
+            text(195, y + 39, 'PDF', { size: 12, weight: 700, fill: p.accent, anchor: 'middle' }) +
+            text(224, y + 28, name, { size: 13, weight: 600, fill: p.ink, max: 260 }) +
+            text(224, y + 50, where, { size: 12, fill: p.muted, max: 260 }) +
+            text(770, y + 40, when, { size: 12, fill: p.muted, anchor: 'end' })
+          );
         }),
       ].join(''),
     );
@@ -177,7 +219,17 @@ export const help: Screen = {
       ['FAQ', 'The questions transport', 'operators ask most.'],
       ['API Reference', 'Every endpoint, its parameters', 'and responses.'],
     ];
-    const code = ['POST /api/v1/bookings', '{', '  "customer": "Harbourside Beverages",', '  "type": "Linehaul",', '  "pickup": "2026-11-25T07:15+11:00",', '  "from": "Port Botany NSW",', '  "to": "Laverton VIC"', '}', '201 Created  HL-240188'];
+    const code = [
+      'POST /api/v1/bookings',
+      '{',
+      '  "customer": "Harbourside Beverages",',
+      '  "type": "Linehaul",',
+      '  "pickup": "2026-11-25T07:15+11:00",',
+      '  "from": "Port Botany NSW",',
+      '  "to": "Laverton VIC"',
+      '}',
+      '201 Created  HL-240188',
+    ];
     return office(
       p,
       d,
@@ -186,13 +238,23 @@ export const help: Screen = {
       [
         ...items.map(([title, line1, line2], index) => {
           const y = 96 + index * 98;
-          return card(p, 166, y, 300, 86) + text(180, y + 26, title, { size: 14, weight: 700, fill: p.accent }) + text(180, y + 50, line1, { size: 12, fill: p.muted }) + text(180, y + 68, line2, { size: 12, fill: p.muted });
+          return (
+            card(p, 166, y, 300, 86) +
+            text(180, y + 26, title, { size: 14, weight: 700, fill: p.accent }) +
+            text(180, y + 50, line1, { size: 12, fill: p.muted }) +
+            text(180, y + 68, line2, { size: 12, fill: p.muted })
+          );
         }),
         el('rect', { x: 480, y: 96, width: 304, height: 380, rx: 8, fill: p.band }),
         text(496, 122, 'API Reference', { size: 13, weight: 700, fill: p.bandInk }),
-        ...code.map((line, index) => text(496, 156 + index * 24, line, { size: 12, mono: true, fill: index === code.length - 1 ? p.highlight : p.bandMuted })),
+        ...code.map((line, index) =>
+          text(496, 156 + index * 24, line, {
+            size: 12,
+            mono: true,
+            fill: index === code.length - 1 ? p.highlight : p.bandMuted,
+          }),
+        ),
       ].join(''),
     );
   },
 };
-

@@ -12,14 +12,27 @@ const SCREEN_WIDTH = 230;
 const PHONE_CROP = { x: 265, y: 0, width: 270, height: 380 };
 
 /** A floating card beside the phone with a heading and lines of text or chips. */
-function sideCard(p: Palette, x: number, y: number, heading: string, lines: { text: string; chip?: string; tick?: boolean }[]): string {
+function sideCard(
+  p: Palette,
+  x: number,
+  y: number,
+  heading: string,
+  lines: { text: string; chip?: string; tick?: boolean }[],
+): string {
   const height = 44 + lines.length * 28;
   return [
     card(p, x, y, 220, height, heading),
     ...lines.map((line, index) => {
       const top = y + 40 + index * 28;
-      const mark = line.tick ? el('circle', { cx: x + 21, cy: top + 6, r: 8, fill: p.completed }) + el('path', { d: `M${x + 17} ${top + 6}l3 3 5-6`, stroke: p.statusInk, 'stroke-width': 2, fill: 'none' }) : '';
-      return mark + text(x + (line.tick ? 36 : 12), top + 10.5, line.text, { size: 12, fill: p.ink, max: line.chip ? 110 : 176 }) + (line.chip ? chip(p, x + 208 - chipWidth(line.chip), top - 4, line.chip) : '');
+      const mark = line.tick
+        ? el('circle', { cx: x + 21, cy: top + 6, r: 8, fill: p.completed }) +
+          el('path', { d: `M${x + 17} ${top + 6}l3 3 5-6`, stroke: p.statusInk, 'stroke-width': 2, fill: 'none' })
+        : '';
+      return (
+        mark +
+        text(x + (line.tick ? 36 : 12), top + 10.5, line.text, { size: 12, fill: p.ink, max: line.chip ? 110 : 176 }) +
+        (line.chip ? chip(p, x + 208 - chipWidth(line.chip), top - 4, line.chip) : '')
+      );
     }),
   ].join('');
 }
@@ -32,7 +45,20 @@ export const driverRun: Screen = {
       const y = 120 + index * 78;
       return [
         el('rect', { x: 12, y, width: SCREEN_WIDTH - 24, height: 68, rx: 10, fill: p.panel, stroke: p.border }),
-        el('circle', { cx: 32, cy: y + 22, r: 11, fill: p[job.status === 'COMPLETED' ? 'completed' : job.status === 'PENDING' ? 'pending' : job.status === 'Dispatched' ? 'dispatched' : 'processing'] }),
+        el('circle', {
+          cx: 32,
+          cy: y + 22,
+          r: 11,
+          fill: p[
+            job.status === 'COMPLETED'
+              ? 'completed'
+              : job.status === 'PENDING'
+                ? 'pending'
+                : job.status === 'Dispatched'
+                  ? 'dispatched'
+                  : 'processing'
+          ],
+        }),
         text(32, y + 26.5, String(index + 1), { size: 12, weight: 700, fill: p.statusInk, anchor: 'middle' }),
         text(52, y + 26, job.to, { size: 13, weight: 700, fill: p.ink, max: 96 }),
         text(52, y + 46, job.customer, { size: 12, fill: p.muted, max: 160 }),
@@ -40,7 +66,11 @@ export const driverRun: Screen = {
         chip(p, SCREEN_WIDTH - 22 - chipWidth(job.status), y + 10, job.status),
       ].join('');
     });
-    const screen = [appBar(p, SCREEN_WIDTH, "Today's run", 'Grace Nguyen · YT 03 KD'), ...drops, button(p, 12, 436, 'Start next drop')].join('');
+    const screen = [
+      appBar(p, SCREEN_WIDTH, "Today's run", 'Grace Nguyen · YT 03 KD'),
+      ...drops,
+      button(p, 12, 436, 'Start next drop'),
+    ].join('');
     return [
       sideCard(p, 20, 60, 'Pre-start checklist', [
         { text: 'Tyres and wheels', tick: true },
@@ -48,10 +78,20 @@ export const driverRun: Screen = {
         { text: 'Brakes and air', tick: true },
         { text: 'Load restraint', tick: true },
       ]),
-      sideCard(p, 20, 250, 'Synced to the office', [{ text: '08:48 checklist', chip: 'Passed' }, { text: '09:31 HL-240187', chip: 'COMPLETED' }]),
+      sideCard(p, 20, 250, 'Synced to the office', [
+        { text: '08:48 checklist', chip: 'Passed' },
+        { text: '09:31 HL-240187', chip: 'COMPLETED' },
+      ]),
       phone(p, PHONE.x, PHONE.y, screen),
-      sideCard(p, 560, 110, 'Next drop', [{ text: 'Wollongong, Dock 4' }, { text: 'ETA 10:05, 18 km' }, { text: 'Ask for Marco at the gate' }]),
-      sideCard(p, 560, 270, 'Message from the office', [{ text: 'Pickup moved to 09:30' }, { text: 'Mia Santos, 09:12' }]),
+      sideCard(p, 560, 110, 'Next drop', [
+        { text: 'Wollongong, Dock 4' },
+        { text: 'ETA 10:05, 18 km' },
+        { text: 'Ask for Marco at the gate' },
+      ]),
+      sideCard(p, 560, 270, 'Message from the office', [
+        { text: 'Pickup moved to 09:30' },
+        { text: 'Mia Santos, 09:12' },
+      ]),
     ].join('');
   },
 };
@@ -64,10 +104,29 @@ export const driverPod: Screen = {
       field(p, 12, 114, SCREEN_WIDTH - 24, 'Received by', 'Marco Bellini'),
       text(12, 190, 'Signature', { size: 12, weight: 600, fill: p.muted }),
       el('rect', { x: 12, y: 196, width: SCREEN_WIDTH - 24, height: 92, rx: 8, fill: p.panel, stroke: p.borderStrong }),
-      el('path', { d: 'M30 262c10-30 18-38 24-20s4 26 14 8 14-30 22-14 6 22 18 6 16-18 24-4 10 10 22-2 14-8 24 0', fill: 'none', stroke: p.ink, 'stroke-width': 2.2, 'stroke-linecap': 'round' }),
+      el('path', {
+        d: 'M30 262c10-30 18-38 24-20s4 26 14 8 14-30 22-14 6 22 18 6 16-18 24-4 10 10 22-2 14-8 24 0',
+        fill: 'none',
+        stroke: p.ink,
+        'stroke-width': 2.2,
+        'stroke-linecap': 'round',
+      }),
       text(12, 310, 'Photos (2)', { size: 12, weight: 600, fill: p.muted }),
-      ...[0, 1].map((index) => el('rect', { x: 12 + index * 74, y: 318, width: 66, height: 56, rx: 8, fill: p.infoSoft }) + el('path', { d: `M${20 + index * 74} 366l16-18 12 12 10-8 16 14z`, fill: p.info })),
-      el('rect', { x: 160, y: 318, width: 58, height: 56, rx: 8, fill: p.panel, stroke: p.borderStrong, 'stroke-dasharray': '4 3' }),
+      ...[0, 1].map(
+        (index) =>
+          el('rect', { x: 12 + index * 74, y: 318, width: 66, height: 56, rx: 8, fill: p.infoSoft }) +
+          el('path', { d: `M${20 + index * 74} 366l16-18 12 12 10-8 16 14z`, fill: p.info }),
+      ),
+      el('rect', {
+        x: 160,
+        y: 318,
+        width: 58,
+        height: 56,
+        rx: 8,
+        fill: p.panel,
+        stroke: p.borderStrong,
+        'stroke-dasharray': '4 3',
+      }),
       text(189, 351, '+', { size: 20, fill: p.muted, anchor: 'middle' }),
       el('rect', { x: 12, y: 396, width: SCREEN_WIDTH - 24, height: 40, rx: 20, fill: p.completed }),
       text(SCREEN_WIDTH / 2, 421, 'Complete delivery', { size: 14, weight: 700, fill: p.statusInk, anchor: 'middle' }),
@@ -78,9 +137,17 @@ export const driverPod: Screen = {
         { text: 'No damage noted', tick: true },
         { text: 'Signed on the glass', tick: true },
       ]),
-      sideCard(p, 20, 262, 'HL-240189 in the office', [{ text: 'Status', chip: 'COMPLETED' }, { text: 'POD at 09:31' }, { text: 'Ready to invoice' }]),
+      sideCard(p, 20, 262, 'HL-240189 in the office', [
+        { text: 'Status', chip: 'COMPLETED' },
+        { text: 'POD at 09:31' },
+        { text: 'Ready to invoice' },
+      ]),
       phone(p, PHONE.x, PHONE.y, screen),
-      sideCard(p, 560, 150, 'Greenfield Produce Co.', [{ text: 'Flemington → Wollongong' }, { text: '22 cartons, 1.4 t' }, { text: 'Local · YT 03 KD' }]),
+      sideCard(p, 560, 150, 'Greenfield Produce Co.', [
+        { text: 'Flemington → Wollongong' },
+        { text: '22 cartons, 1.4 t' },
+        { text: 'Local · YT 03 KD' },
+      ]),
     ].join('');
   },
 };

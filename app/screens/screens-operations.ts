@@ -5,7 +5,8 @@ import type { Palette } from './palette.ts';
 import { LEFT_COLUMN, office, type Screen } from './screen.ts';
 import { el, text } from './svg.ts';
 
-const counters = (p: Palette, items: ScreensContent['counters'][keyof ScreensContent['counters']], y = 96) => (items ?? []).map((item, index) => counter(p, 166 + index * 158, y, 146, item)).join('');
+const counters = (p: Palette, items: ScreensContent['counters'][keyof ScreensContent['counters']], y = 96) =>
+  (items ?? []).map((item, index) => counter(p, 166 + index * 158, y, 146, item)).join('');
 
 export const dashboard: Screen = {
   crop: { x: 156, y: 86, width: 320, height: 404 },
@@ -19,17 +20,46 @@ export const dashboard: Screen = {
         counters(p, d.counters.dashboard),
         card(p, 166, 184, 300, 176, 'Monthly Profit'),
         text(454, 206, 'Revenue and costs, $k', { size: 12, fill: p.muted, anchor: 'end' }),
-        barChart(p, 178, 218, 276, 136, d.profit.map((month) => ({ label: month.month, value: month.revenue, second: month.costs })), (value) => `$${Math.round(value)}k`),
+        barChart(
+          p,
+          178,
+          218,
+          276,
+          136,
+          d.profit.map((month) => ({ label: month.month, value: month.revenue, second: month.costs })),
+          (value) => `$${Math.round(value)}k`,
+        ),
         card(p, 478, 184, 306, 176, 'Map Satellite'),
-        map(p, 486, 214, 290, 138, [
-          { x: 0.3, y: 0.36, label: 'XQ 84 RM', status: 'PROCESSING', live: true },
-          { x: 0.62, y: 0.7, status: 'Dispatched' },
-          { x: 0.18, y: 0.78, status: 'COMPLETED' },
-        ], undefined, 'dash-map'),
+        map(
+          p,
+          486,
+          214,
+          290,
+          138,
+          [
+            { x: 0.3, y: 0.36, label: 'XQ 84 RM', status: 'PROCESSING', live: true },
+            { x: 0.62, y: 0.7, status: 'Dispatched' },
+            { x: 0.18, y: 0.78, status: 'COMPLETED' },
+          ],
+          undefined,
+          'dash-map',
+        ),
         card(p, 166, 372, 300, 116, 'Activities'),
-        ...d.activities.slice(0, 3).map((item, index) => text(178, 416 + index * 24, item.time, { size: 12, weight: 600, fill: p.accent }) + text(222, 416 + index * 24, item.what, { size: 12, fill: p.ink, max: 234 })),
+        ...d.activities
+          .slice(0, 3)
+          .map(
+            (item, index) =>
+              text(178, 416 + index * 24, item.time, { size: 12, weight: 600, fill: p.accent }) +
+              text(222, 416 + index * 24, item.what, { size: 12, fill: p.ink, max: 234 }),
+          ),
         card(p, 478, 372, 306, 116, 'Reminders'),
-        ...d.reminders.slice(0, 3).map((item, index) => text(490, 416 + index * 24, item.item, { size: 12, fill: p.ink, max: 190 }) + chip(p, 690, 403 + index * 24, item.status)),
+        ...d.reminders
+          .slice(0, 3)
+          .map(
+            (item, index) =>
+              text(490, 416 + index * 24, item.item, { size: 12, fill: p.ink, max: 190 }) +
+              chip(p, 690, 403 + index * 24, item.status),
+          ),
       ].join(''),
     ),
 };
@@ -57,8 +87,15 @@ export const jobs: Screen = {
             { label: 'Driver', width: 112 },
             { label: 'Amount', width: 88, align: 'end' },
           ],
-          d.jobs.map((job) => [{ text: job.ref, strong: true }, { chip: job.status }, job.customer, job.type, { text: job.driver, tone: job.driver === 'Unallocated' ? 'danger' : undefined }, job.amount]),
-          ),
+          d.jobs.map((job) => [
+            { text: job.ref, strong: true },
+            { chip: job.status },
+            job.customer,
+            job.type,
+            { text: job.driver, tone: job.driver === 'Unallocated' ? 'danger' : undefined },
+            job.amount,
+          ]),
+        ),
       ].join(''),
     ),
 };
@@ -83,7 +120,12 @@ export const dispatchBoard: Screen = {
             text(x + 18, y + 40, job.customer, { size: 12, fill: p.ink, max: 112 }),
             text(x + 18, y + 58, `${job.from} →`, { size: 12, fill: p.muted, max: 112 }),
             text(x + 18, y + 74, job.to, { size: 12, fill: p.muted, max: 112 }),
-            text(x + 18, y + 96, job.driver, { size: 12, weight: 600, fill: job.driver === 'Unallocated' ? p.danger : p.accent, max: 112 }),
+            text(x + 18, y + 96, job.driver, {
+              size: 12,
+              weight: 600,
+              fill: job.driver === 'Unallocated' ? p.danger : p.accent,
+              max: 112,
+            }),
           ].join('');
         }),
       ].join('');
@@ -112,7 +154,12 @@ export const mapTracker: Screen = {
             { x: 0.52, y: 0.5, label: 'Liam O\u2019Connor · XQ 84 RM', status: 'PROCESSING', live: true },
             { x: 0.86, y: 0.18, status: 'PENDING' },
           ],
-          [[0.14, 0.78], [0.3, 0.7], [0.36, 0.56], [0.52, 0.5]],
+          [
+            [0.14, 0.78],
+            [0.3, 0.7],
+            [0.36, 0.56],
+            [0.52, 0.5],
+          ],
           'tracker-map',
         ),
         card(p, 582, 96, 202, 238, 'Filter activities'),
@@ -157,13 +204,22 @@ export const messaging: Screen = {
         field(p, 166, 188, 320, 'Subject', 'Pickup moved to 09:30 at Flemington'),
         text(166, 256, 'Message', { size: 12, weight: 600, fill: p.muted }),
         el('rect', { x: 166, y: 262, width: 320, height: 120, rx: 6, fill: p.panel, stroke: p.borderStrong }),
-        ...['Hi Grace, Greenfield have asked us to pick up', 'HL-240189 at 09:30 instead of 09:00. Dock 4,', 'ask for Marco at the gate. Thanks, Mia'].map((line, index) => text(176, 284 + index * 20, line, { size: 13, fill: p.ink })),
+        ...[
+          'Hi Grace, Greenfield have asked us to pick up',
+          'HL-240189 at 09:30 instead of 09:00. Dock 4,',
+          'ask for Marco at the gate. Thanks, Mia',
+        ].map((line, index) => text(176, 284 + index * 20, line, { size: 13, fill: p.ink })),
         button(p, 166, 396, 'Send'),
         button(p, 236, 396, 'Save draft', 'secondary'),
         card(p, 506, 94, 278, 294, 'Recently sent'),
         ...sent.map((message, index) => {
           const y = 130 + index * 84;
-          return chip(p, 518, y, message.channel) + text(772, y + 14, message.sent, { size: 12, fill: p.muted, anchor: 'end' }) + text(518, y + 40, message.to, { size: 12, weight: 600, fill: p.ink, max: 250 }) + text(518, y + 60, message.subject, { size: 12, fill: p.muted, max: 254 });
+          return (
+            chip(p, 518, y, message.channel) +
+            text(772, y + 14, message.sent, { size: 12, fill: p.muted, anchor: 'end' }) +
+            text(518, y + 40, message.to, { size: 12, weight: 600, fill: p.ink, max: 250 }) +
+            text(518, y + 60, message.subject, { size: 12, fill: p.muted, max: 254 })
+          );
         }),
       ].join(''),
     );

@@ -5,7 +5,8 @@ import { button, counter, table, tabs } from './parts.ts';
 import type { Palette } from './palette.ts';
 import { office, type Screen } from './screen.ts';
 
-const counters = (p: Palette, items: ScreensContent['counters'][keyof ScreensContent['counters']]) => (items ?? []).map((item, index) => counter(p, 166 + index * 158, 96, 146, item)).join('');
+const counters = (p: Palette, items: ScreensContent['counters'][keyof ScreensContent['counters']]) =>
+  (items ?? []).map((item, index) => counter(p, 166 + index * 158, 96, 146, item)).join('');
 
 /** The title and the table's first columns, cut at a column's edge. */
 const tableCrop = (width: number) => ({ x: 156, y: 58, width, height: 400 });
@@ -34,7 +35,14 @@ export const drivers: Screen = {
             { label: 'Licence no.', width: 100 },
             { label: 'Base', width: 134 },
           ],
-          d.drivers.map((driver) => [{ text: driver.name, strong: true }, { chip: driver.status }, driver.licence, { text: driver.expiry, tone: driver.status === 'Expiring' ? 'danger' : undefined }, driver.licenceNo, driver.base]),
+          d.drivers.map((driver) => [
+            { text: driver.name, strong: true },
+            { chip: driver.status },
+            driver.licence,
+            { text: driver.expiry, tone: driver.status === 'Expiring' ? 'danger' : undefined },
+            driver.licenceNo,
+            driver.base,
+          ]),
           36,
         ),
       ].join(''),
@@ -62,7 +70,13 @@ export const fleet: Screen = {
             { label: 'Model', width: 158 },
             { label: 'Next service', width: 156 },
           ],
-          d.vehicles.map((vehicle) => [{ text: vehicle.rego, strong: true }, { chip: vehicle.status }, vehicle.kind, vehicle.model, vehicle.nextService]),
+          d.vehicles.map((vehicle) => [
+            { text: vehicle.rego, strong: true },
+            { chip: vehicle.status },
+            vehicle.kind,
+            vehicle.model,
+            vehicle.nextService,
+          ]),
           40,
         ),
       ].join(''),
@@ -91,7 +105,14 @@ export const fuel: Screen = {
             { label: 'Driver', width: 120 },
             { label: 'Site', width: 116 },
           ],
-          d.fuel.map((entry) => [entry.date, { text: entry.rego, strong: true }, { text: entry.total, strong: true }, entry.litres, entry.driver, entry.site]),
+          d.fuel.map((entry) => [
+            entry.date,
+            { text: entry.rego, strong: true },
+            { text: entry.total, strong: true },
+            entry.litres,
+            entry.driver,
+            entry.site,
+          ]),
           40,
         ),
       ].join(''),
@@ -121,7 +142,14 @@ export const accounts: Screen = {
             { label: 'Customer', width: 170 },
             { label: 'Issued', width: 102 },
           ],
-          d.invoices.map((invoice) => [{ text: invoice.number, strong: true }, { chip: invoice.status }, { text: invoice.amount, strong: true }, { text: invoice.due.replace(/ 20\d\d$/, ''), tone: invoice.status === 'Overdue' ? 'danger' : undefined }, invoice.customer, invoice.issued]),
+          d.invoices.map((invoice) => [
+            { text: invoice.number, strong: true },
+            { chip: invoice.status },
+            { text: invoice.amount, strong: true },
+            { text: invoice.due.replace(/ 20\d\d$/, ''), tone: invoice.status === 'Overdue' ? 'danger' : undefined },
+            invoice.customer,
+            invoice.issued,
+          ]),
           40,
         ),
       ].join(''),
@@ -150,7 +178,13 @@ export const contacts: Screen = {
             { label: 'Phone', width: 124 },
             { label: 'Jobs', width: 100, align: 'end' },
           ],
-          d.contacts.map((contact) => [{ text: contact.name, strong: true }, contact.kind, contact.contact, contact.phone, contact.jobs]),
+          d.contacts.map((contact) => [
+            { text: contact.name, strong: true },
+            contact.kind,
+            contact.contact,
+            contact.phone,
+            contact.jobs,
+          ]),
           40,
         ),
       ].join(''),
@@ -178,7 +212,13 @@ export const breaches: Screen = {
             { label: 'Breach', width: 190 },
             { label: 'Date', width: 92 },
           ],
-          d.breaches.map((breach) => [{ text: breach.ref, strong: true }, { chip: breach.status }, breach.driver, breach.rule, breach.date]),
+          d.breaches.map((breach) => [
+            { text: breach.ref, strong: true },
+            { chip: breach.status },
+            breach.driver,
+            breach.rule,
+            breach.date,
+          ]),
           44,
         ),
       ].join(''),
@@ -206,7 +246,13 @@ export const employeeRegistrations: Screen = {
             { label: 'Registered', width: 110 },
             { label: 'Phone', width: 168 },
           ],
-          d.employees.map((employee) => [{ text: employee.name, strong: true }, { chip: employee.status }, employee.position, employee.registered, employee.phone]),
+          d.employees.map((employee) => [
+            { text: employee.name, strong: true },
+            { chip: employee.status },
+            employee.position,
+            employee.registered,
+            employee.phone,
+          ]),
           40,
         ),
       ].join(''),

@@ -8,7 +8,8 @@ const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;'
 export const escapeXml = (text: string) => text.replace(/[&<>"]/g, (char) => ESCAPES[char]!);
 
 /** Rounds coordinates so the files stay short. */
-const value = (raw: string | number) => (typeof raw === 'number' ? String(Math.round(raw * 100) / 100) : escapeXml(raw));
+const value = (raw: string | number) =>
+  typeof raw === 'number' ? String(Math.round(raw * 100) / 100) : escapeXml(raw);
 
 function attributes(attrs: Attrs): string {
   return Object.entries(attrs)
@@ -63,7 +64,12 @@ export function text(x: number, y: number, content: string, style: TextStyle): s
 }
 
 /** A whole SVG document of `width` × `height` user units, showing `viewBox` (a crop) of it. */
-export function svgDocument(body: string, size: { width: number; height: number }, viewBox: { x: number; y: number; width: number; height: number }, title: string): string {
+export function svgDocument(
+  body: string,
+  size: { width: number; height: number },
+  viewBox: { x: number; y: number; width: number; height: number },
+  title: string,
+): string {
   return el(
     'svg',
     {

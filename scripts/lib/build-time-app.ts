@@ -40,6 +40,7 @@ export async function withBuildTimeApp<T>(work: (app: BuildTimeApp, config: Conf
 /** A page's HTML as a crawler gets it; anything but 200 stops the build. */
 export async function renderPage(app: BuildTimeApp, path: string, purpose: string): Promise<string> {
   const response = await app.inject({ method: 'GET', url: path, headers: { accept: 'text/html' } });
-  if (response.statusCode !== 200) throw new Error(`${path} answered ${response.statusCode}; ${purpose} needs every page`);
+  if (response.statusCode !== 200)
+    throw new Error(`${path} answered ${response.statusCode}; ${purpose} needs every page`);
   return response.body;
 }

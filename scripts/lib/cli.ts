@@ -40,7 +40,9 @@ export async function runCli<Command>(tool: CliTool<Command>, args = process.arg
       try {
         db = await openDatabase(config.database);
       } catch (error) {
-        throw new CommandError(`Database error: ${config.database.url ? 'DATABASE_URL' : config.database.file}: ${(error as Error).message}`);
+        throw new CommandError(
+          `Database error: ${config.database.url ? 'DATABASE_URL' : config.database.file}: ${(error as Error).message}`,
+        );
       }
       await migrate(db);
     }

@@ -33,7 +33,12 @@ const IMAGE = (() => {
   const header = Buffer.from([0, 0, 0, 4, 0, 0, 0, 3, 8, 2, 0, 0, 0]);
   const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(12, 0x5a)]);
   return new Uint8Array(
-    Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.concat([row, row, row]))), chunk('IEND', Buffer.alloc(0))]),
+    Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      chunk('IHDR', header),
+      chunk('IDAT', deflateSync(Buffer.concat([row, row, row]))),
+      chunk('IEND', Buffer.alloc(0)),
+    ]),
   );
 })();
 
@@ -69,7 +74,12 @@ export class Writer {
   async submit(kind: Kind, marker: string): Promise<{ ok: boolean; status: number; text: string }> {
     const headers: Record<string, string> = { cookie: this.cookie, 'x-xsrf-token': this.token };
     let body: string | FormData;
-    const path = { feedback: '/api/Feedback/AddFeedback', demo: '/api/RequestDemo', contact: '/api/ContactUs', newsletter: '/api/Newsletter/Subscribe' }[kind];
+    const path = {
+      feedback: '/api/Feedback/AddFeedback',
+      demo: '/api/RequestDemo',
+      contact: '/api/ContactUs',
+      newsletter: '/api/Newsletter/Subscribe',
+    }[kind];
     if (kind === 'contact') {
       body = new FormData();
       body.append('name', 'Crash Tester');
@@ -126,8 +136,12 @@ export type DatabaseCheck = {
 export function checkDatabase(databaseFile: string, acknowledged: Acknowledged[]): DatabaseCheck {
   const db = new DatabaseSync(databaseFile, { readOnly: true });
   try {
-    const integrity = (db.prepare('PRAGMA integrity_check').all() as { integrity_check: string }[]).map((row) => row.integrity_check).join('; ');
-    const stored = Object.fromEntries(KINDS.map((kind) => [kind, new Set((db.prepare(STORED[kind].sql).all() as { v: string }[]).map((row) => row.v))])) as Record<Kind, Set<string>>;
+    const integrity = (db.prepare('PRAGMA integrity_check').all() as { integrity_check: string }[])
+      .map((row) => row.integrity_check)
+      .join('; ');
+    const stored = Object.fromEntries(
+      KINDS.map((kind) => [kind, new Set((db.prepare(STORED[kind].sql).all() as { v: string }[]).map((row) => row.v))]),
+    ) as Record<Kind, Set<string>>;
     const isStored = (a: Acknowledged) => stored[a.kind].has(STORED[a.kind].value(a.marker));
     const missing = acknowledged.filter((a) => !isStored(a));
     const perKind = Object.fromEntries(
@@ -136,7 +150,13 @@ export function checkDatabase(databaseFile: string, acknowledged: Acknowledged[]
         return [kind, { acknowledged: acked.length, found: acked.filter(isStored).length }];
       }),
     ) as DatabaseCheck['perKind'];
-    return { integrity, acknowledged: acknowledged.length, found: acknowledged.length - missing.length, missing, perKind };
+    return {
+      integrity,
+      acknowledged: acknowledged.length,
+      found: acknowledged.length - missing.length,
+      missing,
+      perKind,
+    };
   } finally {
     db.close();
   }
@@ -259,12 +279,16 @@ export async function runCrashLoop(options: CrashLoopOptions): Promise<CrashLoop
       const load = startLoad(server.url, { inFlight: options.inFlight ?? 8, label: `c${cycle}`, acknowledged });
       await sleep(minRunMs + Math.random() * (maxRunMs - minRunMs));
       const how = await server.stop('SIGKILL');
-      if (how !== 'SIGKILL') throw new Error(`cycle ${cycle}: the server ended with ${how}, not SIGKILL:\n${server.output()}`);
+      if (how !== 'SIGKILL')
+        throw new Error(`cycle ${cycle}: the server ended with ${how}, not SIGKILL:\n${server.output()}`);
       const counts = await load.stop();
       // Before the kill every submission must succeed: a refusal means a broken server.
-      if (counts.refused > 0) throw new Error(`cycle ${cycle}: ${counts.refused} submissions refused: ${counts.firstProblem}`);
+      if (counts.refused > 0)
+        throw new Error(`cycle ${cycle}: ${counts.refused} submissions refused: ${counts.firstProblem}`);
       lostInFlight += counts.failed;
-      options.log?.(`cycle ${cycle}: acknowledged ${counts.acknowledged}, cut off ${counts.failed}, total ${acknowledged.length}`);
+      options.log?.(
+        `cycle ${cycle}: acknowledged ${counts.acknowledged}, cut off ${counts.failed}, total ${acknowledged.length}`,
+      );
     }
     // The last restart recovers the WAL of the last kill; it must serve and hold everything.
     server = await startServerProcess({ dataDir, env: options.env, apiOnly: !options.pages });

@@ -36,7 +36,8 @@ export function haproxyConfig(source: string, ports: HaproxyPorts, servers: { na
     }
     if (/^\s*server\s/.test(line)) {
       const indent = /^\s*/.exec(line)![0];
-      if (!serversWritten) out.push(...servers.map((server) => `${indent}server ${server.name} 127.0.0.1:${server.port}`));
+      if (!serversWritten)
+        out.push(...servers.map((server) => `${indent}server ${server.name} 127.0.0.1:${server.port}`));
       serversWritten = true;
       continue;
     }
@@ -83,7 +84,10 @@ export async function startHaproxy(ports: HaproxyPorts, servers: { name: string;
       await stop();
       throw new Error(`haproxy exited at start:\n${output}`);
     }
-    const up = await fetch(`${statsUrl}/haproxy-health`).then((response) => response.ok, () => false);
+    const up = await fetch(`${statsUrl}/haproxy-health`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (up) break;
     if (Date.now() > deadline) {
       await stop();
@@ -114,7 +118,8 @@ export async function serverStates(haproxy: Haproxy): Promise<Map<string, string
   const states = new Map<string, string>();
   for (const row of rows) {
     const cells = row.split(',');
-    if (cells[pxname!] === 'haulora_instances' && !['FRONTEND', 'BACKEND'].includes(cells[svname!]!)) states.set(cells[svname!]!, cells[status!]!);
+    if (cells[pxname!] === 'haulora_instances' && !['FRONTEND', 'BACKEND'].includes(cells[svname!]!))
+      states.set(cells[svname!]!, cells[status!]!);
   }
   return states;
 }

@@ -57,10 +57,22 @@ export type PageWeight = {
 
 type Pending = { url: string; kind: string; status: number; decoded: number };
 
-const KIND: Record<string, string> = { Script: 'script', Stylesheet: 'stylesheet', Document: 'document', Font: 'font', Image: 'image', Manifest: 'manifest' };
+const KIND: Record<string, string> = {
+  Script: 'script',
+  Stylesheet: 'stylesheet',
+  Document: 'document',
+  Font: 'font',
+  Image: 'image',
+  Manifest: 'manifest',
+};
 
 /** Loads `origin + path` in a fresh context of `browser` and counts what it fetched until quiet. */
-export async function measurePageWeight(browser: Browser, origin: string, path: string, device: BrowserContextOptions = MOBILE): Promise<PageWeight> {
+export async function measurePageWeight(
+  browser: Browser,
+  origin: string,
+  path: string,
+  device: BrowserContextOptions = MOBILE,
+): Promise<PageWeight> {
   const context = await browser.newContext({ ...device, serviceWorkers: 'block' });
   try {
     const page = await context.newPage();
@@ -79,7 +91,12 @@ export async function measurePageWeight(browser: Browser, origin: string, path: 
       if (event.request.url.startsWith('data:') || event.request.url.startsWith('blob:')) return;
       // A redirect reuses the request id: the hop is its own request, as Lighthouse lists it.
       if (!pending.has(event.requestId) || event.redirectResponse) requests++;
-      pending.set(event.requestId, { url: event.request.url, kind: KIND[event.type ?? ''] ?? (event.type ?? 'other').toLowerCase(), status: 0, decoded: 0 });
+      pending.set(event.requestId, {
+        url: event.request.url,
+        kind: KIND[event.type ?? ''] ?? (event.type ?? 'other').toLowerCase(),
+        status: 0,
+        decoded: 0,
+      });
     });
     cdp.on('Network.responseReceived', (event) => {
       touch();
@@ -99,7 +116,13 @@ export async function measurePageWeight(browser: Browser, origin: string, path: 
       const entry = pending.get(event.requestId);
       if (!entry) return;
       pending.delete(event.requestId);
-      fetched.push({ url: entry.url, kind: entry.kind, status: entry.status, transferred: event.encodedDataLength, decoded: entry.decoded });
+      fetched.push({
+        url: entry.url,
+        kind: entry.kind,
+        status: entry.status,
+        transferred: event.encodedDataLength,
+        decoded: entry.decoded,
+      });
     });
     cdp.on('Network.loadingFailed', (event) => {
       touch();
@@ -113,9 +136,14 @@ export async function measurePageWeight(browser: Browser, origin: string, path: 
     const response = await page.goto(origin + path, { waitUntil: 'load' });
     // The scripts start at the first paint (decision 012), which on a busy machine can come more
     // than QUIET_MS after the last stylesheet: wait for the page to be interactive first.
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', null, { timeout: MAX_LOAD_MS, polling: 50 }).catch(() => {
-      failed.push(`${path} did not hydrate within ${MAX_LOAD_MS} ms`);
-    });
+    await page
+      .waitForFunction(() => document.documentElement.dataset.hydrated === 'true', null, {
+        timeout: MAX_LOAD_MS,
+        polling: 50,
+      })
+      .catch(() => {
+        failed.push(`${path} did not hydrate within ${MAX_LOAD_MS} ms`);
+      });
     while (pending.size > 0 || Date.now() - lastActivity < QUIET_MS) {
       if (Date.now() - started > MAX_LOAD_MS) {
         for (const entry of pending.values()) failed.push(`${entry.url} (still loading after ${MAX_LOAD_MS} ms)`);
@@ -126,7 +154,8 @@ export async function measurePageWeight(browser: Browser, origin: string, path: 
 
     fetched.sort((a, b) => b.transferred - a.transferred);
     const scripts = fetched.filter((entry) => entry.kind === 'script');
-    const sumOf = (entries: Fetched[], key: 'transferred' | 'decoded') => entries.reduce((total, entry) => total + entry[key], 0);
+    const sumOf = (entries: Fetched[], key: 'transferred' | 'decoded') =>
+      entries.reduce((total, entry) => total + entry[key], 0);
     return {
       path,
       status: response?.status() ?? 0,
@@ -143,7 +172,12 @@ export async function measurePageWeight(browser: Browser, origin: string, path: 
 }
 
 /** Measures every path, `parallel` pages at a time in the one browser; results in the paths' order. */
-export async function measurePageWeights(browser: Browser, origin: string, paths: readonly string[], parallel = 2): Promise<PageWeight[]> {
+export async function measurePageWeights(
+  browser: Browser,
+  origin: string,
+  paths: readonly string[],
+  parallel = 2,
+): Promise<PageWeight[]> {
   const results: PageWeight[] = new Array(paths.length);
   let next = 0;
   const worker = async () => {
@@ -162,8 +196,13 @@ export function wireBudgetFailures(weight: PageWeight): string[] {
   const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
   if (weight.status !== 200) failures.push(`answered ${weight.status}`);
   if (weight.jsTransferred > WIRE_BUDGETS.jsTransferred) {
-    const biggest = weight.fetched.filter((entry) => entry.kind === 'script').slice(0, 5).map((entry) => `${kb(entry.transferred)} ${new URL(entry.url).pathname}`);
-    failures.push(`JavaScript transferred ${kb(weight.jsTransferred)} > ${kb(WIRE_BUDGETS.jsTransferred)} (largest: ${biggest.join(', ')})`);
+    const biggest = weight.fetched
+      .filter((entry) => entry.kind === 'script')
+      .slice(0, 5)
+      .map((entry) => `${kb(entry.transferred)} ${new URL(entry.url).pathname}`);
+    failures.push(
+      `JavaScript transferred ${kb(weight.jsTransferred)} > ${kb(WIRE_BUDGETS.jsTransferred)} (largest: ${biggest.join(', ')})`,
+    );
   }
   if (weight.requests > WIRE_BUDGETS.requests) failures.push(`${weight.requests} requests > ${WIRE_BUDGETS.requests}`);
   if (weight.failed.length > 0) failures.push(`failed or unfinished requests: ${weight.failed.join(', ')}`);
@@ -183,12 +222,15 @@ export function formatPageWeights(weights: PageWeight[], biggest = 4): string {
     String(weight.fetched.filter((entry) => entry.kind === 'script').length),
   ]);
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-  const line = (cells: string[]) => cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[0]!) : cell.padStart(widths[column]!))).join('  ');
+  const line = (cells: string[]) =>
+    cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[0]!) : cell.padStart(widths[column]!))).join('  ');
   const lines = [line(header), ...rows.map(line)];
   lines.push('', `Largest scripts per page (on the wire / decoded):`);
   for (const weight of weights) {
     const scripts = weight.fetched.filter((entry) => entry.kind === 'script').slice(0, biggest);
-    lines.push(`  ${weight.path}: ${scripts.map((entry) => `${new URL(entry.url).pathname.replace(/^\/assets\//, '')} ${kb(entry.transferred)}/${kb(entry.decoded)}`).join(', ')}`);
+    lines.push(
+      `  ${weight.path}: ${scripts.map((entry) => `${new URL(entry.url).pathname.replace(/^\/assets\//, '')} ${kb(entry.transferred)}/${kb(entry.decoded)}`).join(', ')}`,
+    );
   }
   return lines.join('\n');
 }

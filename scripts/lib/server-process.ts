@@ -76,7 +76,12 @@ export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): P
 }
 
 export async function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
-  const env: Record<string, string | undefined> = { ...process.env, ...CHILD_DEFAULTS, ...options.env, DATA_DIR: options.dataDir };
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    ...CHILD_DEFAULTS,
+    ...options.env,
+    DATA_DIR: options.dataDir,
+  };
   // The child is a server, not a test file.
   delete env.NODE_TEST_CONTEXT;
   const args = ['server/server.ts', ...(options.apiOnly ? ['--api-only'] : [])];
@@ -103,10 +108,12 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
     child.once('error', reject);
     void exited.then((how) => reject(new Error(`server exited (${how}) before it was ready:\n${output}`)));
   });
-  const url = await withTimeout(ready, options.readyTimeoutMs ?? 20_000, 'server ready line on stdout').catch((error: Error) => {
-    child.kill('SIGKILL');
-    throw new Error(`${error.message}\n${output}`);
-  });
+  const url = await withTimeout(ready, options.readyTimeoutMs ?? 20_000, 'server ready line on stdout').catch(
+    (error: Error) => {
+      child.kill('SIGKILL');
+      throw new Error(`${error.message}\n${output}`);
+    },
+  );
   const stop = (signal: NodeJS.Signals, timeoutMs = 15_000) => {
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);
     return withTimeout(exited, timeoutMs, `server exit after ${signal}`);

@@ -68,12 +68,20 @@ async function titleImage(title: string) {
 async function summaryImage(summary: string, maxHeight: number) {
   const words = summary.split(/\s+/).filter(Boolean);
   const render = (count: number) =>
-    textImage(count < words.length ? `${words.slice(0, count).join(' ').replace(/[,;:.]$/, '')}…` : summary, {
-      fontFile: FONT_REGULAR,
-      font: 'Inter',
-      size: 32,
-      colour: INK_INVERSE_MUTED,
-    });
+    textImage(
+      count < words.length
+        ? `${words
+            .slice(0, count)
+            .join(' ')
+            .replace(/[,;:.]$/, '')}…`
+        : summary,
+      {
+        fontFile: FONT_REGULAR,
+        font: 'Inter',
+        size: 32,
+        colour: INK_INVERSE_MUTED,
+      },
+    );
   const whole = await render(words.length);
   if (whole.height <= maxHeight) return whole;
   // The longest prefix that fits, by bisection over the word count.

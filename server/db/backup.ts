@@ -46,12 +46,19 @@ export function checkBackupFile(file: string): { schemaVersion: number } {
       throw new BackupError(`${file} is not a readable SQLite database: ${(error as Error).message}`);
     }
     if (verdict !== 'ok') throw new BackupError(`${file} fails SQLite's integrity check: ${verdict}`);
-    const tables = new Set((db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((row) => row.name));
-    if (!tables.has('feedback') || !tables.has('users')) throw new BackupError(`${file} is not a Haulora website database.`);
+    const tables = new Set(
+      (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map(
+        (row) => row.name,
+      ),
+    );
+    if (!tables.has('feedback') || !tables.has('users'))
+      throw new BackupError(`${file} is not a Haulora website database.`);
     const schemaVersion = Number((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version);
     const known = latestVersion('sqlite');
     if (schemaVersion > known) {
-      throw new BackupError(`${file} has schema version ${schemaVersion}, newer than this code's ${known}: restore it with the release that made it.`);
+      throw new BackupError(
+        `${file} has schema version ${schemaVersion}, newer than this code's ${known}: restore it with the release that made it.`,
+      );
     }
     return { schemaVersion };
   } finally {

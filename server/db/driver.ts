@@ -36,14 +36,18 @@ export type Database = {
   notify(channel: string, payload: string): Promise<void>;
   /** Calls `onMessage` for every notify() on `channel`, from any instance, this one included;
    * `onReconnect` after a lost listening connection is back. Returns a stop function. */
-  listen(channel: string, handlers: { onMessage(payload: string): void; onReconnect(): void }): Promise<() => Promise<void>>;
+  listen(
+    channel: string,
+    handlers: { onMessage(payload: string): void; onReconnect(): void },
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
 
 export class DatabaseUnavailableError extends Error {}
 
 /** True when `error` means the database cannot be reached (answer 503 and retry later). */
-export const isDatabaseUnavailable = (error: unknown) => error instanceof DatabaseUnavailableError || isConnectionError(error);
+export const isDatabaseUnavailable = (error: unknown) =>
+  error instanceof DatabaseUnavailableError || isConnectionError(error);
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   return target.url ? openPostgres(target.url) : openSqlite(target.file);

@@ -45,14 +45,20 @@ export function createDatabaseHealth(log: FastifyBaseLogger) {
       if (fault === 'corrupt') this.corrupt((error as Error).message);
       if (fault === 'unwritable' && unwritableSince === null) {
         unwritableSince = Date.now();
-        log.error({ err: error }, 'database refuses writes (disk full or read-only): readiness is 503 until a write succeeds');
+        log.error(
+          { err: error },
+          'database refuses writes (disk full or read-only): readiness is 503 until a write succeeds',
+        );
       }
     },
     /** The integrity check failed, or a corruption error was met: not ready until restarted. */
     corrupt(detail: string) {
       if (corruption !== null) return;
       corruption = detail;
-      log.error({ detail }, 'database file is damaged: readiness is 503; restore it from a backup (docs/operations-restore.md)');
+      log.error(
+        { detail },
+        'database file is damaged: readiness is 503; restore it from a backup (docs/operations-restore.md)',
+      );
     },
     /** A write was committed: the database takes writes again. */
     wrote() {

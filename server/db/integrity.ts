@@ -9,7 +9,11 @@ export const START_WAIT_MS = 3_000;
 
 /** Starts the check; `onResult` gets 'ok' or what is wrong. Resolves when the check is done or
  * START_WAIT_MS has passed, whichever comes first. */
-export function checkSqliteIntegrity(file: string, onResult: (verdict: string) => void, waitMs = START_WAIT_MS): Promise<void> {
+export function checkSqliteIntegrity(
+  file: string,
+  onResult: (verdict: string) => void,
+  waitMs = START_WAIT_MS,
+): Promise<void> {
   const worker = new Worker(new URL('./integrity-check-worker.ts', import.meta.url), { workerData: { file } });
   // A check still running must not keep a stopping server alive.
   worker.unref();

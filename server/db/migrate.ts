@@ -21,7 +21,10 @@ export function listMigrations(engine: Engine = 'sqlite'): Migration[] {
   // Two files with one number: the second would be skipped silently once the first is applied.
   for (const [index, migration] of migrations.entries()) {
     const next = migrations[index + 1];
-    if (next?.version === migration.version) throw new Error(`Two ${engine} migrations share version ${migration.version}: ${migration.name} and ${next.name}`);
+    if (next?.version === migration.version)
+      throw new Error(
+        `Two ${engine} migrations share version ${migration.version}: ${migration.name} and ${next.name}`,
+      );
   }
   return migrations;
 }
@@ -31,10 +34,15 @@ export const latestVersion = (engine: Engine) => listMigrations(engine).at(-1)?.
 
 /** The version the database is at. */
 export async function schemaVersion(db: Database): Promise<number> {
-  if (db.sqlite) return Number((db.sqlite.prepare('PRAGMA user_version').get() as { user_version: number }).user_version);
-  const exists = await sql<{ found: string | null }>`SELECT to_regclass('schema_migrations')::text AS found`.execute(db.kysely);
+  if (db.sqlite)
+    return Number((db.sqlite.prepare('PRAGMA user_version').get() as { user_version: number }).user_version);
+  const exists = await sql<{ found: string | null }>`SELECT to_regclass('schema_migrations')::text AS found`.execute(
+    db.kysely,
+  );
   if (!exists.rows[0]?.found) return 0;
-  const { rows } = await sql<{ version: number | null }>`SELECT max(version) AS version FROM schema_migrations`.execute(db.kysely);
+  const { rows } = await sql<{ version: number | null }>`SELECT max(version) AS version FROM schema_migrations`.execute(
+    db.kysely,
+  );
   return Number(rows[0]?.version ?? 0);
 }
 
@@ -74,7 +82,9 @@ async function migratePostgres(db: Database, migrations: Migration[]): Promise<s
   return db.kysely.connection().execute(async (connection) => {
     await sql`SELECT pg_advisory_lock(${MIGRATION_LOCK})`.execute(connection);
     try {
-      await sql`CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`.execute(connection);
+      await sql`CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`.execute(
+        connection,
+      );
       const { rows } = await sql<{ version: number }>`SELECT version FROM schema_migrations`.execute(connection);
       const done = new Set(rows.map((row) => Number(row.version)));
       const applied: string[] = [];
@@ -82,7 +92,9 @@ async function migratePostgres(db: Database, migrations: Migration[]): Promise<s
         if (done.has(migration.version)) continue;
         await connection.transaction().execute(async (trx) => {
           await sql.raw(migration.sql).execute(trx);
-          await sql`INSERT INTO schema_migrations (version, name, applied_at) VALUES (${migration.version}, ${migration.name}, ${new Date().toISOString()})`.execute(trx);
+          await sql`INSERT INTO schema_migrations (version, name, applied_at) VALUES (${migration.version}, ${migration.name}, ${new Date().toISOString()})`.execute(
+            trx,
+          );
         });
         applied.push(migration.name);
       }

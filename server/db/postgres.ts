@@ -69,13 +69,20 @@ export function describeConnectionError(error: unknown): string {
 export function isConnectionError(error: unknown): boolean {
   const { code, message } = (error ?? {}) as { code?: string; message?: string };
   if (code && /^(08|57P0[1-3]|53300)/.test(code)) return true; // connection exceptions, shutdown, too many connections
-  if (code && ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN'].includes(code)) return true;
-  return /timeout exceeded when trying to connect|Connection terminated|connection timeout|Client has encountered a connection error/i.test(message ?? '');
+  if (code && ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN'].includes(code))
+    return true;
+  return /timeout exceeded when trying to connect|Connection terminated|connection timeout|Client has encountered a connection error/i.test(
+    message ?? '',
+  );
 }
 
 /** LISTENs on `channel` on a connection of its own, calling `onMessage` for each notification
  * and `onReconnect` after a lost connection is back (notifications sent meanwhile were missed). */
-export function listen(url: string, channel: string, handlers: { onMessage(payload: string): void; onReconnect(): void }) {
+export function listen(
+  url: string,
+  channel: string,
+  handlers: { onMessage(payload: string): void; onReconnect(): void },
+) {
   let client: pg.Client | undefined;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;

@@ -12,7 +12,14 @@ export type OutboxKind = 'sales-demo' | 'sales-contact' | 'demo-confirmation' | 
 type Status = Generated<InboxStatus>;
 
 export type DB = {
-  feedback: { id: Generated<number>; feedback: string; is_spam: Flag; status: Status; created_at: string; owner: string | null };
+  feedback: {
+    id: Generated<number>;
+    feedback: string;
+    is_spam: Flag;
+    status: Status;
+    created_at: string;
+    owner: string | null;
+  };
   demo_requests: {
     id: Generated<number>;
     name: string;
@@ -47,7 +54,14 @@ export type DB = {
     marketing_consent_at: string | null;
     owner: string | null;
   };
-  newsletter_subscribers: { id: Generated<number>; email: string; is_spam: Flag; status: Status; created_at: string; owner: string | null };
+  newsletter_subscribers: {
+    id: Generated<number>;
+    email: string;
+    is_spam: Flag;
+    status: Status;
+    created_at: string;
+    owner: string | null;
+  };
   users: {
     id: Generated<number>;
     username: string;
@@ -138,7 +152,14 @@ export type DB = {
   rate_limit_hits: { key: string; window_start: number; hits: number };
   idempotency_keys: { kind: string; idem_key: string; body_sha256: string; message: string; created_at: string };
   // Demo booking (migration 011, decision 045).
-  staff_availability: { user_id: number; time_zone: string; meeting_url: string | null; in_rotation: Flag; updated_at: string; updated_by: string };
+  staff_availability: {
+    user_id: number;
+    time_zone: string;
+    meeting_url: string | null;
+    in_rotation: Flag;
+    updated_at: string;
+    updated_by: string;
+  };
   /** day 1 = Monday … 7 = Sunday; HH:MM wall-clock times in the staff member's zone. */
   staff_weekly_hours: { user_id: number; day: number; start_time: string; end_time: string };
   staff_days_off: { user_id: number; day: string };
@@ -179,7 +200,14 @@ export type DB = {
   // Visitor analytics (migration 012, decision 047).
   analytics_salts: { day: string; salt: string; created_at: string };
   analytics_events: AnalyticsEventTable;
-  analytics_daily: { day: string; dimension: string; value: string; visitors: number; events: number; conversions: number };
+  analytics_daily: {
+    day: string;
+    dimension: string;
+    value: string;
+    visitors: number;
+    events: number;
+    conversions: number;
+  };
 };
 
 export type AnalyticsEventTable = {

@@ -30,7 +30,11 @@ export default fp(
     try {
       db = await openDatabase(config.database);
     } catch (error) {
-      throw new DatabaseStartError(config.database.url ? `DATABASE_URL: ${(error as Error).message}` : `${config.database.file}: ${(error as Error).message}`);
+      throw new DatabaseStartError(
+        config.database.url
+          ? `DATABASE_URL: ${(error as Error).message}`
+          : `${config.database.file}: ${(error as Error).message}`,
+      );
     }
     app.addHook('onClose', async () => {
       await db.close();
@@ -46,7 +50,10 @@ export default fp(
     }
     const migrations = await migrate(db);
     const seeded = await seedContent(db);
-    app.log.info({ engine: db.engine, ...(db.sqlite ? { file: config.database.file } : {}), migrations, seeded }, 'database ready');
+    app.log.info(
+      { engine: db.engine, ...(db.sqlite ? { file: config.database.file } : {}), migrations, seeded },
+      'database ready',
+    );
 
     app.decorate('database', db);
     app.decorate('databaseHealth', health);

@@ -45,7 +45,8 @@ export function publicAnswerFor(error: FastifyError, request: FastifyRequest): {
   const config = request.routeOptions.config;
   if (hasZodFastifySchemaValidationErrors(error)) {
     const first = error.validation[0]?.message;
-    const message = typeof config.validationMessage === 'function' ? config.validationMessage(first) : config.validationMessage;
+    const message =
+      typeof config.validationMessage === 'function' ? config.validationMessage(first) : config.validationMessage;
     return { status: 400, message: message ?? first ?? MESSAGES.badRequest };
   }
   if (error instanceof PublicError) return { status: error.statusCode, message: error.message };
@@ -86,13 +87,22 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
 export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex) {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const [status, message] =
-    error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'Request Timeout']
-    : error.code === 'HPE_HEADER_OVERFLOW' ? [431, 'Request Header Fields Too Large']
-    : [400, 'Bad Request'];
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'Request Timeout']
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Request Header Fields Too Large']
+        : [400, 'Bad Request'];
   if (socket.writable) {
     const body = JSON.stringify(errorAnswer('ErrorInfo', MESSAGES.badRequest));
-    const headers = { ...BASELINE_SECURITY_HEADERS, 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(body)), connection: 'close' };
-    const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+    const headers = {
+      ...BASELINE_SECURITY_HEADERS,
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': String(Buffer.byteLength(body)),
+      connection: 'close',
+    };
+    const head = Object.entries(headers)
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('');
     socket.write(`HTTP/1.1 ${status} ${message}\r\n${head}\r\n${body}`);
   }
   socket.destroy(error);

@@ -55,7 +55,8 @@ export default fp(
       }
       try {
         await withTimeout(app.database.ping(), PING_TIMEOUT_MS);
-        if ((await withTimeout(schemaVersion(app.database), PING_TIMEOUT_MS)) < expectedVersion) checks.migrations = 'failing';
+        if ((await withTimeout(schemaVersion(app.database), PING_TIMEOUT_MS)) < expectedVersion)
+          checks.migrations = 'failing';
       } catch {
         checks.database = 'failing';
         checks.migrations = 'failing';

@@ -49,18 +49,25 @@ export default fp(
       metrics.http.record(request.method, route, statusClass(status), reply.elapsedTime / 1000);
       const kind = submissionKindOf(request);
       if (kind && status === 429) metrics.submissions.inc({ kind, outcome: 'rate_limited' });
-      else if (kind && (status === 400 || status === 413 || status === 415)) metrics.submissions.inc({ kind, outcome: 'invalid' });
+      else if (kind && (status === 400 || status === 413 || status === 415))
+        metrics.submissions.inc({ kind, outcome: 'invalid' });
     });
 
     app.decorate('metricsAddress', null);
     if (options.port === undefined) return;
     const server: Server = createServer((request, response) => {
-      if (request.url !== '/metrics') return void response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found\n');
+      if (request.url !== '/metrics')
+        return void response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found\n');
       if (request.method !== 'GET' && request.method !== 'HEAD') {
-        return void response.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain' }).end('Method not allowed\n');
+        return void response
+          .writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain' })
+          .end('Method not allowed\n');
       }
       metrics.registry.metrics().then(
-        (text) => response.writeHead(200, { 'content-type': metrics.registry.contentType, 'cache-control': 'no-store' }).end(request.method === 'HEAD' ? undefined : text),
+        (text) =>
+          response
+            .writeHead(200, { 'content-type': metrics.registry.contentType, 'cache-control': 'no-store' })
+            .end(request.method === 'HEAD' ? undefined : text),
         (error: unknown) => {
           app.log.error({ err: error }, 'metrics collection failed');
           response.writeHead(500, { 'content-type': 'text/plain' }).end('Metrics unavailable\n');

@@ -10,7 +10,11 @@ import { createOutboxWorker } from '../services/outbox-worker.ts';
 export default fp(
   async function outbox(app: FastifyInstance, options: { config: Config }) {
     const { mail, dataDir } = options.config;
-    const transport = createMailTransport({ smtpUrl: mail.smtpUrl, from: mail.from, outboxDir: join(dataDir, 'outbox') });
+    const transport = createMailTransport({
+      smtpUrl: mail.smtpUrl,
+      from: mail.from,
+      outboxDir: join(dataDir, 'outbox'),
+    });
     const worker = createOutboxWorker({
       outbox: app.repos.outbox,
       transport,

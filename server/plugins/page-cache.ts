@@ -27,7 +27,13 @@ import type { Theme } from '../../app/lib/theme.ts';
  * module declares it in its handle (app/lib/route-handle.ts). */
 export function cachedPagePaths(routes: ServerBuild['routes']): string[] {
   return Object.values(routes)
-    .filter((route) => route && (route.module.handle as RouteHandle | undefined)?.cache === 'shared' && route.path && !/[:*]/.test(route.path))
+    .filter(
+      (route) =>
+        route &&
+        (route.module.handle as RouteHandle | undefined)?.cache === 'shared' &&
+        route.path &&
+        !/[:*]/.test(route.path),
+    )
     .map((route) => `/${route!.path}`);
 }
 
@@ -110,7 +116,11 @@ export function createPageCache(paths: Iterable<string>) {
         bytes: (text?.length ?? 0) * 2,
         expires: Date.now() + MAX_AGE_MS,
       };
-      const reusable = page.status === 200 && !response.headers.has('set-cookie') && page.bytes <= MAX_BYTES && startedIn === generation;
+      const reusable =
+        page.status === 200 &&
+        !response.headers.has('set-cookie') &&
+        page.bytes <= MAX_BYTES &&
+        startedIn === generation;
       if (!reusable) return page;
       remove(key);
       entries.set(key, page);

@@ -21,7 +21,9 @@ import { rateLimitFor } from './rate-limits.ts';
 /** The idempotency key of the native forms in one answer: each page view's posts are its own. */
 const newFormKey = () => randomToken(16, 'hex');
 
-type BuildWithContext = ServerBuild & { entry: { module: { appContext: Parameters<RouterContextProvider['set']>[0] } } };
+type BuildWithContext = ServerBuild & {
+  entry: { module: { appContext: Parameters<RouterContextProvider['set']>[0] } };
+};
 
 export default async function reactRouter(app: FastifyInstance, options: { config: Config; dev: boolean }) {
   const loadHandler = options.dev ? await devHandlerLoader(app) : await productionHandler();
@@ -31,10 +33,15 @@ export default async function reactRouter(app: FastifyInstance, options: { confi
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
 
   // In development Vite rebuilds the app on every change: nothing rendered may be kept.
-  const pageCache = options.config.pageCache && !options.dev ? createPageCache(cachedPagePaths((await loadHandler()).build.routes)) : undefined;
+  const pageCache =
+    options.config.pageCache && !options.dev
+      ? createPageCache(cachedPagePaths((await loadHandler()).build.routes))
+      : undefined;
   if (pageCache) app.services.content.onInvalidate(() => pageCache.clear());
   const siteOrigin = options.config.siteUrl ? new URL(options.config.siteUrl).origin : undefined;
-  const { socialCards, contentDates, screens } = options.dev ? { socialCards: {}, contentDates: {}, screens: NO_SCREENS } : readBuildData(buildDir);
+  const { socialCards, contentDates, screens } = options.dev
+    ? { socialCards: {}, contentDates: {}, screens: NO_SCREENS }
+    : readBuildData(buildDir);
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const { build, handle } = await loadHandler();
@@ -61,7 +68,12 @@ export default async function reactRouter(app: FastifyInstance, options: { confi
         requestId: request.id,
         log: request.log,
         // Page actions (forms without JavaScript) apply the very rules the API applies.
-        services: { intake: app.services.intake, auth: app.services.auth, contentEditing: app.services.contentEditing, analytics: { overview: app.analytics.overview } },
+        services: {
+          intake: app.services.intake,
+          auth: app.services.auth,
+          contentEditing: app.services.contentEditing,
+          analytics: { overview: app.analytics.overview },
+        },
       };
       context.set(build.entry.module.appContext, value);
       return handle(webRequest, context);
@@ -72,11 +84,22 @@ export default async function reactRouter(app: FastifyInstance, options: { confi
       app.metrics.pageCache.inc({ result: page ? 'hit' : 'miss' });
       if (!page) {
         const generation = pageCache.generation;
-        page = await pageCache.store(cacheKey, await render(pageCache.placeholders, toWebRequest(request, reply, true)), generation);
+        page = await pageCache.store(
+          cacheKey,
+          await render(pageCache.placeholders, toWebRequest(request, reply, true)),
+          generation,
+        );
       }
-      return sendCachedPage(reply, page, pageCache.body(page, { nonce: request.cspNonce, csrfToken: request.csrfToken, formKey: newFormKey() }));
+      return sendCachedPage(
+        reply,
+        page,
+        pageCache.body(page, { nonce: request.cspNonce, csrfToken: request.csrfToken, formKey: newFormKey() }),
+      );
     }
-    const response = await render({ nonce: request.cspNonce, csrfToken: request.csrfToken, formKey: newFormKey() }, toWebRequest(request, reply));
+    const response = await render(
+      { nonce: request.cspNonce, csrfToken: request.csrfToken, formKey: newFormKey() },
+      toWebRequest(request, reply),
+    );
     return sendWebResponse(reply, response);
   };
   app.route({ method: ['GET', 'HEAD'], url: '/*', handler });

@@ -23,7 +23,10 @@ export default fp(
         .then(async (counts) => {
           // Raw analytics events after ANALYTICS_RAW_RETENTION_DAYS; their daily rollups stay.
           const analytics = await app.analytics.rollups.purgeRaw(rawRetentionDays);
-          app.log.info({ cutoff, retentionMonths, counts, analytics: { ...analytics, rawRetentionDays } }, 'retention purge');
+          app.log.info(
+            { cutoff, retentionMonths, counts, analytics: { ...analytics, rawRetentionDays } },
+            'retention purge',
+          );
         })
         .catch((error: unknown) => app.log.error({ err: error }, 'retention purge failed'))
         .finally(() => (running = undefined));

@@ -76,7 +76,10 @@ export default fp(
         request.cspNonce = nonce;
         // 'wasm-unsafe-eval' lets the site search (Pagefind, on the page and in its worker under
         // /pagefind/) compile its WebAssembly; it allows no eval of JavaScript.
-        reply.header('content-security-policy', contentSecurityPolicy(`'self' 'nonce-${nonce}'`, "'self'", " 'wasm-unsafe-eval'"));
+        reply.header(
+          'content-security-policy',
+          contentSecurityPolicy(`'self' 'nonce-${nonce}'`, "'self'", " 'wasm-unsafe-eval'"),
+        );
       } else {
         reply.header('content-security-policy', policyWithoutNonce);
       }

@@ -18,7 +18,15 @@ import { watchOutbox } from '../metrics.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    services: { submissions: SubmissionService; intake: Intake; auth: AuthService; content: ContentService; contentEditing: ContentEditing; inbox: InboxService; booking: BookingService };
+    services: {
+      submissions: SubmissionService;
+      intake: Intake;
+      auth: AuthService;
+      content: ContentService;
+      contentEditing: ContentEditing;
+      inbox: InboxService;
+      booking: BookingService;
+    };
   }
 }
 
@@ -29,12 +37,18 @@ export default fp(
     const content = createContentService(repos.content, database);
     // A change made on any instance (or a lost listening connection, which may have missed one)
     // empties this instance's copies.
-    const stopListening = await database.listen(CONTENT_CHANNEL, { onMessage: () => content.forget(), onReconnect: () => content.forget() });
+    const stopListening = await database.listen(CONTENT_CHANNEL, {
+      onMessage: () => content.forget(),
+      onReconnect: () => content.forget(),
+    });
     app.addHook('preClose', stopListening);
 
     // Demo booking's free times, likewise forgotten on a change made on any instance.
     const booking = createBookingService(database, config.booking);
-    const stopListeningBooking = await database.listen(BOOKING_CHANNEL, { onMessage: () => booking.forget(), onReconnect: () => booking.forget() });
+    const stopListeningBooking = await database.listen(BOOKING_CHANNEL, {
+      onMessage: () => booking.forget(),
+      onReconnect: () => booking.forget(),
+    });
     app.addHook('preClose', stopListeningBooking);
 
     watchOutbox(app.metrics, repos.outbox);
@@ -50,9 +64,14 @@ export default fp(
       caps: config.mailCaps,
     });
     // A demo request or contact message and its email notifications are stored together.
-    const submissions = createSubmissionService(database, undefined, { notifications }, {
-      stored: (kind, spam) => app.metrics.submissions.inc({ kind, outcome: spam ? 'spam' : 'success' }),
-    });
+    const submissions = createSubmissionService(
+      database,
+      undefined,
+      { notifications },
+      {
+        stored: (kind, spam) => app.metrics.submissions.inc({ kind, outcome: spam ? 'spam' : 'success' }),
+      },
+    );
     app.decorate('services', {
       submissions,
       // What the API routes and the page actions call to take in a submission (services/intake.ts).

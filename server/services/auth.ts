@@ -35,7 +35,12 @@ export function createAuthService(deps: {
 }) {
   const { repos, tokens } = deps;
   const now = deps.now ?? (() => new Date());
-  const lockout = createLockout({ repos, policy: deps.lock, onCounterError: deps.onCounterError, onBurst: deps.onBurst });
+  const lockout = createLockout({
+    repos,
+    policy: deps.lock,
+    onCounterError: deps.onCounterError,
+    onBurst: deps.onBurst,
+  });
 
   function lockedOut(): SignInResult {
     deps.observer?.lockedOut();
@@ -91,7 +96,9 @@ export function createAuthService(deps: {
     },
 
     /** Who a bearer token belongs to, or null when it is not a live access token. */
-    async validate(accessToken: string): Promise<{ userId: number; username: string; role: StaffRole; expiresAt: Date; sessionId: string } | null> {
+    async validate(
+      accessToken: string,
+    ): Promise<{ userId: number; username: string; role: StaffRole; expiresAt: Date; sessionId: string } | null> {
       const claims = await tokens.verifyAccessToken(accessToken);
       if (!claims) return null;
       const session = await repos.sessions.findBySessionId(claims.sessionId);
@@ -100,7 +107,13 @@ export function createAuthService(deps: {
       const user = await repos.users.findById(claims.userId);
       if (!user || user.disabledAt) return null;
       // The role is the database's, read on every call: never a claim the token carries.
-      return { userId: user.id, username: user.username, role: user.role, expiresAt: claims.expiresAt, sessionId: claims.sessionId };
+      return {
+        userId: user.id,
+        username: user.username,
+        role: user.role,
+        expiresAt: claims.expiresAt,
+        sessionId: claims.sessionId,
+      };
     },
 
     /** A fresh access token for the same live sign-in (the Content area's cookie slides with each
@@ -108,7 +121,11 @@ export function createAuthService(deps: {
     async renew(accessToken: string) {
       const session = await this.validate(accessToken);
       if (!session) return null;
-      const renewed = await tokens.signAccessToken({ userId: session.userId, username: session.username, sessionId: session.sessionId });
+      const renewed = await tokens.signAccessToken({
+        userId: session.userId,
+        username: session.username,
+        sessionId: session.sessionId,
+      });
       return { ...session, accessToken: renewed, ttlSeconds: tokens.accessTtlSeconds };
     },
 
@@ -129,7 +146,14 @@ export function createAuthService(deps: {
       const user = await repos.users.findById(session.userId);
       if (!user || user.disabledAt) return { kind: 'invalid' };
       const next = newRefreshToken();
-      if (!(await repos.sessions.rotate({ sessionId: session.sessionId, fromHash: hash, toHash: hashToken(next), at: at.toISOString() }))) {
+      if (
+        !(await repos.sessions.rotate({
+          sessionId: session.sessionId,
+          fromHash: hash,
+          toHash: hashToken(next),
+          at: at.toISOString(),
+        }))
+      ) {
         // Another request rotated this very token a moment ago: that is a second use too.
         await repos.sessions.revoke(session.sessionId, at.toISOString());
         return { kind: 'reused' };

@@ -20,7 +20,8 @@ const OPTIONS: Options = {
   escape: '"',
 };
 
-const asText = (row: readonly CsvCell[]) => row.map((cell) => (cell === null || cell === undefined ? '' : String(cell)));
+const asText = (row: readonly CsvCell[]) =>
+  row.map((cell) => (cell === null || cell === undefined ? '' : String(cell)));
 
 /** The whole document as one string: the header row, then the rows. */
 export function toCsv(header: readonly string[], rows: Iterable<readonly CsvCell[]>): string {
@@ -28,7 +29,10 @@ export function toCsv(header: readonly string[], rows: Iterable<readonly CsvCell
 }
 
 /** The same document as a stream, pulling rows from the iterable as the client reads. */
-export function csvStream(header: readonly string[], rows: Iterable<readonly CsvCell[]> | AsyncIterable<readonly CsvCell[]>): Readable {
+export function csvStream(
+  header: readonly string[],
+  rows: Iterable<readonly CsvCell[]> | AsyncIterable<readonly CsvCell[]>,
+): Readable {
   async function* records() {
     yield asText(header);
     for await (const row of rows) yield asText(row);

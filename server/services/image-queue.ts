@@ -22,7 +22,10 @@ export function createImageQueue(limits: { budgetMs: number; maxWaiting: number;
     const started = fork(WORKER, [], {
       // Advanced serialisation carries the bytes as they are, not as JSON arrays of numbers.
       serialization: 'advanced',
-      execArgv: [...process.execArgv.filter((flag) => !flag.startsWith('--max-old-space-size')), `--max-old-space-size=${limits.heapMb}`],
+      execArgv: [
+        ...process.execArgv.filter((flag) => !flag.startsWith('--max-old-space-size')),
+        `--max-old-space-size=${limits.heapMb}`,
+      ],
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     });
     child = started;

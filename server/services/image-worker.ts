@@ -22,10 +22,12 @@ async function run(job: ImageJob): Promise<ImageJobResult> {
   } catch {
     return { ok: false, reason: 'type' };
   }
-  if (declared.format !== SHARP_FORMAT[job.type] || !declared.width || !declared.height) return { ok: false, reason: 'type' };
+  if (declared.format !== SHARP_FORMAT[job.type] || !declared.width || !declared.height)
+    return { ok: false, reason: 'type' };
   // For animated images `height` is one frame's: only the first frame is decoded.
   const height = declared.pageHeight ?? declared.height;
-  if (declared.width > IMAGE_LIMITS.maxSide || height > IMAGE_LIMITS.maxSide) return { ok: false, reason: 'dimensions' };
+  if (declared.width > IMAGE_LIMITS.maxSide || height > IMAGE_LIMITS.maxSide)
+    return { ok: false, reason: 'dimensions' };
   if (declared.width * height > IMAGE_LIMITS.maxPixels) return { ok: false, reason: 'pixels' };
   try {
     return { ok: true, bytes: await reencode(job) };
@@ -39,7 +41,12 @@ async function run(job: ImageJob): Promise<ImageJobResult> {
  * encodes it again in the same format, reading the input top to bottom once (sequentialRead).
  * Low encoder effort for WebP and GIF: a 24-megapixel upload costs about a second of CPU. */
 function reencode(job: ImageJob): Promise<Buffer> {
-  const image = sharp(job.bytes, { limitInputPixels: IMAGE_LIMITS.maxPixels, failOn: 'error', pages: 1, sequentialRead: true }).autoOrient();
+  const image = sharp(job.bytes, {
+    limitInputPixels: IMAGE_LIMITS.maxPixels,
+    failOn: 'error',
+    pages: 1,
+    sequentialRead: true,
+  }).autoOrient();
   switch (job.type) {
     case 'image/png':
       return image.png().toBuffer();

@@ -31,7 +31,8 @@ const REFUSAL_MESSAGES: Record<ImageRefusal, string> = {
 /** One decoder for the whole process: uploads take their turn. */
 const queue = createImageQueue();
 
-const isAccepted = (type: string | undefined): type is AcceptedType => (ACCEPTED_IMAGE_TYPES as readonly string[]).includes(type ?? '');
+const isAccepted = (type: string | undefined): type is AcceptedType =>
+  (ACCEPTED_IMAGE_TYPES as readonly string[]).includes(type ?? '');
 
 export async function checkImage(bytes: Uint8Array): Promise<ImageCheck> {
   if (bytes.byteLength === 0) return { ok: false, message: MESSAGES.imageRequired };

@@ -29,7 +29,11 @@ type Dependencies = {
 /** The body as canonical text (the schema's output, in its field order), hashed. */
 const sha256 = (value: unknown) =>
   createHash('sha256')
-    .update(JSON.stringify(value, (_key, item: unknown) => (item instanceof Uint8Array ? createHash('sha256').update(item).digest('hex') : item)))
+    .update(
+      JSON.stringify(value, (_key, item: unknown) =>
+        item instanceof Uint8Array ? createHash('sha256').update(item).digest('hex') : item,
+      ),
+    )
     .digest('hex');
 
 const conflict = () => refusal('conflict', IDEMPOTENCY_MESSAGES.conflict);
@@ -48,7 +52,8 @@ export function createIntake({ submissions, keys, checkImage, now = () => new Da
   /** Takes in one submission of `kind`: the raw body (a contact message's image as its bytes). */
   async function take(kind: InboxKind, raw: unknown, key?: string): Promise<Result<Taken>> {
     const description = SUBMISSION_KINDS[kind];
-    if (key !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(key)) return refusal('invalid', IDEMPOTENCY_MESSAGES.keyInvalid);
+    if (key !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(key))
+      return refusal('invalid', IDEMPOTENCY_MESSAGES.keyInvalid);
     const parsed = parseWith(description.schema, raw);
     if (!parsed.ok) return parsed;
     const input = parsed.value as Record<string, unknown>;
@@ -63,7 +68,8 @@ export function createIntake({ submissions, keys, checkImage, now = () => new Da
       image = checked.image;
     }
     const claim: Claim | undefined = key
-      ? (repos, message) => repos.idempotency.claim({ kind, key, bodySha256: hash, message, createdAt: now().toISOString() }, cutoff())
+      ? (repos, message) =>
+          repos.idempotency.claim({ kind, key, bodySha256: hash, message, createdAt: now().toISOString() }, cutoff())
       : undefined;
     const message = await submissions.store(description, input, { image, claim });
     if (message !== null) return ok({ message, repeated: false });

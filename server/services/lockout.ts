@@ -56,7 +56,8 @@ export function createLockout(deps: LockoutDeps) {
     account: `user:${account(username)}`,
   });
 
-  const isLocked = (counter: FailureCounter | null, at: Date) => counter?.lockedUntil != null && Date.parse(counter.lockedUntil) > at.getTime();
+  const isLocked = (counter: FailureCounter | null, at: Date) =>
+    counter?.lockedUntil != null && Date.parse(counter.lockedUntil) > at.getTime();
 
   /** The counter for a key, forgotten once a lock period has passed since its last failure. */
   async function current(key: string, at: Date): Promise<FailureCounter | null> {
@@ -88,17 +89,27 @@ export function createLockout(deps: LockoutDeps) {
   return {
     /** Before the password is checked: 'locked', or how long to wait first. The attempt is
      * already counted as a failure when this answers. */
-    async begin(username: string, address: string, at: Date): Promise<{ locked: true } | { locked: false; delayMs: number }> {
+    async begin(
+      username: string,
+      address: string,
+      at: Date,
+    ): Promise<{ locked: true } | { locked: false; delayMs: number }> {
       const key = keys(username, address);
-      const [pair, origin, whole] = await Promise.all([current(key.pair, at), current(key.address, at), current(key.account, at)]);
+      const [pair, origin, whole] = await Promise.all([
+        current(key.pair, at),
+        current(key.address, at),
+        current(key.account, at),
+      ]);
       if (isLocked(pair, at) || isLocked(origin, at)) return { locked: true };
       const underAttack = (whole?.failures ?? 0) >= policy.accountFailures * UNDER_ATTACK_FACTOR;
       const pairThreshold = underAttack ? 1 : policy.accountFailures;
       const pairCount = await record(key.pair, pairThreshold, at);
       const addressCount = await record(key.address, policy.addressFailures, at);
       const accountCount = await record(key.account, NEVER, at);
-      if ((pairCount?.failures ?? 0) > pairThreshold || (addressCount?.failures ?? 0) > policy.addressFailures) return { locked: true };
-      if (policy.alertAfter && accountCount?.failures === policy.alertAfter) deps.onBurst?.(username, accountCount.failures);
+      if ((pairCount?.failures ?? 0) > pairThreshold || (addressCount?.failures ?? 0) > policy.addressFailures)
+        return { locked: true };
+      if (policy.alertAfter && accountCount?.failures === policy.alertAfter)
+        deps.onBurst?.(username, accountCount.failures);
       // The slow-down follows this address's own failures on the account: never the victim's.
       return { locked: false, delayMs: Math.min((pair?.failures ?? 0) * SLOWDOWN_STEP_MS, SLOWDOWN_MAX_MS) };
     },

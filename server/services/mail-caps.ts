@@ -23,11 +23,22 @@ const HOUR_MS = 60 * 60_000;
 
 /** True when `message` may be written into `outbox`: not to a visitor-typed address, or within
  * both caps. Counted in the submission's own transaction, so concurrent posts see each other. */
-export async function withinMailCaps(outbox: Pick<OutboxRepository, 'countSince'>, message: NewOutboxMessage, caps: MailCaps): Promise<boolean> {
+export async function withinMailCaps(
+  outbox: Pick<OutboxRepository, 'countSince'>,
+  message: NewOutboxMessage,
+  caps: MailCaps,
+): Promise<boolean> {
   if (!VISITOR_ADDRESSED_KINDS.includes(message.kind)) return true;
   const at = Date.parse(message.createdAt);
-  const toAddress = await outbox.countSince({ kinds: VISITOR_ADDRESSED_KINDS, recipient: message.recipient, since: new Date(at - DAY_MS).toISOString() });
+  const toAddress = await outbox.countSince({
+    kinds: VISITOR_ADDRESSED_KINDS,
+    recipient: message.recipient,
+    since: new Date(at - DAY_MS).toISOString(),
+  });
   if (toAddress >= caps.perAddressPerDay) return false;
-  const everywhere = await outbox.countSince({ kinds: VISITOR_ADDRESSED_KINDS, since: new Date(at - HOUR_MS).toISOString() });
+  const everywhere = await outbox.countSince({
+    kinds: VISITOR_ADDRESSED_KINDS,
+    since: new Date(at - HOUR_MS).toISOString(),
+  });
   return everywhere < caps.perHour;
 }

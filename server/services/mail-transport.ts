@@ -37,14 +37,25 @@ export function mailOptions(row: OutboxRow, from: string): SendMailOptions {
   };
 }
 
-export function createMailTransport(options: { smtpUrl: string | undefined; from: string; outboxDir: string }): MailTransport {
-  return options.smtpUrl ? smtpTransport(options.smtpUrl, options.from) : fileTransport(options.outboxDir, options.from);
+export function createMailTransport(options: {
+  smtpUrl: string | undefined;
+  from: string;
+  outboxDir: string;
+}): MailTransport {
+  return options.smtpUrl
+    ? smtpTransport(options.smtpUrl, options.from)
+    : fileTransport(options.outboxDir, options.from);
 }
 
 function smtpTransport(smtpUrl: string, from: string): MailTransport {
   const url = new URL(smtpUrl);
   const secrets = [url.password, safeDecode(url.password)].filter((secret) => secret.length > 0);
-  const transport = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS, disableFileAccess: true, disableUrlAccess: true });
+  const transport = nodemailer.createTransport({
+    url: smtpUrl,
+    ...SMTP_TIMEOUTS,
+    disableFileAccess: true,
+    disableUrlAccess: true,
+  });
   return {
     description: `SMTP ${url.protocol}//${url.hostname}${url.port ? `:${url.port}` : ''}`,
     async send(row) {

@@ -32,7 +32,12 @@ const HEADER_UNSAFE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u20
 export function headerText(value: string, max = 200): string {
   const flat = value.replace(HEADER_UNSAFE, ' ').replace(/\s+/g, ' ').trim();
   const chars = Array.from(flat);
-  return chars.length > max ? chars.slice(0, max - 1).join('').trimEnd() + '…' : flat;
+  return chars.length > max
+    ? chars
+        .slice(0, max - 1)
+        .join('')
+        .trimEnd() + '…'
+    : flat;
 }
 
 /** Text for a body: line breaks kept (as LF), tabs kept, every other control character dropped. */
@@ -87,7 +92,12 @@ export type OwnerAssignment = {
 };
 
 /** The new owner's email: what they were given, by whom, and the link to it. */
-export function composeOwnerAssigned(assignment: OwnerAssignment, copy: EmailContent, settings: MailSettings, messageId: () => string): NewOutboxMessage {
+export function composeOwnerAssigned(
+  assignment: OwnerAssignment,
+  copy: EmailContent,
+  settings: MailSettings,
+  messageId: () => string,
+): NewOutboxMessage {
   const what = `${KIND_SINGULAR[assignment.kind].toLowerCase()} #${assignment.id}`;
   const by = headerText(assignment.by, 64);
   return {
@@ -98,23 +108,33 @@ export function composeOwnerAssigned(assignment: OwnerAssignment, copy: EmailCon
     recipient: assignment.recipient,
     replyTo: null,
     subject: headerText(`${fill(copy.ownerAssigned.subject, { by, what })}: ${headerText(assignment.title, 80)}`),
-    bodyText: [
-      fill(copy.ownerAssigned.intro, { by }),
-      `${headerText(KIND_SINGULAR[assignment.kind])} #${assignment.id}: ${headerText(assignment.title)}`,
-      `${copy.inboxLink}\n${inboxUrl(settings, assignment.kind, assignment.id)}`,
-    ].join('\n\n') + '\n',
+    bodyText:
+      [
+        fill(copy.ownerAssigned.intro, { by }),
+        `${headerText(KIND_SINGULAR[assignment.kind])} #${assignment.id}: ${headerText(assignment.title)}`,
+        `${copy.inboxLink}\n${inboxUrl(settings, assignment.kind, assignment.id)}`,
+      ].join('\n\n') + '\n',
     messageId: messageId(),
   };
 }
 
 /** Writes the emails for a stored submission into the outbox it is given: the outbox of the
  * submission's transaction. Not called for a honeypot submission. */
-export function createNotificationService(deps: { copy: EmailContent; settings: MailSettings; messageId: () => string; caps?: MailCaps }) {
+export function createNotificationService(deps: {
+  copy: EmailContent;
+  settings: MailSettings;
+  messageId: () => string;
+  caps?: MailCaps;
+}) {
   const { copy, settings, messageId } = deps;
   return {
     /** The emails the kind's description sends for a stored submission. Mail to a visitor-typed
      * address is capped (mail-caps.ts); past a cap it is not written. */
-    async submissionStored<S extends z.ZodType>(outbox: OutboxRepository, kind: SubmissionKindDescription<S>, stored: StoredSubmission<z.output<S>>): Promise<void> {
+    async submissionStored<S extends z.ZodType>(
+      outbox: OutboxRepository,
+      kind: SubmissionKindDescription<S>,
+      stored: StoredSubmission<z.output<S>>,
+    ): Promise<void> {
       for (const message of kind.emails?.(stored, { copy, settings, messageId }) ?? []) {
         if (await withinMailCaps(outbox, message, deps.caps ?? DEFAULT_MAIL_CAPS)) await outbox.add(message);
       }

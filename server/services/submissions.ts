@@ -43,23 +43,49 @@ export function createSubmissionService(
       const fields = input as Record<string, unknown>;
       const createdAt = now().toISOString();
       const spam = Boolean(fields[HONEYPOT_FIELD]);
-      const consent: Consent = kind.consent && fields.marketing_consent === true ? { version: MARKETING_CONSENT_VERSION, at: createdAt } : null;
+      const consent: Consent =
+        kind.consent && fields.marketing_consent === true
+          ? { version: MARKETING_CONSENT_VERSION, at: createdAt }
+          : null;
       const { image } = options;
-      const values: Record<string, unknown> = Object.fromEntries(Object.entries(fields).filter(([name]) => !NOT_COLUMNS.has(name)));
-      if (kind.consent) Object.assign(values, { marketing_consent_version: consent?.version ?? null, marketing_consent_at: consent?.at ?? null });
-      if (kind.image && image) Object.assign(values, { img: image.bytes, img_type: image.type, img_size: image.bytes.byteLength, img_sha256: image.sha256 });
+      const values: Record<string, unknown> = Object.fromEntries(
+        Object.entries(fields).filter(([name]) => !NOT_COLUMNS.has(name)),
+      );
+      if (kind.consent)
+        Object.assign(values, {
+          marketing_consent_version: consent?.version ?? null,
+          marketing_consent_at: consent?.at ?? null,
+        });
+      if (kind.image && image)
+        Object.assign(values, {
+          img: image.bytes,
+          img_type: image.type,
+          img_size: image.bytes.byteLength,
+          img_sha256: image.sha256,
+        });
       const work = async (repos: Repositories) => {
         if (options.claim && !(await options.claim(repos, kind.thanks))) return null;
         const row = { values, isSpam: spam, createdAt };
-        const id = kind.uniqueBy ? await repos.submissions.insertOnce(kind.table, row, kind.uniqueBy) : await repos.submissions.insert(kind.table, row);
+        const id = kind.uniqueBy
+          ? await repos.submissions.insertOnce(kind.table, row, kind.uniqueBy)
+          : await repos.submissions.insert(kind.table, row);
         if (id !== null && !spam && kind.emails && delivery) {
-          const stored = { id, values: input, consent, createdAt, image: image ? { type: image.type, size: image.bytes.byteLength } : null };
+          const stored = {
+            id,
+            values: input,
+            consent,
+            createdAt,
+            image: image ? { type: image.type, size: image.bytes.byteLength } : null,
+          };
           await delivery.notifications.submissionStored(repos.outbox, kind, stored);
         }
         return kind.thanks;
       };
       // The submission, its claim and its outbox rows are written in one transaction: all, or none.
-      const message = options.claim || kind.emails ? await db.transaction((trx) => work(createRepositories(trx))) : await work(createRepositories(db.kysely));
+      const message =
+        options.claim || kind.emails
+          ? await db.transaction((trx) => work(createRepositories(trx)))
+          : await work(createRepositories(db.kysely));
       if (message !== null) observer?.stored(kind.metric, spam);
       return message;
     },

@@ -22,13 +22,15 @@ export type StaffUserSummary = {
 
 /** Refuses (inside resultOf) unless the role is one of STAFF_ROLES. */
 function checkRole(role: string): StaffRole {
-  if (!(STAFF_ROLES as readonly string[]).includes(role)) abort('invalid', `Role must be one of: ${STAFF_ROLES.join(', ')}.`);
+  if (!(STAFF_ROLES as readonly string[]).includes(role))
+    abort('invalid', `Role must be one of: ${STAFF_ROLES.join(', ')}.`);
   return role as StaffRole;
 }
 
 /** What is wrong with an address for a staff member's emails (one line, one @), or null. */
 export function emailProblem(email: string): string | null {
-  if (email.length > MAX_LENGTH.email || !/^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;"]+$/.test(email)) return `Not an email address: ${email.slice(0, 80)}`;
+  if (email.length > MAX_LENGTH.email || !/^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;"]+$/.test(email))
+    return `Not an email address: ${email.slice(0, 80)}`;
   return null;
 }
 
@@ -41,7 +43,8 @@ function checkEmail(email: string): void {
 /** Refuses (inside resultOf) unless the username is 3–64 letters, digits, dots, underscores or hyphens. */
 function checkUsername(username: string): void {
   if (!USERNAME_PATTERN.test(username)) {
-    abort('invalid', 
+    abort(
+      'invalid',
       `Username must be ${USERNAME_MIN_LENGTH} to ${MAX_LENGTH.username} characters of letters, digits, '.', '_' or '-'.`,
     );
   }
@@ -84,24 +87,31 @@ export function createUserService(
     checkNewUsername: (username: string): Promise<Result<void>> => resultOf(() => checkNewUsername(username)),
 
     /** Refuses when there is no such user. */
-    checkExistingUsername: (username: string): Promise<Result<void>> => resultOf(async () => void (await existing(username))),
+    checkExistingUsername: (username: string): Promise<Result<void>> =>
+      resultOf(async () => void (await existing(username))),
 
     /** `email`, optional, is where the inbox tells them of a submission someone gave them;
      * `role` admin (the default) or sales. */
-    addUser: (username: string, password: string, email: string | null = null, role: StaffRole = 'admin'): Promise<Result<void>> => resultOf(async () => {
-      await checkNewUsername(username);
-      checkPassword(password);
-      if (email !== null) checkEmail(email);
-      checkRole(role);
-      const passwordHash = await hashPassword(password);
-      try {
-        await repos.users.create(username, passwordHash, now().toISOString(), email, role);
-      } catch (error) {
-        // Another process added the same name while the password was being hashed.
-        if (await repos.users.findByUsername(username)) abort('conflict', `Staff user ${username} already exists.`);
-        throw error;
-      }
-    }),
+    addUser: (
+      username: string,
+      password: string,
+      email: string | null = null,
+      role: StaffRole = 'admin',
+    ): Promise<Result<void>> =>
+      resultOf(async () => {
+        await checkNewUsername(username);
+        checkPassword(password);
+        if (email !== null) checkEmail(email);
+        checkRole(role);
+        const passwordHash = await hashPassword(password);
+        try {
+          await repos.users.create(username, passwordHash, now().toISOString(), email, role);
+        } catch (error) {
+          // Another process added the same name while the password was being hashed.
+          if (await repos.users.findByUsername(username)) abort('conflict', `Staff user ${username} already exists.`);
+          throw error;
+        }
+      }),
 
     async listUsers(): Promise<StaffUserSummary[]> {
       return (await repos.users.list()).map((user) => ({
@@ -115,38 +125,43 @@ export function createUserService(
     },
 
     /** Sets a user's email address, or removes it with null (then no assignment emails). */
-    setEmail: (username: string, email: string | null): Promise<Result<void>> => resultOf(async () => {
-      await existing(username);
-      if (email !== null) checkEmail(email);
-      if (!(await repos.users.setEmail(username, email))) abort('not-found', `There is no staff user ${username}.`);
-    }),
+    setEmail: (username: string, email: string | null): Promise<Result<void>> =>
+      resultOf(async () => {
+        await existing(username);
+        if (email !== null) checkEmail(email);
+        if (!(await repos.users.setEmail(username, email))) abort('not-found', `There is no staff user ${username}.`);
+      }),
 
     /** Disables the account and signs out all of its sessions; returns how many sessions were revoked. */
-    disableUser: (username: string): Promise<Result<{ revokedSessions: number }>> => resultOf(async () => {
-      const user = await existing(username);
-      if (user.disabledAt) abort('conflict', `Staff user ${user.username} is already disabled.`);
-      const at = now().toISOString();
-      // Both or neither: a disabled user with live sessions would still be signed in.
-      return db.transaction(async (trx) => {
-        const inTransaction = createRepositories(trx);
-        await inTransaction.users.disable(user.username, at);
-        return { revokedSessions: await inTransaction.sessions.revokeAllForUser(user.id, at) };
-      });
-    }),
+    disableUser: (username: string): Promise<Result<{ revokedSessions: number }>> =>
+      resultOf(async () => {
+        const user = await existing(username);
+        if (user.disabledAt) abort('conflict', `Staff user ${user.username} is already disabled.`);
+        const at = now().toISOString();
+        // Both or neither: a disabled user with live sessions would still be signed in.
+        return db.transaction(async (trx) => {
+          const inTransaction = createRepositories(trx);
+          await inTransaction.users.disable(user.username, at);
+          return { revokedSessions: await inTransaction.sessions.revokeAllForUser(user.id, at) };
+        });
+      }),
 
     /** Gives a user another role; it applies to their next API call (roles are read on every call). */
-    setRole: (username: string, role: string): Promise<Result<void>> => resultOf(async () => {
-      const checked = checkRole(role);
-      if (!(await repos.users.setRole(username, checked))) abort('not-found', `There is no staff user ${username}.`);
-    }),
+    setRole: (username: string, role: string): Promise<Result<void>> =>
+      resultOf(async () => {
+        const checked = checkRole(role);
+        if (!(await repos.users.setRole(username, checked))) abort('not-found', `There is no staff user ${username}.`);
+      }),
 
     /** Sets a new password; a disabled account is enabled again. */
-    resetPassword: (username: string, password: string): Promise<Result<void>> => resultOf(async () => {
-      await existing(username);
-      checkPassword(password);
-      const passwordHash = await hashPassword(password);
-      if (!(await repos.users.setPassword(username, passwordHash))) abort('not-found', `There is no staff user ${username}.`);
-    }),
+    resetPassword: (username: string, password: string): Promise<Result<void>> =>
+      resultOf(async () => {
+        await existing(username);
+        checkPassword(password);
+        const passwordHash = await hashPassword(password);
+        if (!(await repos.users.setPassword(username, passwordHash)))
+          abort('not-found', `There is no staff user ${username}.`);
+      }),
   };
 }
 export type UserService = ReturnType<typeof createUserService>;

@@ -18,13 +18,22 @@ export const contactMessage = describeKind({
     { name: 'name', label: 'Name' },
     { name: 'email', label: 'Email' },
     { name: 'subject', label: 'Subject' },
-    { name: 'inq_type', label: 'Inquiry type', searchable: false, show: (value) => (value === null ? '' : inquiryTypeLabel(value)) },
+    {
+      name: 'inq_type',
+      label: 'Inquiry type',
+      searchable: false,
+      show: (value) => (value === null ? '' : inquiryTypeLabel(value)),
+    },
     { name: 'message', label: 'Message' },
   ],
   image: true,
   consent: true,
   thanks: MESSAGES.contactThanks,
-  headline: ({ values }) => ({ title: textOf(values, 'name'), subtitle: textOf(values, 'subject'), preview: previewOf(values, 'message') }),
+  headline: ({ values }) => ({
+    title: textOf(values, 'name'),
+    subtitle: textOf(values, 'subject'),
+    preview: previewOf(values, 'message'),
+  }),
   emails({ id, values: contact, consent, createdAt, image }, { copy, settings, messageId }) {
     const labels = copy.labels;
     const inquiryType = inquiryTypeLabel(contact.inq_type);
@@ -38,22 +47,29 @@ export const contactMessage = describeKind({
         createdAt,
         recipient: settings.salesEmail,
         replyTo: contact.email,
-        subject: headerText(fill(copy.salesContact.subject, { inquiryType, subject: headerText(contact.subject), name: headerText(contact.name) })),
-        bodyText: [
-          copy.salesContact.intro,
-          fieldLines([
-            [labels.name, headerText(contact.name)],
-            [labels.email, contact.email],
-            [labels.inquiryType, inquiryType],
-            [labels.subject, headerText(contact.subject)],
-            [labels.message, bodyText(contact.message)],
-            [labels.image, `${type}, ${size}`],
-            [labels.marketingConsent, consentLine(copy, consent)],
-            [labels.receivedAt, createdAt],
-          ]),
-          fill(copy.salesContact.imageNote, { type, size }),
-          `${copy.inboxLink}\n${inboxUrl(settings, 'contact-messages', id)}`,
-        ].join('\n\n') + '\n',
+        subject: headerText(
+          fill(copy.salesContact.subject, {
+            inquiryType,
+            subject: headerText(contact.subject),
+            name: headerText(contact.name),
+          }),
+        ),
+        bodyText:
+          [
+            copy.salesContact.intro,
+            fieldLines([
+              [labels.name, headerText(contact.name)],
+              [labels.email, contact.email],
+              [labels.inquiryType, inquiryType],
+              [labels.subject, headerText(contact.subject)],
+              [labels.message, bodyText(contact.message)],
+              [labels.image, `${type}, ${size}`],
+              [labels.marketingConsent, consentLine(copy, consent)],
+              [labels.receivedAt, createdAt],
+            ]),
+            fill(copy.salesContact.imageNote, { type, size }),
+            `${copy.inboxLink}\n${inboxUrl(settings, 'contact-messages', id)}`,
+          ].join('\n\n') + '\n',
         messageId: messageId(),
       },
     ];

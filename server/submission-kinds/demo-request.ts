@@ -21,14 +21,20 @@ export const demoRequest = describeKind({
       label: 'Country',
       searchable: false,
       show: (code) => (code === null ? '' : countryLabel(String(code))),
-      exportAs: { headers: ['Country', 'Calling code'], cells: (code) => (code ? [countryName(String(code)), `+${code}`] : ['', '']) },
+      exportAs: {
+        headers: ['Country', 'Calling code'],
+        cells: (code) => (code ? [countryName(String(code)), `+${code}`] : ['', '']),
+      },
     },
     {
       name: 'number',
       label: 'Phone number',
       exportAs: {
         headers: ['Phone number', 'Phone (E.164)'],
-        cells: (number, row) => (number === null ? ['', ''] : [String(number), e164(String(number), row.country == null ? null : String(row.country))]),
+        cells: (number, row) =>
+          number === null
+            ? ['', '']
+            : [String(number), e164(String(number), row.country == null ? null : String(row.country))],
       },
     },
     { name: 'email', label: 'Email' },
@@ -59,12 +65,15 @@ export const demoRequest = describeKind({
       kind: 'sales-demo' as const,
       recipient: settings.salesEmail,
       replyTo: demo.email,
-      subject: headerText(fill(copy.salesDemo.subject, { name: headerText(demo.name), company: headerText(demo.company) })),
-      bodyText: [
-        copy.salesDemo.intro,
-        fieldLines([...fields, [labels.receivedAt, createdAt]]),
-        `${copy.inboxLink}\n${inboxUrl(settings, 'demo-requests', id)}`,
-      ].join('\n\n') + '\n',
+      subject: headerText(
+        fill(copy.salesDemo.subject, { name: headerText(demo.name), company: headerText(demo.company) }),
+      ),
+      bodyText:
+        [
+          copy.salesDemo.intro,
+          fieldLines([...fields, [labels.receivedAt, createdAt]]),
+          `${copy.inboxLink}\n${inboxUrl(settings, 'demo-requests', id)}`,
+        ].join('\n\n') + '\n',
       messageId: messageId(),
     };
     if (!settings.demoConfirmation) return [sales];
@@ -76,12 +85,13 @@ export const demoRequest = describeKind({
       subject: headerText(fill(copy.demoConfirmation.subject, { brand: settings.brand })),
       // The address was typed by whoever posted the form: the email carries none of their words
       // (issue 33, decision 031), only our fixed text. The booked time (issue 29) goes after the intro.
-      bodyText: [
-        copy.demoConfirmation.greeting,
-        fill(copy.demoConfirmation.intro, { brand: settings.brand }),
-        copy.demoConfirmation.outro,
-        fill(copy.demoConfirmation.signOff, { brand: settings.brand }),
-      ].join('\n\n') + '\n',
+      bodyText:
+        [
+          copy.demoConfirmation.greeting,
+          fill(copy.demoConfirmation.intro, { brand: settings.brand }),
+          copy.demoConfirmation.outro,
+          fill(copy.demoConfirmation.signOff, { brand: settings.brand }),
+        ].join('\n\n') + '\n',
       messageId: messageId(),
     };
     return [sales, confirmation];

@@ -22,6 +22,8 @@ export function countryLabel(callingCode: string): string {
  * '' when it does not parse as a possible number. */
 export function e164(number: string, callingCode: string | null): string {
   const text = number.trim();
-  const parsed = parsePhoneNumberFromString(text.startsWith('+') || !callingCode ? text : `+${callingCode}${text.replace(/^0+/, '')}`);
+  const parsed = parsePhoneNumberFromString(
+    text.startsWith('+') || !callingCode ? text : `+${callingCode}${text.replace(/^0+/, '')}`,
+  );
   return parsed?.isPossible() ? parsed.number : '';
 }

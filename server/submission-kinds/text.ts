@@ -6,4 +6,5 @@ import type { StoredValues } from './types.ts';
 export const textOf = (values: StoredValues, name: string) => String(values[name] ?? '');
 
 /** The first PREVIEW_LENGTH characters of a text, whitespace folded. */
-export const previewOf = (values: StoredValues, name: string) => textOf(values, name).replace(/\s+/g, ' ').trim().slice(0, PREVIEW_LENGTH);
+export const previewOf = (values: StoredValues, name: string) =>
+  textOf(values, name).replace(/\s+/g, ' ').trim().slice(0, PREVIEW_LENGTH);

@@ -14,9 +14,9 @@ const cluster = await startPostgres();
 after(async () => cluster?.close());
 
 const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
-const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+const PHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 const BOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
-const DAY_MS = 86_400_000;
 
 type Sent = { status: number; text: string; cookie: string | null };
 
@@ -26,7 +26,11 @@ function beacon(server: TestServer, body: unknown, headers: Record<string, strin
     method: 'POST',
     headers: { 'content-type': 'text/plain;charset=UTF-8', origin, 'user-agent': DESKTOP, ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
-  }).then(async (response) => ({ status: response.status, text: await response.text(), cookie: response.headers.get('set-cookie') }));
+  }).then(async (response) => ({
+    status: response.status,
+    text: await response.text(),
+    cookie: response.headers.get('set-cookie'),
+  }));
 }
 
 async function events(server: TestServer) {
@@ -44,7 +48,15 @@ for (const engine of engines) {
     test('a page view is 202 with no body and no cookie; nothing of the address or user agent is stored', async () => {
       const server = await startServer(await engine.env());
       try {
-        const sent = await beacon(server, { type: 'pageview', path: '/fleet?utm_source=Newsletter&utm_campaign=spring&email=a@b.c', referrer: 'https://www.google.com/' }, { 'user-agent': PHONE });
+        const sent = await beacon(
+          server,
+          {
+            type: 'pageview',
+            path: '/fleet?utm_source=Newsletter&utm_campaign=spring&email=a@b.c',
+            referrer: 'https://www.google.com/',
+          },
+          { 'user-agent': PHONE },
+        );
         assert.deepEqual(sent, { status: 202, text: '', cookie: null });
         const rows = await events(server);
         assert.equal(rows.length, 1);
@@ -56,7 +68,8 @@ for (const engine of engines) {
         assert.equal(row.device, 'mobile');
         assert.match(row.visitor, /^[\w-]{22}$/);
         const stored = JSON.stringify(rows);
-        for (const secret of ['127.0.0.1', 'iPhone', 'a@b.c']) assert.ok(!stored.includes(secret), `${secret} is not stored`);
+        for (const secret of ['127.0.0.1', 'iPhone', 'a@b.c'])
+          assert.ok(!stored.includes(secret), `${secret} is not stored`);
       } finally {
         await server.close();
       }
@@ -67,7 +80,11 @@ for (const engine of engines) {
       try {
         const ok = { type: 'pageview', path: '/' };
         assert.equal((await beacon(server, ok, { origin: 'https://evil.example' })).status, 403);
-        const noOrigin = await fetch(`${server.url}/api/events`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: JSON.stringify(ok) });
+        const noOrigin = await fetch(`${server.url}/api/events`, {
+          method: 'POST',
+          headers: { 'content-type': 'text/plain' },
+          body: JSON.stringify(ok),
+        });
         assert.equal(noOrigin.status, 403);
         const refusals: [unknown, string][] = [
           [{ type: 'purchase', path: '/' }, EVENT_MESSAGES.type],
@@ -102,7 +119,11 @@ for (const engine of engines) {
     test('a flood from one address is limited with 429, never a 5xx; what was accepted is stored whole', async () => {
       const server = await startServer({ ...(await engine.env()), ANALYTICS_EVENTS_PER_MINUTE: '20' });
       try {
-        const statuses = await Promise.all(Array.from({ length: 60 }, (_, n) => beacon(server, { type: 'pageview', path: `/p${n}` }).then((sent) => sent.status)));
+        const statuses = await Promise.all(
+          Array.from({ length: 60 }, (_, n) =>
+            beacon(server, { type: 'pageview', path: `/p${n}` }).then((sent) => sent.status),
+          ),
+        );
         assert.equal(statuses.filter((status) => status === 202).length, 20);
         assert.equal(statuses.filter((status) => status === 429).length, 40);
         const rows = await events(server);
@@ -117,7 +138,13 @@ for (const engine of engines) {
       let now = Date.parse('2026-03-01T23:59:00Z');
       const server = await startServer(await engine.env(), { analyticsClock: () => now });
       try {
-        const salts = () => server.app.database.kysely.selectFrom('analytics_salts').select('day').orderBy('day').execute().then((rows) => rows.map((row) => row.day));
+        const salts = () =>
+          server.app.database.kysely
+            .selectFrom('analytics_salts')
+            .select('day')
+            .orderBy('day')
+            .execute()
+            .then((rows) => rows.map((row) => row.day));
         assert.equal((await beacon(server, { type: 'pageview', path: '/' })).status, 202);
         now += 2 * 60_000; // 00:01 on 2 March
         assert.equal((await beacon(server, { type: 'pageview', path: '/' })).status, 202);
@@ -129,7 +156,11 @@ for (const engine of engines) {
         now = Date.parse('2026-03-03T00:00:30Z');
         assert.equal((await beacon(server, { type: 'pageview', path: '/' })).status, 202);
         await events(server);
-        assert.deepEqual(await salts(), ['2026-03-02', '2026-03-03'], '1 March’s salt is gone 48 hours after 1 March began');
+        assert.deepEqual(
+          await salts(),
+          ['2026-03-02', '2026-03-03'],
+          '1 March’s salt is gone 48 hours after 1 March began',
+        );
       } finally {
         await server.close();
       }
@@ -145,7 +176,11 @@ for (const engine of engines) {
         await visit('z', { type: 'pageview', path: '/' });
         now = Date.parse('2026-04-10T09:00:00Z');
         // Visitor a: from a LinkedIn campaign, a feature page, the demo modal, a demo request.
-        await visit('a', { type: 'pageview', path: '/fleet?utm_source=linkedin&utm_medium=cpc&utm_campaign=q2-fleet', referrer: 'https://www.linkedin.com/' });
+        await visit('a', {
+          type: 'pageview',
+          path: '/fleet?utm_source=linkedin&utm_medium=cpc&utm_campaign=q2-fleet',
+          referrer: 'https://www.linkedin.com/',
+        });
         await visit('a', { type: 'pageview', path: '/jobs', referrer: `${server.url}/fleet` });
         await visit('a', { type: 'demo_modal_opened', path: '/jobs' });
         await visit('a', { type: 'form_submitted', path: '/jobs', form: 'demo' });
@@ -164,8 +199,14 @@ for (const engine of engines) {
 
         const query = '/api/analytics/overview?from=2026-04-10&to=2026-04-10';
         assert.equal((await fetch(server.url + query)).status, 401);
-        await server.app.repos.users.create('sam', await hashPassword('correct horse battery'), new Date().toISOString());
-        const token = (await server.client().post('/api/SignIn', { username: 'sam', password: 'correct horse battery' })).body.access_token as string;
+        await server.app.repos.users.create(
+          'sam',
+          await hashPassword('correct horse battery'),
+          new Date().toISOString(),
+        );
+        const token = (
+          await server.client().post('/api/SignIn', { username: 'sam', password: 'correct horse battery' })
+        ).body.access_token as string;
         const get = (path: string) => fetch(server.url + path, { headers: { authorization: `Bearer ${token}` } });
         assert.equal((await get('/api/analytics/overview?from=2026-04-10&to=2026-04-01')).status, 400);
         assert.equal((await get('/api/analytics/overview?from=2026-02-30&to=2026-04-01')).status, 400);
@@ -177,8 +218,16 @@ for (const engine of engines) {
         assert.equal(overview.visitors, 3);
         assert.equal(overview.pageviews, 5);
         assert.equal(overview.conversions, 1);
-        assert.deepEqual({ visitors: overview.previous.visitors, pageviews: overview.previous.pageviews, from: overview.previous.from }, { visitors: 1, pageviews: 1, from: '2026-04-09' });
-        const byValue = (rows: { value: string }[]) => Object.fromEntries(rows.map(({ value, ...rest }) => [value, rest]));
+        assert.deepEqual(
+          {
+            visitors: overview.previous.visitors,
+            pageviews: overview.previous.pageviews,
+            from: overview.previous.from,
+          },
+          { visitors: 1, pageviews: 1, from: '2026-04-09' },
+        );
+        const byValue = (rows: { value: string }[]) =>
+          Object.fromEntries(rows.map(({ value, ...rest }) => [value, rest]));
         assert.deepEqual(byValue(overview.top_pages)['/'], { visitors: 2, events: 2, conversions: 0 });
         assert.deepEqual(byValue(overview.sources), {
           linkedin: { visitors: 1, events: 1, conversions: 1 },
@@ -187,9 +236,23 @@ for (const engine of engines) {
         });
         assert.deepEqual(byValue(overview.campaigns), { 'q2-fleet': { visitors: 1, events: 1, conversions: 1 } });
         assert.deepEqual(Object.keys(byValue(overview.entry_pages)).sort(), ['/', '/fleet']);
-        assert.deepEqual(overview.searches_without_results.map((row: { value: string }) => row.value), ['fuel cards']);
-        const funnel = Object.fromEntries(overview.funnel.map((step: { step: string; count: number }) => [step.step, step.count]));
-        assert.deepEqual(funnel, { visit: 3, feature: 1, demo_modal: 1, demo_form: 1, demo_booked: 0, inbox_received: 0, inbox_in_progress: 0, inbox_done: 0 });
+        assert.deepEqual(
+          overview.searches_without_results.map((row: { value: string }) => row.value),
+          ['fuel cards'],
+        );
+        const funnel = Object.fromEntries(
+          overview.funnel.map((step: { step: string; count: number }) => [step.step, step.count]),
+        );
+        assert.deepEqual(funnel, {
+          visit: 3,
+          feature: 1,
+          demo_modal: 1,
+          demo_form: 1,
+          demo_booked: 0,
+          inbox_received: 0,
+          inbox_in_progress: 0,
+          inbox_done: 0,
+        });
         assert.deepEqual(overview.days, [{ day: '2026-04-10', visitors: 3, pageviews: 5 }]);
 
         // Raw events past the retention go; the rollups stay.

@@ -12,7 +12,11 @@ import { hashPassword } from '../../server/services/passwords.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 
 /** Every C0 control, DEL and every C1 control. */
-const CONTROLS = [...Array.from({ length: 32 }, (_, i) => i), 0x7f, ...Array.from({ length: 32 }, (_, i) => 0x80 + i)].map((code) => String.fromCharCode(code));
+const CONTROLS = [
+  ...Array.from({ length: 32 }, (_, i) => i),
+  0x7f,
+  ...Array.from({ length: 32 }, (_, i) => 0x80 + i),
+].map((code) => String.fromCharCode(code));
 const label = (char: string) => `U+${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
 
 let server: TestServer;
@@ -40,7 +44,16 @@ describe('redirect targets', () => {
         assert.equal(sameOriginPath(value, '/home'), '/home', `${label(char)} in ${JSON.stringify(value)}`);
       }
     }
-    for (const value of ['//evil.example/x', '/\\evil.example', 'https://evil.example/', 'javascript:alert(1)', '', 'faq', ' /faq', '/faq\u2028']) {
+    for (const value of [
+      '//evil.example/x',
+      '/\\evil.example',
+      'https://evil.example/',
+      'javascript:alert(1)',
+      '',
+      'faq',
+      ' /faq',
+      '/faq\u2028',
+    ]) {
       assert.equal(sameOriginPath(value, '/home'), '/home', JSON.stringify(value));
     }
     assert.equal(sameOriginPath('/faq?q=a#b', '/home'), '/faq?q=a#b');
@@ -49,7 +62,9 @@ describe('redirect targets', () => {
   });
 
   test('_back on POST /forms/theme: every control answers 303 to the home page', async () => {
-    const answers = await Promise.all(CONTROLS.map((char) => postForm('/forms/theme', { theme: 'dark', _back: `/${char}/x` })));
+    const answers = await Promise.all(
+      CONTROLS.map((char) => postForm('/forms/theme', { theme: 'dark', _back: `/${char}/x` })),
+    );
     answers.forEach((answer, i) => {
       assert.equal(answer.status, 303, label(CONTROLS[i]!));
       assert.equal(answer.headers.get('location'), '/home', label(CONTROLS[i]!));
@@ -59,11 +74,16 @@ describe('redirect targets', () => {
   });
 
   test('_back on POST /forms/feedback: every control falls back in the result page link', async () => {
-    const answers = await Promise.all(CONTROLS.map((char) => postForm('/forms/feedback', { feedback: 'Clear pricing page', _back: `/${char}/x` })));
+    const answers = await Promise.all(
+      CONTROLS.map((char) => postForm('/forms/feedback', { feedback: 'Clear pricing page', _back: `/${char}/x` })),
+    );
     answers.forEach((answer, i) => {
       assert.equal(answer.status, 303, label(CONTROLS[i]!));
       const back = new URL(answer.headers.get('location')!, server.url).searchParams.get('back');
-      assert.ok(back !== null && !/[\u0000-\u001f\u007f-\u009f]/.test(back) && !back.includes('/x'), `${label(CONTROLS[i]!)}: ${back}`);
+      assert.ok(
+        back !== null && !/[\u0000-\u001f\u007f-\u009f]/.test(back) && !back.includes('/x'),
+        `${label(CONTROLS[i]!)}: ${back}`,
+      );
     });
   });
 
@@ -98,17 +118,24 @@ describe('inbox search', () => {
     for (const kind of ['demo-requests', 'contact-messages', 'feedback', 'newsletter']) {
       for (const char of CONTROLS) {
         for (const path of ['', '/export.csv', '/export.xlsx']) {
-          const answer = await fetch(`${server.url}/api/inbox/${kind}${path}?q=${encodeURIComponent(`fuel${char}`)}`, { headers: { authorization: `Bearer ${bearer}` } });
+          const answer = await fetch(`${server.url}/api/inbox/${kind}${path}?q=${encodeURIComponent(`fuel${char}`)}`, {
+            headers: { authorization: `Bearer ${bearer}` },
+          });
           const body = (await answer.json()) as unknown;
           statuses.add(answer.status);
           assert.equal(answer.status, 400, `${kind}${path} ${label(char)}`);
-          assert.ok(JSON.stringify(body).includes(INBOX_MESSAGES.searchControl), `${kind}${path} ${label(char)}: ${JSON.stringify(body)}`);
+          assert.ok(
+            JSON.stringify(body).includes(INBOX_MESSAGES.searchControl),
+            `${kind}${path} ${label(char)}: ${JSON.stringify(body)}`,
+          );
         }
       }
     }
     assert.deepEqual([...statuses], [400]);
     // Ordinary text still searches.
-    const fine = await fetch(`${server.url}/api/inbox/feedback?q=fuel%20report`, { headers: { authorization: `Bearer ${bearer}` } });
+    const fine = await fetch(`${server.url}/api/inbox/feedback?q=fuel%20report`, {
+      headers: { authorization: `Bearer ${bearer}` },
+    });
     assert.equal(fine.status, 200);
   });
 });

@@ -13,8 +13,22 @@ import { png } from '../helpers/images.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 
 const PASSWORD = 'correct horse battery staple';
-const DEMO = { name: 'Dana Whitfield', job_title: 'Operations Manager', company: 'Whitfield Haulage', country: '+61', number: '+61 412345678', email: 'dana@whitfield.com.au', text: 'We run 40 trucks.' };
-const CONTACT = { name: 'Sam Reid', email: 'sam@reidfreight.com.au', subject: 'Linehaul', inq_type: '2', message: 'Pricing for 12 trucks' };
+const DEMO = {
+  name: 'Dana Whitfield',
+  job_title: 'Operations Manager',
+  company: 'Whitfield Haulage',
+  country: '+61',
+  number: '+61 412345678',
+  email: 'dana@whitfield.com.au',
+  text: 'We run 40 trucks.',
+};
+const CONTACT = {
+  name: 'Sam Reid',
+  email: 'sam@reidfreight.com.au',
+  subject: 'Linehaul',
+  inq_type: '2',
+  message: 'Pricing for 12 trucks',
+};
 
 let server: TestServer;
 let bearer: string;
@@ -38,33 +52,87 @@ after(() => server.close());
  * tables digested here, so they are left out. */
 function databaseDigest(): string {
   const hash = createHash('sha256');
-  const tables = server.app.database.sqlite!.prepare("SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'table' ORDER BY name").all() as { name: string }[];
+  const tables = server.app.database
+    .sqlite!.prepare("SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'table' ORDER BY name")
+    .all() as { name: string }[];
   for (const { name } of tables) {
     hash.update(name);
     const rows = name === 'outbox' ? `SELECT count(*) AS n FROM "${name}"` : `SELECT * FROM "${name}" ORDER BY rowid`;
     for (const row of server.app.database.sqlite!.prepare(rows).all()) {
-      hash.update(JSON.stringify(row, (_key, value) => (value instanceof Uint8Array ? Buffer.from(value).toString('base64') : value)));
+      hash.update(
+        JSON.stringify(row, (_key, value) =>
+          value instanceof Uint8Array ? Buffer.from(value).toString('base64') : value,
+        ),
+      );
     }
   }
   return hash.digest('hex');
 }
 
-type Body = { type: 'json'; value: Record<string, string> } | { type: 'urlencoded' | 'multipart'; value: Record<string, string> };
+type Body =
+  { type: 'json'; value: Record<string, string> } | { type: 'urlencoded' | 'multipart'; value: Record<string, string> };
 type Call = { method: string; path: string; body: Body; api: boolean; auth?: boolean; image?: boolean };
 
 const CALLS: Call[] = [
-  { method: 'POST', path: '/api/Feedback/AddFeedback', api: true, body: { type: 'json', value: { feedback: 'The fuel report saves us hours' } } },
-  { method: 'POST', path: '/api/Newsletter/Subscribe', api: true, body: { type: 'json', value: { email: 'ops@whitfield.com.au' } } },
-  { method: 'POST', path: '/api/SignIn', api: true, body: { type: 'json', value: { username: 'alice', password: PASSWORD } } },
+  {
+    method: 'POST',
+    path: '/api/Feedback/AddFeedback',
+    api: true,
+    body: { type: 'json', value: { feedback: 'The fuel report saves us hours' } },
+  },
+  {
+    method: 'POST',
+    path: '/api/Newsletter/Subscribe',
+    api: true,
+    body: { type: 'json', value: { email: 'ops@whitfield.com.au' } },
+  },
+  {
+    method: 'POST',
+    path: '/api/SignIn',
+    api: true,
+    body: { type: 'json', value: { username: 'alice', password: PASSWORD } },
+  },
   { method: 'POST', path: '/api/RequestDemo', api: true, body: { type: 'json', value: DEMO } },
   { method: 'POST', path: '/api/ContactUs', api: true, image: true, body: { type: 'multipart', value: CONTACT } },
-  { method: 'PUT', path: '/api/inbox/feedback/1/status', api: true, auth: true, body: { type: 'json', value: { status: 'done' } } },
-  { method: 'POST', path: '/api/inbox/feedback/1/notes', api: true, auth: true, body: { type: 'json', value: { note: 'Called back' } } },
-  { method: 'POST', path: '/forms/feedback', api: false, body: { type: 'urlencoded', value: { feedback: 'The fuel report saves us hours' } } },
-  { method: 'POST', path: '/forms/newsletter', api: false, body: { type: 'urlencoded', value: { email: 'fleet@whitfield.com.au' } } },
+  {
+    method: 'PUT',
+    path: '/api/inbox/feedback/1/status',
+    api: true,
+    auth: true,
+    body: { type: 'json', value: { status: 'done' } },
+  },
+  {
+    method: 'POST',
+    path: '/api/inbox/feedback/1/notes',
+    api: true,
+    auth: true,
+    body: { type: 'json', value: { note: 'Called back' } },
+  },
+  {
+    method: 'POST',
+    path: '/forms/feedback',
+    api: false,
+    body: { type: 'urlencoded', value: { feedback: 'The fuel report saves us hours' } },
+  },
+  {
+    method: 'POST',
+    path: '/forms/newsletter',
+    api: false,
+    body: { type: 'urlencoded', value: { email: 'fleet@whitfield.com.au' } },
+  },
   { method: 'POST', path: '/forms/contact', api: false, image: true, body: { type: 'multipart', value: CONTACT } },
-  { method: 'POST', path: '/request-demo', api: false, body: { type: 'urlencoded', value: { ...DEMO, country: 'AU', number: '412345678' } } },
-  { method: 'POST', path: '/sign-in', api: false, body: { type: 'urlencoded', value: { username: 'alice', password: PASSWORD } } },
+  {
+    method: 'POST',
+    path: '/request-demo',
+    api: false,
+    body: { type: 'urlencoded', value: { ...DEMO, country: 'AU', number: '412345678' } },
+  },
+  {
+    method: 'POST',
+    path: '/sign-in',
+    api: false,
+    body: { type: 'urlencoded', value: { username: 'alice', password: PASSWORD } },
+  },
 ];
 
 /** How the CSRF proof is sent: the cookie, the token echoed (header or form field), the Origin. */

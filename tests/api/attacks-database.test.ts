@@ -6,10 +6,9 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { closeSync, openSync, writeSync } from 'node:fs';
-import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import { test } from 'node:test';
 import { CSRF_COOKIE, CSRF_HEADER } from '../../common/constants.ts';
 import { hashPassword } from '../../server/services/passwords.ts';
@@ -63,15 +62,26 @@ test('disk full: readiness 503 while writes fail, posts 503 and not stored, sign
     }
     const statuses: number[] = [];
     const before = server.count('feedback');
-    for (let i = 0; i < 40; i++) statuses.push((await client.post('/api/Feedback/AddFeedback', { feedback: `Feedback ${i} `.repeat(60) })).status);
+    for (let i = 0; i < 40; i++)
+      statuses.push((await client.post('/api/Feedback/AddFeedback', { feedback: `Feedback ${i} `.repeat(60) })).status);
     t.diagnostic(`post statuses on a full disk: ${[...new Set(statuses)].join(', ')}`);
-    assert.ok(statuses.every((status) => status === 200 || status === 503), `statuses ${statuses.join(',')}`);
+    assert.ok(
+      statuses.every((status) => status === 200 || status === 503),
+      `statuses ${statuses.join(',')}`,
+    );
     assert.ok(statuses.includes(503), 'the full disk refused some writes');
-    assert.equal(server.count('feedback') - before, statuses.filter((status) => status === 200).length, 'no false success');
+    assert.equal(
+      server.count('feedback') - before,
+      statuses.filter((status) => status === 200).length,
+      'no false success',
+    );
     const full = await readiness(server);
     assert.equal(full.status, 503);
     assert.equal(full.body.checks.writable, 'failing');
-    assert.ok(logLines.some((line) => line.includes('database refuses writes')), 'a clear log line');
+    assert.ok(
+      logLines.some((line) => line.includes('database refuses writes')),
+      'a clear log line',
+    );
 
     // Staff still sign in: the wrong password is refused, the right one works (or, if even the
     // session row cannot be written, a 503: never a 500).
@@ -83,7 +93,10 @@ test('disk full: readiness 503 while writes fail, posts 503 and not stored, sign
     await rm(filler);
     const back = await readiness(server);
     assert.equal(back.status, 200, JSON.stringify(back.body));
-    assert.equal((await client.post('/api/Feedback/AddFeedback', { feedback: 'After the disk was freed' })).status, 200);
+    assert.equal(
+      (await client.post('/api/Feedback/AddFeedback', { feedback: 'After the disk was freed' })).status,
+      200,
+    );
     assert.equal(await signIn(server, token), 200);
   } finally {
     await server?.app.close();
@@ -120,7 +133,10 @@ test('a file damaged in the middle is found at start: readiness 503, a clear log
       const ready = await readiness(server);
       assert.equal(ready.status, 503);
       assert.equal(ready.body.checks.integrity, 'failing');
-      assert.ok(logLines.some((line) => line.includes('database file is damaged')), 'a clear log line');
+      assert.ok(
+        logLines.some((line) => line.includes('database file is damaged')),
+        'a clear log line',
+      );
     } finally {
       await server.app.close();
     }

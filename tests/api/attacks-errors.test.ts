@@ -9,11 +9,26 @@ import { leaks, logEntries } from '../helpers/attack-checks.ts';
 import { png } from '../helpers/images.ts';
 import { startServer } from '../helpers/server.ts';
 
-const DEMO = { name: 'Dana Whitfield', job_title: 'Operations Manager', company: 'Whitfield Haulage', country: '+61', number: '+61 412345678', email: 'dana@whitfield.com.au', text: 'We run 40 trucks.' };
+const DEMO = {
+  name: 'Dana Whitfield',
+  job_title: 'Operations Manager',
+  company: 'Whitfield Haulage',
+  country: '+61',
+  number: '+61 412345678',
+  email: 'dana@whitfield.com.au',
+  text: 'We run 40 trucks.',
+};
 
 function contactForm() {
   const form = new FormData();
-  for (const [name, value] of Object.entries({ name: 'Sam', email: 'sam@example.com', subject: 'Hi', inq_type: '2', message: 'Pricing' })) form.set(name, value);
+  for (const [name, value] of Object.entries({
+    name: 'Sam',
+    email: 'sam@example.com',
+    subject: 'Hi',
+    inq_type: '2',
+    message: 'Pricing',
+  }))
+    form.set(name, value);
   form.set('img', new Blob([new Uint8Array(png(4, 4))], { type: 'image/png' }), 'a.png');
   return form;
 }
@@ -25,16 +40,27 @@ for (const breakage of ['drop the tables', 'close the database handle'] as const
     try {
       const client = await server.client().visit();
       if (breakage === 'drop the tables') {
-        server.app.database.sqlite!.exec('DROP TABLE feedback; DROP TABLE demo_requests; DROP TABLE contact_messages; DROP TABLE newsletter_subscribers; DROP TABLE sign_in_failures; DROP TABLE users;');
+        server.app.database.sqlite!.exec(
+          'DROP TABLE feedback; DROP TABLE demo_requests; DROP TABLE contact_messages; DROP TABLE newsletter_subscribers; DROP TABLE sign_in_failures; DROP TABLE users;',
+        );
       } else {
         server.app.database.sqlite!.close();
       }
       const answers = [
-        { shape: 'ErrorInfo', response: await client.post('/api/Feedback/AddFeedback', { feedback: 'The fuel report saves us hours' }) },
+        {
+          shape: 'ErrorInfo',
+          response: await client.post('/api/Feedback/AddFeedback', { feedback: 'The fuel report saves us hours' }),
+        },
         { shape: 'ERROR', response: await client.post('/api/RequestDemo', DEMO) },
         { shape: 'ErrorInfo', response: await client.postForm('/api/ContactUs', contactForm()) },
-        { shape: 'ErrorInfo', response: await client.post('/api/Newsletter/Subscribe', { email: 'ops@whitfield.com.au' }) },
-        { shape: 'ERROR', response: await client.post('/api/SignIn', { username: 'alice', password: 'a password here' }) },
+        {
+          shape: 'ErrorInfo',
+          response: await client.post('/api/Newsletter/Subscribe', { email: 'ops@whitfield.com.au' }),
+        },
+        {
+          shape: 'ERROR',
+          response: await client.post('/api/SignIn', { username: 'alice', password: 'a password here' }),
+        },
       ];
       const failedIds = new Set<string>();
       for (const { shape, response } of answers) {
@@ -84,7 +110,10 @@ test('a page action (form posted without JavaScript) on a broken database: a 500
     assert.equal(errors[0]!.reqId, completed.reqId, "the cause is logged on the 500's request");
     // The page tells the visitor the reference to quote, the same as the answer's header and the log's reqId.
     assert.equal(response.headers.get('x-request-id'), completed.reqId);
-    assert.match(response.text, new RegExp(`quote this reference to support: <code class="request-reference">${completed.reqId}</code>`));
+    assert.match(
+      response.text,
+      new RegExp(`quote this reference to support: <code class="request-reference">${completed.reqId}</code>`),
+    );
     assert.match(errors[0]!.err?.message ?? '', /no such table: feedback/);
   } finally {
     await server.close();

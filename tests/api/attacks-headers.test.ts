@@ -33,7 +33,13 @@ async function take(answers: Answer[], label: string, response: Response, expect
 function post(url: string, path: string, body: BodyInit, headers: Record<string, string> = {}) {
   return fetch(url + path, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: `${CSRF_COOKIE}=${token}`, [CSRF_HEADER]: token, origin: url, ...headers },
+    headers: {
+      'content-type': 'application/json',
+      cookie: `${CSRF_COOKIE}=${token}`,
+      [CSRF_HEADER]: token,
+      origin: url,
+      ...headers,
+    },
     body,
     redirect: 'manual',
   });
@@ -42,7 +48,12 @@ function post(url: string, path: string, body: BodyInit, headers: Record<string,
 function pagePost(url: string, path: string, body: BodyInit, headers: Record<string, string> = {}) {
   return fetch(url + path, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `${CSRF_COOKIE}=${token}`, origin: url, ...headers },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      cookie: `${CSRF_COOKIE}=${token}`,
+      origin: url,
+      ...headers,
+    },
     body,
     redirect: 'manual',
   });
@@ -60,7 +71,11 @@ async function rawAnswer(url: string, bytes: string): Promise<Answer> {
   });
   const [head = ''] = text.split('\r\n\r\n');
   const [statusLine = '', ...lines] = head.split('\r\n');
-  const headers = new Headers(lines.map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trim()] as [string, string]));
+  const headers = new Headers(
+    lines.map(
+      (line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trim()] as [string, string],
+    ),
+  );
   const status = Number(statusLine.split(' ')[1]);
   assert.equal(status, 400, `unparseable request: ${statusLine}`);
   return { label: 'unparseable request (400)', status, headers };
@@ -75,7 +90,12 @@ describe('security headers on every status', () => {
     await take(answers, 'page /home', home, 200);
     await take(answers, 'page /faq', await fetch(url + '/faq'), 200);
     await take(answers, 'API FAQ', await fetch(url + '/api/Faqs/GetAllFromFaqs'), 200);
-    await take(answers, 'API feedback', await post(url, '/api/Feedback/AddFeedback', JSON.stringify({ feedback: 'Headers on 200' })), 200);
+    await take(
+      answers,
+      'API feedback',
+      await post(url, '/api/Feedback/AddFeedback', JSON.stringify({ feedback: 'Headers on 200' })),
+      200,
+    );
     const asset = /\/assets\/[\w.-]+\.(?:js|css)/.exec(html)?.[0];
     assert.ok(asset, 'the home page links a built asset');
     const assetAnswer = await take(answers, `asset ${asset}`, await fetch(url + asset), 200);
@@ -89,10 +109,25 @@ describe('security headers on every status', () => {
     const etag = assetAnswer.headers.get('etag');
     const modified = assetAnswer.headers.get('last-modified');
     assert.ok(etag && modified, 'assets carry ETag and Last-Modified');
-    await take(answers, 'asset If-None-Match', await fetch(url + asset, { headers: { ...revalidate, 'if-none-match': etag } }), 304);
-    await take(answers, 'asset If-Modified-Since', await fetch(url + asset, { headers: { ...revalidate, 'if-modified-since': modified } }), 304);
+    await take(
+      answers,
+      'asset If-None-Match',
+      await fetch(url + asset, { headers: { ...revalidate, 'if-none-match': etag } }),
+      304,
+    );
+    await take(
+      answers,
+      'asset If-Modified-Since',
+      await fetch(url + asset, { headers: { ...revalidate, 'if-modified-since': modified } }),
+      304,
+    );
     const faviconTag = favicon.headers.get('etag')!;
-    await take(answers, 'favicon If-None-Match', await fetch(url + '/favicon.svg', { headers: { ...revalidate, 'if-none-match': faviconTag } }), 304);
+    await take(
+      answers,
+      'favicon If-None-Match',
+      await fetch(url + '/favicon.svg', { headers: { ...revalidate, 'if-none-match': faviconTag } }),
+      304,
+    );
 
     await take(answers, 'API broken JSON', await post(url, '/api/RequestDemo', '{"name": "Dana",'), 400);
     await take(answers, 'API invalid body', await post(url, '/api/Feedback/AddFeedback', '{}'), 400);
@@ -101,30 +136,68 @@ describe('security headers on every status', () => {
     await take(answers, 'API bad URL encoding', await fetch(url + '/api/%E0'), 400);
     answers.push(await rawAnswer(url, 'GET / HTTP/1.1\r\nHost: x\r\nBad Header: \x01\r\n\r\n'));
 
-    await take(answers, 'API without CSRF', await post(url, '/api/Feedback/AddFeedback', '{}', { [CSRF_HEADER]: 'forged' }), 403);
-    await take(answers, 'page post without cookie', await pagePost(url, '/forms/feedback', 'feedback=x', { cookie: '' }), 403);
+    await take(
+      answers,
+      'API without CSRF',
+      await post(url, '/api/Feedback/AddFeedback', '{}', { [CSRF_HEADER]: 'forged' }),
+      403,
+    );
+    await take(
+      answers,
+      'page post without cookie',
+      await pagePost(url, '/forms/feedback', 'feedback=x', { cookie: '' }),
+      403,
+    );
 
     await take(answers, 'page 404', await fetch(url + '/no-such-page'), 404);
     await take(answers, 'API 404', await fetch(url + '/api/NoSuchCall'), 404);
     await take(answers, 'missing asset', await fetch(url + '/assets/no-such-file.js'), 404);
 
-    await take(answers, 'API JSON over 32 KB', await post(url, '/api/Feedback/AddFeedback', JSON.stringify({ feedback: 'x'.repeat(40_000) })), 413);
-    await take(answers, 'page post over the upload limit', await pagePost(url, '/forms/feedback', 'feedback=' + 'x'.repeat(6 * 1024 * 1024)), 413);
+    await take(
+      answers,
+      'API JSON over 32 KB',
+      await post(url, '/api/Feedback/AddFeedback', JSON.stringify({ feedback: 'x'.repeat(40_000) })),
+      413,
+    );
+    await take(
+      answers,
+      'page post over the upload limit',
+      await pagePost(url, '/forms/feedback', 'feedback=' + 'x'.repeat(6 * 1024 * 1024)),
+      413,
+    );
 
-    await take(answers, 'API XML body', await post(url, '/api/Feedback/AddFeedback', '<feedback/>', { 'content-type': 'application/xml' }), 415);
+    await take(
+      answers,
+      'API XML body',
+      await post(url, '/api/Feedback/AddFeedback', '<feedback/>', { 'content-type': 'application/xml' }),
+      415,
+    );
 
-    for (const status of [200, 304, 400, 403, 404, 413, 415]) assert.ok(answers.some((answer) => answer.status === status), `covered ${status}`);
-    assert.deepEqual(answers.flatMap(({ label, headers }) => securityHeaderProblems(label, headers)), []);
+    for (const status of [200, 304, 400, 403, 404, 413, 415])
+      assert.ok(
+        answers.some((answer) => answer.status === status),
+        `covered ${status}`,
+      );
+    assert.deepEqual(
+      answers.flatMap(({ label, headers }) => securityHeaderProblems(label, headers)),
+      [],
+    );
   });
 
   test('429 on pages and the API (assets are never rate limited)', async () => {
-    const limited = await startServer({ RATE_LIMIT_PAGES_PER_MINUTE: '2', RATE_LIMIT_FORMS_PER_MINUTE: '1' }, { pages: true });
+    const limited = await startServer(
+      { RATE_LIMIT_PAGES_PER_MINUTE: '2', RATE_LIMIT_FORMS_PER_MINUTE: '1' },
+      { pages: true },
+    );
     try {
       const answers: Answer[] = [];
       for (let i = 0; i < 2; i++) await (await fetch(limited.url + '/home')).arrayBuffer();
       await take(answers, 'page', await fetch(limited.url + '/home'), 429);
       await take(answers, 'API read', await fetch(limited.url + '/api/Faqs/GetAllFromFaqs'), 429);
-      assert.deepEqual(answers.flatMap(({ label, headers }) => securityHeaderProblems(label, headers)), []);
+      assert.deepEqual(
+        answers.flatMap(({ label, headers }) => securityHeaderProblems(label, headers)),
+        [],
+      );
     } finally {
       await limited.close();
     }
@@ -138,18 +211,31 @@ describe('security headers on every status', () => {
       broken.app.database.sqlite!.exec('DROP TABLE feedback');
       const answers: Answer[] = [];
       const headers = { cookie: `${CSRF_COOKIE}=${csrf}`, origin: broken.url };
-      await take(answers, 'API feedback', await fetch(broken.url + '/api/Feedback/AddFeedback', {
-        method: 'POST',
-        headers: { ...headers, 'content-type': 'application/json', [CSRF_HEADER]: csrf },
-        body: JSON.stringify({ feedback: 'The database is gone' }),
-      }), 500);
-      await take(answers, 'page action feedback', await fetch(broken.url + '/forms/feedback', {
-        method: 'POST',
-        headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ feedback: 'The database is gone', _csrf: csrf }).toString(),
-        redirect: 'manual',
-      }), 500);
-      assert.deepEqual(answers.flatMap(({ label, headers }) => securityHeaderProblems(label, headers)), []);
+      await take(
+        answers,
+        'API feedback',
+        await fetch(broken.url + '/api/Feedback/AddFeedback', {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/json', [CSRF_HEADER]: csrf },
+          body: JSON.stringify({ feedback: 'The database is gone' }),
+        }),
+        500,
+      );
+      await take(
+        answers,
+        'page action feedback',
+        await fetch(broken.url + '/forms/feedback', {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ feedback: 'The database is gone', _csrf: csrf }).toString(),
+          redirect: 'manual',
+        }),
+        500,
+      );
+      assert.deepEqual(
+        answers.flatMap(({ label, headers }) => securityHeaderProblems(label, headers)),
+        [],
+      );
     } finally {
       await broken.close();
     }
@@ -162,19 +248,45 @@ describe('sign-in answers are never cached', () => {
   test('SignIn and ValidateToken: Cache-Control no-store on success and on every refusal', async () => {
     const { url } = server;
     const answers: Answer[] = [];
-    const signIn = (body: unknown, headers: Record<string, string> = {}) => post(url, '/api/SignIn', JSON.stringify(body), headers);
+    const signIn = (body: unknown, headers: Record<string, string> = {}) =>
+      post(url, '/api/SignIn', JSON.stringify(body), headers);
     const signedIn = await signIn({ username: 'alice', password: PASSWORD });
     const { access_token } = (await signedIn.clone().json()) as { access_token: string };
     await take(answers, 'SignIn success', signedIn, 200);
     await take(answers, 'SignIn empty', await signIn({ username: '', password: '' }), 400);
     await take(answers, 'SignIn broken JSON', await post(url, '/api/SignIn', '{'), 400);
-    await take(answers, 'SignIn without CSRF', await signIn({ username: 'alice', password: PASSWORD }, { [CSRF_HEADER]: 'nope' }), 403);
-    await take(answers, 'SignIn wrong password', await signIn({ username: 'alice', password: 'wrong password 1' }), 401);
-    await take(answers, 'SignIn wrong password again', await signIn({ username: 'alice', password: 'wrong password 2' }), 401);
+    await take(
+      answers,
+      'SignIn without CSRF',
+      await signIn({ username: 'alice', password: PASSWORD }, { [CSRF_HEADER]: 'nope' }),
+      403,
+    );
+    await take(
+      answers,
+      'SignIn wrong password',
+      await signIn({ username: 'alice', password: 'wrong password 1' }),
+      401,
+    );
+    await take(
+      answers,
+      'SignIn wrong password again',
+      await signIn({ username: 'alice', password: 'wrong password 2' }),
+      401,
+    );
     await take(answers, 'SignIn locked', await signIn({ username: 'alice', password: PASSWORD }), 429);
-    await take(answers, 'ValidateToken valid', await fetch(url + '/api/ValidateToken', { headers: bearer(access_token) }), 200);
+    await take(
+      answers,
+      'ValidateToken valid',
+      await fetch(url + '/api/ValidateToken', { headers: bearer(access_token) }),
+      200,
+    );
     await take(answers, 'ValidateToken no header', await fetch(url + '/api/ValidateToken'), 401);
-    await take(answers, 'ValidateToken forged', await fetch(url + '/api/ValidateToken', { headers: bearer('a.b.c') }), 401);
+    await take(
+      answers,
+      'ValidateToken forged',
+      await fetch(url + '/api/ValidateToken', { headers: bearer('a.b.c') }),
+      401,
+    );
 
     const limited = await startServer({ RATE_LIMIT_SIGNIN_PER_MINUTE: '1' });
     try {
@@ -203,8 +315,13 @@ describe('sign-in answers are never cached', () => {
       await failing.close();
     }
 
-    const notNoStore = answers.filter(({ headers }) => headers.get('cache-control') !== 'no-store').map(({ label, headers }) => `${label}: ${headers.get('cache-control')}`);
+    const notNoStore = answers
+      .filter(({ headers }) => headers.get('cache-control') !== 'no-store')
+      .map(({ label, headers }) => `${label}: ${headers.get('cache-control')}`);
     assert.deepEqual(notNoStore, []);
-    assert.deepEqual(answers.flatMap(({ label, headers }) => securityHeaderProblems(label, headers)), []);
+    assert.deepEqual(
+      answers.flatMap(({ label, headers }) => securityHeaderProblems(label, headers)),
+      [],
+    );
   });
 });

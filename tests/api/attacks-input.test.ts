@@ -20,8 +20,22 @@ import { png } from '../helpers/images.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 
 const FEEDBACK = { feedback: 'The fuel report saves us hours' };
-const DEMO = { name: 'Dana Whitfield', job_title: 'Operations Manager', company: 'Whitfield Haulage', country: '+61', number: '+61 412345678', email: 'dana@whitfield.com.au', text: 'We run 40 trucks.' };
-const CONTACT = { name: 'Sam Reid', email: 'sam@reidfreight.com.au', subject: 'Linehaul', inq_type: '2', message: 'Pricing for 12 trucks' };
+const DEMO = {
+  name: 'Dana Whitfield',
+  job_title: 'Operations Manager',
+  company: 'Whitfield Haulage',
+  country: '+61',
+  number: '+61 412345678',
+  email: 'dana@whitfield.com.au',
+  text: 'We run 40 trucks.',
+};
+const CONTACT = {
+  name: 'Sam Reid',
+  email: 'sam@reidfreight.com.au',
+  subject: 'Linehaul',
+  inq_type: '2',
+  message: 'Pricing for 12 trucks',
+};
 
 type Form = {
   path: string;
@@ -35,7 +49,13 @@ type Form = {
 };
 
 const FORMS: Form[] = [
-  { path: '/api/Feedback/AddFeedback', table: 'feedback', valid: FEEDBACK, shape: 'ErrorInfo', text: { feedback: { max: MAX_LENGTH.feedback, label: 'Feedback' } } },
+  {
+    path: '/api/Feedback/AddFeedback',
+    table: 'feedback',
+    valid: FEEDBACK,
+    shape: 'ErrorInfo',
+    text: { feedback: { max: MAX_LENGTH.feedback, label: 'Feedback' } },
+  },
   {
     path: '/api/RequestDemo',
     table: 'demo_requests',
@@ -75,7 +95,7 @@ const SQL_CORPUS = [
   '" OR ""="',
   "'; DROP TABLE feedback;--",
   "Robert'); DROP TABLE demo_requests;--",
-  "1; DELETE FROM users WHERE 1=1",
+  '1; DELETE FROM users WHERE 1=1',
   "' UNION SELECT name, sql FROM sqlite_master--",
   "' UNION SELECT password_hash FROM users--",
   "admin'--",
@@ -84,13 +104,13 @@ const SQL_CORPUS = [
   "1' AND (SELECT count(*) FROM sqlite_master) > 0 AND '1'='1",
   "' || (SELECT sqlite_version()) || '",
   "\\'; SELECT 1;--",
-  "%27%20OR%201%3D1--",
+  '%27%20OR%201%3D1--',
   "'/**/OR/**/1=1/**/--",
   "'; INSERT INTO users (username, password_hash, created_at) VALUES ('evil', 'x', 'now');--",
   "x'); UPDATE refresh_tokens SET revoked_at = NULL;--",
-  "?; ?1; :name; @name; $name",
+  '?; ?1; :name; @name; $name',
   "' AND randomblob(1000000000)--",
-  "char(39)||char(59)",
+  'char(39)||char(59)',
   "\u0000' OR 1=1--",
 ];
 
@@ -111,8 +131,10 @@ after(async () => {
 });
 
 const schema = () => reader.prepare('SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name').all();
-const count = (table: string) => Number((reader.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n);
-const lastRow = (table: string) => reader.prepare(`SELECT * FROM ${table} ORDER BY id DESC LIMIT 1`).get() as Record<string, unknown>;
+const count = (table: string) =>
+  Number((reader.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n);
+const lastRow = (table: string) =>
+  reader.prepare(`SELECT * FROM ${table} ORDER BY id DESC LIMIT 1`).get() as Record<string, unknown>;
 
 async function submit(form: Form, values: Record<string, string>, rawJson?: string) {
   const headers: Record<string, string> = { cookie: `${CSRF_COOKIE}=${token}`, [CSRF_HEADER]: token };
@@ -128,7 +150,11 @@ async function submit(form: Form, values: Record<string, string>, rawJson?: stri
   }
   const response = await fetch(server.url + form.path, { method: 'POST', headers, body });
   const text = await response.text();
-  return { status: response.status, text, body: text.startsWith('[') || text.startsWith('{') ? JSON.parse(text) : text };
+  return {
+    status: response.status,
+    text,
+    body: text.startsWith('[') || text.startsWith('{') ? JSON.parse(text) : text,
+  };
 }
 
 /** Submits one field's value and checks the outcome: stored exactly, or refused and not stored. */
@@ -137,7 +163,10 @@ async function roundTrip(form: Form, field: string, value: string) {
   const expected = (form.multipart ? value.replace(/\r\n|\r|\n/g, '\r\n') : value).toWellFormed().trim();
   const before = count(form.table);
   const answer = await submit(form, { ...form.valid, [field]: value });
-  assert.ok(answer.status < 500, `${form.path} ${field}=${JSON.stringify(value.slice(0, 60))}: ${answer.status} ${answer.text.slice(0, 200)}`);
+  assert.ok(
+    answer.status < 500,
+    `${form.path} ${field}=${JSON.stringify(value.slice(0, 60))}: ${answer.status} ${answer.text.slice(0, 200)}`,
+  );
   if (answer.status === 200) {
     assert.equal(answer.body[0], 'SUCCESS');
     assert.equal(count(form.table), before + 1, 'one row per SUCCESS');
@@ -152,11 +181,37 @@ async function roundTrip(form: Form, field: string, value: string) {
 
 describe('SQL injection strings in every field', () => {
   test('free-text fields: stored and read back byte-identical (fast-check, with the classic corpus)', async () => {
-    const target = fc.constantFrom(...FORMS.flatMap((form) => Object.keys(form.text).map((field) => ({ form, field }))));
+    const target = fc.constantFrom(
+      ...FORMS.flatMap((form) => Object.keys(form.text).map((field) => ({ form, field }))),
+    );
     const payload = fc.oneof(
       fc.constantFrom(...SQL_CORPUS),
-      fc.tuple(fc.string({ maxLength: 20 }), fc.constantFrom(...SQL_CORPUS), fc.string({ maxLength: 20 })).map((parts) => parts.join('')),
-      fc.string({ unit: fc.constantFrom("'", '"', ';', '-', '/', '*', '\\', '%', '_', '(', ')', '=', ' ', 'O', 'R', '1', '\u0000'), minLength: 1, maxLength: 40 }),
+      fc
+        .tuple(fc.string({ maxLength: 20 }), fc.constantFrom(...SQL_CORPUS), fc.string({ maxLength: 20 }))
+        .map((parts) => parts.join('')),
+      fc.string({
+        unit: fc.constantFrom(
+          "'",
+          '"',
+          ';',
+          '-',
+          '/',
+          '*',
+          '\\',
+          '%',
+          '_',
+          '(',
+          ')',
+          '=',
+          ' ',
+          'O',
+          'R',
+          '1',
+          '\u0000',
+        ),
+        minLength: 1,
+        maxLength: 40,
+      }),
       fc.string({ unit: 'binary', minLength: 1, maxLength: 40 }),
     );
     let stored = 0;
@@ -166,7 +221,8 @@ describe('SQL injection strings in every field', () => {
         const answer = await roundTrip(form, field, limited);
         if (answer.status === 200) stored++;
         // Only blank values may be refused in a free-text field.
-        if (answer.status !== 200) assert.equal(limited.trim(), '', `refused ${JSON.stringify(limited)}: ${answer.text}`);
+        if (answer.status !== 200)
+          assert.equal(limited.trim(), '', `refused ${JSON.stringify(limited)}: ${answer.text}`);
       }),
       { numRuns: Number(process.env.ATTACK_RUNS ?? 200) },
     );
@@ -187,7 +243,11 @@ describe('SQL injection strings in every field', () => {
   test('sign-in: injection in username or password never signs in, never a 5xx', async () => {
     const client = await server.client().visit();
     for (const value of SQL_CORPUS) {
-      for (const body of [{ username: value, password: 'whatever password' }, { username: 'admin', password: value }, { username: value, password: value }]) {
+      for (const body of [
+        { username: value, password: 'whatever password' },
+        { username: 'admin', password: value },
+        { username: value, password: value },
+      ]) {
         const answer = await client.post('/api/SignIn', body);
         assert.ok([400, 401, 429].includes(answer.status), `${JSON.stringify(body)}: ${answer.status}`);
       }
@@ -263,7 +323,10 @@ describe('Unicode and lengths', () => {
     const fresh = await startServer();
     try {
       const client = await fresh.client().visit();
-      const atMax = await client.post('/api/SignIn', { username: 'u'.repeat(MAX_LENGTH.username), password: 'p'.repeat(MAX_LENGTH.password) });
+      const atMax = await client.post('/api/SignIn', {
+        username: 'u'.repeat(MAX_LENGTH.username),
+        password: 'p'.repeat(MAX_LENGTH.password),
+      });
       assert.equal(atMax.status, 401);
       // A value one over its limit says so (issue 33), not 'All fields are required!'.
       for (const [body, label, max] of [
@@ -290,8 +353,16 @@ describe('Unicode and lengths', () => {
       assert.equal(stored, `lone ${'\uFFFD'.repeat(escape.split('\\').length - 1)} surrogate`);
       assert.ok(stored.isWellFormed());
     }
-    const bytes = Buffer.concat([Buffer.from('{"feedback": "bad '), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from(' bytes"}')]);
-    const response = await fetch(server.url + form.path, { method: 'POST', headers: { 'content-type': 'application/json', cookie: `${CSRF_COOKIE}=${token}`, [CSRF_HEADER]: token }, body: bytes });
+    const bytes = Buffer.concat([
+      Buffer.from('{"feedback": "bad '),
+      Buffer.from([0xff, 0xfe, 0xc3]),
+      Buffer.from(' bytes"}'),
+    ]);
+    const response = await fetch(server.url + form.path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: `${CSRF_COOKIE}=${token}`, [CSRF_HEADER]: token },
+      body: bytes,
+    });
     assert.equal(response.status, 200, await response.text());
     assert.ok((lastRow(form.table).feedback as string).includes('\uFFFD'));
   });
@@ -302,7 +373,10 @@ describe('Unicode and lengths', () => {
       for (const field of Object.keys(form.text)) {
         const before = count(form.table);
         const answer = await submit(form, { ...form.valid, [field]: huge });
-        assert.ok(answer.status === 413 || answer.status === 400, `${form.path} ${field}: ${answer.status} ${answer.text.slice(0, 100)}`);
+        assert.ok(
+          answer.status === 413 || answer.status === 400,
+          `${form.path} ${field}: ${answer.status} ${answer.text.slice(0, 100)}`,
+        );
         assert.equal(answer.body[0], form.shape);
         assert.equal(count(form.table), before);
       }

@@ -17,7 +17,10 @@ const demo = (email: string, i = 0) => ({
 });
 
 type Row = { kind: string; recipient: string; subject: string; body_text: string };
-const rows = (server: TestServer) => server.app.database.sqlite!.prepare('SELECT kind, recipient, subject, body_text FROM outbox ORDER BY id').all() as Row[];
+const rows = (server: TestServer) =>
+  server.app.database
+    .sqlite!.prepare('SELECT kind, recipient, subject, body_text FROM outbox ORDER BY id')
+    .all() as Row[];
 
 async function postDemo(server: TestServer, body: Record<string, string>) {
   const client = await server.client().visit();
@@ -25,7 +28,7 @@ async function postDemo(server: TestServer, body: Record<string, string>) {
 }
 
 describe('the demo confirmation', () => {
-  test('holds none of the visitor\'s words, through the API and the no-JS form', async () => {
+  test("holds none of the visitor's words, through the API and the no-JS form", async () => {
     const server = await startServer({}, { pages: true });
     try {
       assert.equal((await postDemo(server, demo('victim@example.com'))).status, 200);
@@ -34,7 +37,12 @@ describe('the demo confirmation', () => {
         method: 'POST',
         redirect: 'manual',
         headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `XSRF-TOKEN=${client.csrfToken}` },
-        body: new URLSearchParams({ _csrf: client.csrfToken!, ...demo('victim2@example.com', 1), country: 'AU', number: '412345678' }),
+        body: new URLSearchParams({
+          _csrf: client.csrfToken!,
+          ...demo('victim2@example.com', 1),
+          country: 'AU',
+          number: '412345678',
+        }),
       });
       assert.equal(page.status, 303);
       const toVisitors = rows(server).filter((row) => row.recipient.endsWith('@example.com'));
@@ -42,7 +50,10 @@ describe('the demo confirmation', () => {
       for (const row of toVisitors) {
         assert.equal(row.kind, 'demo-confirmation');
         for (const typed of ['suspended', 'evil.example', 'Urgent', 'Evil Example', '412345678', '400 000 000']) {
-          assert.ok(!row.subject.includes(typed) && !row.body_text.includes(typed), `"${typed}" in the email to ${row.recipient}:\n${row.body_text}`);
+          assert.ok(
+            !row.subject.includes(typed) && !row.body_text.includes(typed),
+            `"${typed}" in the email to ${row.recipient}:\n${row.body_text}`,
+          );
         }
       }
       // The sales team still gets everything the visitor wrote.
@@ -55,7 +66,11 @@ describe('the demo confirmation', () => {
   test('at most 3 a day to one address (any letter case); the requests themselves are all kept', async () => {
     const server = await startServer();
     try {
-      for (let i = 0; i < 5; i++) assert.equal((await postDemo(server, demo(i % 2 ? 'Target@Example.com' : 'target@example.com', i))).status, 200);
+      for (let i = 0; i < 5; i++)
+        assert.equal(
+          (await postDemo(server, demo(i % 2 ? 'Target@Example.com' : 'target@example.com', i))).status,
+          200,
+        );
       assert.equal(server.count('demo_requests'), 5);
       assert.equal(rows(server).filter((row) => row.kind === 'demo-confirmation').length, 3);
       assert.equal(rows(server).filter((row) => row.kind === 'sales-demo').length, 5);

@@ -7,14 +7,25 @@ import { CSRF_COOKIE, CSRF_HEADER } from '../../common/constants.ts';
 import { loadConfig } from '../../server/config.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 
-function send(server: TestServer, localAddress: string, method: string, path: string, token: string, body?: unknown): Promise<number> {
+function send(
+  server: TestServer,
+  localAddress: string,
+  method: string,
+  path: string,
+  token: string,
+  body?: unknown,
+): Promise<number> {
   const payload = body === undefined ? undefined : JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const request = httpRequest(server.url + path, {
       method,
       localAddress,
       agent: false,
-      headers: { cookie: `${CSRF_COOKIE}=${token}`, [CSRF_HEADER]: token, ...(payload ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        cookie: `${CSRF_COOKIE}=${token}`,
+        [CSRF_HEADER]: token,
+        ...(payload ? { 'content-type': 'application/json' } : {}),
+      },
     });
     request.on('response', (response) => {
       response.resume();
@@ -26,8 +37,20 @@ function send(server: TestServer, localAddress: string, method: string, path: st
 }
 
 test('the default exempts no address', () => {
-  assert.deepEqual(loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/haulora-config-probe', TOKEN_SECRET: 'x'.repeat(32) }).rateLimits.exemptAddresses, []);
-  assert.deepEqual(loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/haulora-config-probe', TOKEN_SECRET: 'x'.repeat(32), RATE_LIMIT_EXEMPT_ADDRESSES: ' 127.0.0.2, ::1 ' }).rateLimits.exemptAddresses, ['127.0.0.2', '::1']);
+  assert.deepEqual(
+    loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/haulora-config-probe', TOKEN_SECRET: 'x'.repeat(32) }).rateLimits
+      .exemptAddresses,
+    [],
+  );
+  assert.deepEqual(
+    loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: '/tmp/haulora-config-probe',
+      TOKEN_SECRET: 'x'.repeat(32),
+      RATE_LIMIT_EXEMPT_ADDRESSES: ' 127.0.0.2, ::1 ',
+    }).rateLimits.exemptAddresses,
+    ['127.0.0.2', '::1'],
+  );
 });
 
 test('exempt addresses are never limited; others still are', async () => {
@@ -41,12 +64,24 @@ test('exempt addresses are never limited; others still are', async () => {
   });
   try {
     const token = (await server.client().visit()).csrfToken!;
-    for (const [address, expectLimit] of [['127.0.0.2', false], ['127.0.0.3', true]] as const) {
-      const reads = [], forms = [], signIns = [];
+    for (const [address, expectLimit] of [
+      ['127.0.0.2', false],
+      ['127.0.0.3', true],
+    ] as const) {
+      const reads = [],
+        forms = [],
+        signIns = [];
       for (let i = 0; i < 6; i++) {
         reads.push(await send(server, address, 'GET', '/api/Faqs/GetAllFromFaqs', token));
-        forms.push(await send(server, address, 'POST', '/api/Feedback/AddFeedback', token, { feedback: `exempt ${i}` }));
-        signIns.push(await send(server, address, 'POST', '/api/SignIn', token, { username: `user${i}`, password: 'a wrong password' }));
+        forms.push(
+          await send(server, address, 'POST', '/api/Feedback/AddFeedback', token, { feedback: `exempt ${i}` }),
+        );
+        signIns.push(
+          await send(server, address, 'POST', '/api/SignIn', token, {
+            username: `user${i}`,
+            password: 'a wrong password',
+          }),
+        );
       }
       assert.equal(reads.includes(429), expectLimit, `${address} reads ${reads}`);
       assert.equal(forms.includes(429), expectLimit, `${address} forms ${forms}`);

@@ -67,7 +67,12 @@ async function signIn(address = '127.0.0.1') {
   return timed(async () => {
     const answer = await fetch(`${server.url}/api/SignIn`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: `${CSRF_COOKIE}=${token}`, [CSRF_HEADER]: token, 'x-forwarded-for': address },
+      headers: {
+        'content-type': 'application/json',
+        cookie: `${CSRF_COOKIE}=${token}`,
+        [CSRF_HEADER]: token,
+        'x-forwarded-for': address,
+      },
       body: JSON.stringify({ username: 'maria', password: PASSWORD }),
     });
     await answer.arrayBuffer();
@@ -77,7 +82,14 @@ async function signIn(address = '127.0.0.1') {
 
 function contactForm(image: Buffer) {
   const form = new FormData();
-  for (const [name, value] of Object.entries({ name: 'Sam Reid', email: 'sam@reidfreight.com.au', subject: 'Photo', inq_type: '1', message: 'See the photo' })) form.set(name, value);
+  for (const [name, value] of Object.entries({
+    name: 'Sam Reid',
+    email: 'sam@reidfreight.com.au',
+    subject: 'Photo',
+    inq_type: '1',
+    message: 'See the photo',
+  }))
+    form.set(name, value);
   form.set('img', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'photo.png');
   return form;
 }
@@ -110,12 +122,20 @@ describe('images: the tall and the wide PNG', () => {
     const answers = await uploads;
     for (const answer of answers) {
       assert.deepEqual(answer.value, { status: 400, body: ['ErrorInfo', MESSAGES.imageDimensions] });
-      assert.ok(answer.ms < bound, `refused in ${Math.round(answer.ms)} ms (a tiny upload takes ${Math.round(tiny)} ms)`);
+      assert.ok(
+        answer.ms < bound,
+        `refused in ${Math.round(answer.ms)} ms (a tiny upload takes ${Math.round(tiny)} ms)`,
+      );
     }
     assert.equal(during.value, 200);
     assert.equal(server.count('contact_messages'), before, 'nothing stored');
-    t.diagnostic(`tiny upload ${Math.round(tiny)} ms; image refusals ${answers.map((answer) => Math.round(answer.ms)).join(', ')} ms; sign-in alone ${Math.round(alone)} ms, during ${Math.round(during.ms)} ms`);
-    assert.ok(during.ms < alone * 2 + 250, `sign-in took ${Math.round(during.ms)} ms during the uploads, ${Math.round(alone)} ms alone`);
+    t.diagnostic(
+      `tiny upload ${Math.round(tiny)} ms; image refusals ${answers.map((answer) => Math.round(answer.ms)).join(', ')} ms; sign-in alone ${Math.round(alone)} ms, during ${Math.round(during.ms)} ms`,
+    );
+    assert.ok(
+      during.ms < alone * 2 + 250,
+      `sign-in took ${Math.round(during.ms)} ms during the uploads, ${Math.round(alone)} ms alone`,
+    );
   });
 
   test('the biggest image within the caps (6000 x 4000) is re-encoded in the decoder process, and sign-in keeps its pace meanwhile', async (t) => {
@@ -124,19 +144,33 @@ describe('images: the tall and the wide PNG', () => {
     const during = await signIn();
     const answer = await uploading;
     assert.equal(answer.value.status, 200);
-    t.diagnostic(`24-megapixel upload ${Math.round(answer.ms)} ms; sign-in alone ${Math.round(alone)} ms, during ${Math.round(during.ms)} ms`);
-    assert.ok(during.ms < alone * 2 + 250, `sign-in took ${Math.round(during.ms)} ms during the upload, ${Math.round(alone)} ms alone`);
+    t.diagnostic(
+      `24-megapixel upload ${Math.round(answer.ms)} ms; sign-in alone ${Math.round(alone)} ms, during ${Math.round(during.ms)} ms`,
+    );
+    assert.ok(
+      during.ms < alone * 2 + 250,
+      `sign-in took ${Math.round(during.ms)} ms during the upload, ${Math.round(alone)} ms alone`,
+    );
   });
 });
 
 /** One raw POST: `body` sent with a Content-Length, or chunked when `chunked`. */
-function rawPost(path: string, body: Buffer, contentType: string, chunked = false): Promise<{ status: number; ms: number }> {
+function rawPost(
+  path: string,
+  body: Buffer,
+  contentType: string,
+  chunked = false,
+): Promise<{ status: number; ms: number }> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
     const request = httpRequest(`${server.url}${path}`, {
       method: 'POST',
       agent: false,
-      headers: { 'content-type': contentType, cookie: `${CSRF_COOKIE}=${token}`, ...(chunked ? {} : { 'content-length': body.length }) },
+      headers: {
+        'content-type': contentType,
+        cookie: `${CSRF_COOKIE}=${token}`,
+        ...(chunked ? {} : { 'content-length': body.length }),
+      },
     });
     request.on('response', (response) => {
       const ms = performance.now() - started;
@@ -144,7 +178,11 @@ function rawPost(path: string, body: Buffer, contentType: string, chunked = fals
       response.on('end', () => resolve({ status: response.statusCode!, ms }));
     });
     // The server answers before reading it all and may then close: that is its right.
-    request.on('error', (error) => ((error as NodeJS.ErrnoException).code === 'EPIPE' || (error as NodeJS.ErrnoException).code === 'ECONNRESET' ? undefined : reject(error)));
+    request.on('error', (error) =>
+      (error as NodeJS.ErrnoException).code === 'EPIPE' || (error as NodeJS.ErrnoException).code === 'ECONNRESET'
+        ? undefined
+        : reject(error),
+    );
     if (chunked) {
       let at = 0;
       const next = () => {
@@ -173,22 +211,52 @@ describe('bodies: 535,000 url-encoded fields', () => {
     const prober = (async () => {
       while (attacking) during.push(await probe());
     })();
-    const answers = await Promise.all(Array.from({ length: 8 }, () => rawPost('/forms/contact', fields, 'application/x-www-form-urlencoded')));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => rawPost('/forms/contact', fields, 'application/x-www-form-urlencoded')),
+    );
     attacking = false;
     await prober;
     for (const answer of answers) assert.equal(answer.status, 413);
     const slowest = Math.max(...answers.map((answer) => answer.ms));
     const ratio = median(during) / median(idle);
-    t.diagnostic(`refused in ${answers.map((answer) => Math.round(answer.ms)).join(', ')} ms; /healthz median ${median(idle).toFixed(1)} ms idle, ${median(during).toFixed(1)} ms during (ratio ${ratio.toFixed(2)}, ${during.length} probes)`);
-    assert.ok(slowest < Math.max(100, median(idle) * 30), `slowest refusal ${Math.round(slowest)} ms (/healthz ${median(idle).toFixed(1)} ms idle)`);
-    assert.ok(median(during) < Math.max(median(idle) * 6, median(idle) + 25), `/healthz ${median(during).toFixed(1)} ms during, ${median(idle).toFixed(1)} ms idle`);
+    t.diagnostic(
+      `refused in ${answers.map((answer) => Math.round(answer.ms)).join(', ')} ms; /healthz median ${median(idle).toFixed(1)} ms idle, ${median(during).toFixed(1)} ms during (ratio ${ratio.toFixed(2)}, ${during.length} probes)`,
+    );
+    assert.ok(
+      slowest < Math.max(100, median(idle) * 30),
+      `slowest refusal ${Math.round(slowest)} ms (/healthz ${median(idle).toFixed(1)} ms idle)`,
+    );
+    assert.ok(
+      median(during) < Math.max(median(idle) * 6, median(idle) + 25),
+      `/healthz ${median(during).toFixed(1)} ms during, ${median(idle).toFixed(1)} ms idle`,
+    );
   });
 
   test('sent chunked (no length to check), each is refused at its 50th field, and every form endpoint refuses it', async (t) => {
-    const idle = median(await Promise.all(Array.from({ length: 5 }, async () => (await timed(async () => (await fetch(`${server.url}/healthz`)).status)).ms)));
-    const paths = ['/forms/contact', '/forms/feedback', '/forms/newsletter', '/forms/theme', '/request-demo', '/sign-in', '/content/faq', '/content/glossary'];
-    const answers = await Promise.all(paths.map((path) => rawPost(path, fields, 'application/x-www-form-urlencoded', true)));
-    t.diagnostic(paths.map((path, i) => `${path} ${answers[i]!.status} in ${Math.round(answers[i]!.ms)} ms`).join('; '));
+    const idle = median(
+      await Promise.all(
+        Array.from(
+          { length: 5 },
+          async () => (await timed(async () => (await fetch(`${server.url}/healthz`)).status)).ms,
+        ),
+      ),
+    );
+    const paths = [
+      '/forms/contact',
+      '/forms/feedback',
+      '/forms/newsletter',
+      '/forms/theme',
+      '/request-demo',
+      '/sign-in',
+      '/content/faq',
+      '/content/glossary',
+    ];
+    const answers = await Promise.all(
+      paths.map((path) => rawPost(path, fields, 'application/x-www-form-urlencoded', true)),
+    );
+    t.diagnostic(
+      paths.map((path, i) => `${path} ${answers[i]!.status} in ${Math.round(answers[i]!.ms)} ms`).join('; '),
+    );
     for (const answer of answers) {
       assert.equal(answer.status, 413);
       assert.ok(answer.ms < Math.max(1000, idle * 40), `refused in ${Math.round(answer.ms)} ms`);
@@ -197,7 +265,12 @@ describe('bodies: 535,000 url-encoded fields', () => {
 
   test('a multipart post of many small parts is refused too; only the contact form takes a large multipart body', async () => {
     const boundary = 'x'.repeat(20);
-    const parts = Buffer.from(Array.from({ length: 5000 }, (_, i) => `--${boundary}\r\nContent-Disposition: form-data; name="f${i}"\r\n\r\nx\r\n`).join('') + `--${boundary}--\r\n`);
+    const parts = Buffer.from(
+      Array.from(
+        { length: 5000 },
+        (_, i) => `--${boundary}\r\nContent-Disposition: form-data; name="f${i}"\r\n\r\nx\r\n`,
+      ).join('') + `--${boundary}--\r\n`,
+    );
     for (const path of ['/forms/contact', '/forms/feedback']) {
       const answer = await rawPost(path, parts, `multipart/form-data; boundary=${boundary}`, true);
       assert.equal(answer.status, 413, path);
@@ -208,7 +281,12 @@ describe('bodies: 535,000 url-encoded fields', () => {
 
   test('a real feedback post still works, with and without a long text', async () => {
     const form = new URLSearchParams({ _csrf: token, feedback: 'é'.repeat(1000) });
-    const answer = await fetch(`${server.url}/forms/feedback`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `${CSRF_COOKIE}=${token}` }, body: form });
+    const answer = await fetch(`${server.url}/forms/feedback`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `${CSRF_COOKIE}=${token}` },
+      body: form,
+    });
     assert.equal(answer.status, 303);
   });
 });

@@ -73,9 +73,17 @@ describe('sign-in answers', () => {
     }
   });
 
-  test('passwords are never trimmed; a too-long one says so; the spec\'s message for empty fields stays', async () => {
-    assert.equal((await apiSignIn({ username: 'maria', password: 'spaced secret' })).status, 401, 'the trimmed password is another password');
-    assert.equal((await apiSignIn({ username: ' maria ', password: PASSWORD })).status, 200, 'the username is still trimmed');
+  test("passwords are never trimmed; a too-long one says so; the spec's message for empty fields stays", async () => {
+    assert.equal(
+      (await apiSignIn({ username: 'maria', password: 'spaced secret' })).status,
+      401,
+      'the trimmed password is another password',
+    );
+    assert.equal(
+      (await apiSignIn({ username: ' maria ', password: PASSWORD })).status,
+      200,
+      'the username is still trimmed',
+    );
     const long = await apiSignIn({ username: 'maria', password: 'x'.repeat(257) });
     assert.deepEqual([long.status, await long.json()], [400, ['ERROR', MESSAGES.tooLong('Password', 256)]]);
     const empty = await apiSignIn({ username: 'maria', password: '   ' });
@@ -86,11 +94,18 @@ describe('sign-in answers', () => {
   });
 
   test('the bearer scheme in any letter case', async () => {
-    const { access_token } = (await (await apiSignIn({ username: 'maria', password: PASSWORD })).json()) as { access_token: string };
+    const { access_token } = (await (await apiSignIn({ username: 'maria', password: PASSWORD })).json()) as {
+      access_token: string;
+    };
     for (const scheme of ['Bearer', 'bearer', 'BEARER', 'bEaReR']) {
-      const answer = await fetch(`${server.url}/api/ValidateToken`, { headers: { authorization: `${scheme} ${access_token}` } });
+      const answer = await fetch(`${server.url}/api/ValidateToken`, {
+        headers: { authorization: `${scheme} ${access_token}` },
+      });
       assert.equal(answer.status, 200, scheme);
     }
-    assert.equal((await fetch(`${server.url}/api/ValidateToken`, { headers: { authorization: `Basic ${access_token}` } })).status, 401);
+    assert.equal(
+      (await fetch(`${server.url}/api/ValidateToken`, { headers: { authorization: `Basic ${access_token}` } })).status,
+      401,
+    );
   });
 });

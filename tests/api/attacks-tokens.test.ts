@@ -27,11 +27,13 @@ async function signIn(username: string) {
 }
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-const decode = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+const decode = (token: string) =>
+  JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
 const now = () => Math.floor(Date.now() / 1000);
 
 /** Signs claims with our real secret (as a leaked-key or logic-bug attacker could) and a chosen header. */
-const sign = (claims: Record<string, unknown>, alg = 'HS256', key = KEY) => new SignJWT(claims).setProtectedHeader({ alg, typ: 'JWT' }).sign(key);
+const sign = (claims: Record<string, unknown>, alg = 'HS256', key = KEY) =>
+  new SignJWT(claims).setProtectedHeader({ alg, typ: 'JWT' }).sign(key);
 
 /** The calls that take a bearer token, and the shape of their refusal. */
 let calls: { path: string; refusal: unknown }[] = [
@@ -42,7 +44,8 @@ let calls: { path: string; refusal: unknown }[] = [
 before(async () => {
   server = await startServer({}, { logLines });
   const hash = await hashPassword(PASSWORD);
-  for (const username of ['alice', 'bob', 'carol', 'dave', 'erin']) await server.app.repos.users.create(username, hash, new Date().toISOString());
+  for (const username of ['alice', 'bob', 'carol', 'dave', 'erin'])
+    await server.app.repos.users.create(username, hash, new Date().toISOString());
   // The staff inbox is another issue's; it joins the list as soon as it is served.
   const { access_token } = await signIn('erin');
   const inbox = await server.client().get('/api/inbox/summary', { authorization: `Bearer ${access_token}` });
@@ -99,12 +102,24 @@ describe('forged tokens', () => {
     ];
     for (const [label, token] of forged) await assertRefusedEverywhere(label, token);
     // The genuine token still works: the refusals above were about the forgeries, not the session.
-    assert.equal((await server.client().get('/api/ValidateToken', { authorization: `Bearer ${access_token}` })).status, 200);
+    assert.equal(
+      (await server.client().get('/api/ValidateToken', { authorization: `Bearer ${access_token}` })).status,
+      200,
+    );
   });
 
   test('malformed Authorization headers: 401', async () => {
     const { access_token } = await signIn('alice');
-    for (const value of ['', 'Bearer', 'Bearer ', `bearer${access_token}`, `Basic ${access_token}`, `Bearer ${access_token} extra`, `Bearer ${'a'.repeat(5000)}`, `Bearer ${access_token}\u0000`]) {
+    for (const value of [
+      '',
+      'Bearer',
+      'Bearer ',
+      `bearer${access_token}`,
+      `Basic ${access_token}`,
+      `Bearer ${access_token} extra`,
+      `Bearer ${'a'.repeat(5000)}`,
+      `Bearer ${access_token}\u0000`,
+    ]) {
       for (const { path } of calls) {
         const response = await fetch(server.url + path, { headers: { authorization: value.replace('\u0000', '%00') } });
         await response.arrayBuffer();

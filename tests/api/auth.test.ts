@@ -12,7 +12,8 @@ const PASSWORD = 'correct horse battery staple';
 before(async () => {
   server = await startServer({ SIGNIN_LOCK_AFTER_ACCOUNT_FAILURES: '3', SIGNIN_LOCK_MINUTES: '15' });
   const hash = await hashPassword(PASSWORD);
-  for (const username of ['alice', 'bob', 'carol', 'dave', 'erin']) await server.app.repos.users.create(username, hash, new Date().toISOString());
+  for (const username of ['alice', 'bob', 'carol', 'dave', 'erin'])
+    await server.app.repos.users.create(username, hash, new Date().toISOString());
 });
 after(() => server.close());
 
@@ -32,13 +33,21 @@ describe('POST /api/SignIn', () => {
     assert.equal(expires_in, 900);
     assert.match(access_token, /^[\w-]+\.[\w-]+\.[\w-]+$/);
     assert.match(refresh_token, /^[\w-]{43}$/);
-    const stored = server.app.database.sqlite!.prepare('SELECT token_hash FROM refresh_tokens').all() as { token_hash: string }[];
+    const stored = server.app.database.sqlite!.prepare('SELECT token_hash FROM refresh_tokens').all() as {
+      token_hash: string;
+    }[];
     assert.ok(stored.length >= 1);
     assert.ok(stored.every((row) => row.token_hash !== refresh_token && row.token_hash.length === 64));
   });
 
   test("empty fields: 400 ['ERROR', 'All fields are required!']", async () => {
-    for (const body of [{}, { username: '', password: '' }, { username: 'alice' }, { username: ' ', password: 'x' }, { username: 1, password: 2 }]) {
+    for (const body of [
+      {},
+      { username: '', password: '' },
+      { username: 'alice' },
+      { username: ' ', password: 'x' },
+      { username: 1, password: 2 },
+    ]) {
       const response = await server.client().post('/api/SignIn', body);
       assert.equal(response.status, 400);
       assert.deepEqual(response.body, ['ERROR', MESSAGES.allFieldsRequired]);
@@ -69,7 +78,9 @@ describe('ValidateToken and SignOut', () => {
     const signedOut = await client.get('/api/SignOut', bearer(access_token));
     assert.equal(signedOut.status, 200);
     assert.deepEqual(signedOut.body, ['SUCCESS', MESSAGES.signedOut]);
-    const revoked = server.app.database.sqlite!.prepare('SELECT revoked_at FROM refresh_tokens WHERE revoked_at IS NOT NULL').all();
+    const revoked = server.app.database
+      .sqlite!.prepare('SELECT revoked_at FROM refresh_tokens WHERE revoked_at IS NOT NULL')
+      .all();
     assert.ok(revoked.length >= 1);
 
     const after = await client.get('/api/ValidateToken', bearer(access_token));
@@ -88,7 +99,9 @@ describe('ValidateToken and SignOut', () => {
       .sign(key);
     const alteredPayload = Buffer.from(JSON.stringify({ ...claims, username: 'mallory' })).toString('base64url');
     const unsigned = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${payload}.`;
-    const wrongKey = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode('another-secret-another-secret-123'));
+    const wrongKey = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .sign(new TextEncoder().encode('another-secret-another-secret-123'));
 
     const client = server.client();
     for (const [label, headers] of [

@@ -36,7 +36,9 @@ function data(args: string[], dataDir: string) {
 const storedFeedback = (file: string) => {
   const db = new DatabaseSync(file, { readOnly: true });
   try {
-    return new Set((db.prepare('SELECT feedback FROM feedback').all() as { feedback: string }[]).map((row) => row.feedback));
+    return new Set(
+      (db.prepare('SELECT feedback FROM feedback').all() as { feedback: string }[]).map((row) => row.feedback),
+    );
   } finally {
     db.close();
   }
@@ -62,7 +64,10 @@ test('a backup taken while 4 writers post holds every submission acknowledged be
     const began = Date.now();
     const result = data(['backup', backupFile], live);
     assert.equal(result.status, 0, result.stderr);
-    assert.match(result.stdout, /^Backed up .* to .*haulora-backup\.sqlite \(\d+ pages\), checked with integrity_check\./);
+    assert.match(
+      result.stdout,
+      /^Backed up .* to .*haulora-backup\.sqlite \(\d+ pages\), checked with integrity_check\./,
+    );
     await sleep(300);
     writing = false;
     await Promise.all(writers);
@@ -106,7 +111,10 @@ test('a restore refuses a damaged file, a file that is not ours, and a newer sch
 
   const garbage = join(dir, 'garbage.sqlite');
   writeFileSync(garbage, 'SQLite format 3\u0000 but then nothing sensible at all'.repeat(100));
-  assert.match(data(['restore', garbage], dir).stderr, /garbage\.sqlite (is not a readable SQLite database|cannot be opened)/);
+  assert.match(
+    data(['restore', garbage], dir).stderr,
+    /garbage\.sqlite (is not a readable SQLite database|cannot be opened)/,
+  );
 
   const foreign = join(dir, 'foreign.sqlite');
   new DatabaseSync(foreign).exec('CREATE TABLE notes (body TEXT)');
@@ -130,8 +138,16 @@ test('the server purges submissions older than RETENTION_MONTHS by itself at sta
   const dir = folder();
   const first = await startServer({ DATA_DIR: dir });
   const old = new Date(Date.now() - 3 * 365 * 86_400_000).toISOString();
-  await first.app.repos.submissions.insert('feedback', { values: { feedback: 'from long ago' }, isSpam: false, createdAt: old });
-  await first.app.repos.submissions.insert('feedback', { values: { feedback: 'from today' }, isSpam: false, createdAt: new Date().toISOString() });
+  await first.app.repos.submissions.insert('feedback', {
+    values: { feedback: 'from long ago' },
+    isSpam: false,
+    createdAt: old,
+  });
+  await first.app.repos.submissions.insert('feedback', {
+    values: { feedback: 'from today' },
+    isSpam: false,
+    createdAt: new Date().toISOString(),
+  });
   await first.app.close();
 
   const logLines: string[] = [];
@@ -146,7 +162,10 @@ test('the server purges submissions older than RETENTION_MONTHS by itself at sta
     assert.ok(entry, 'a retention purge log line');
     assert.equal(entry.counts?.feedback, 1);
     const page = await second.app.repos.inbox.list('feedback', { status: 'all' }, 1, 10);
-    assert.deepEqual(page.rows.map((row) => row.values.feedback), ['from today']);
+    assert.deepEqual(
+      page.rows.map((row) => row.values.feedback),
+      ['from today'],
+    );
   } finally {
     await second.close();
   }

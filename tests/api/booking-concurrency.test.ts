@@ -28,15 +28,29 @@ const ADMIN = { username: 'boss', role: 'admin' };
 async function setUp(db: Database, reps: string[]) {
   const repos = createRepositories(db.kysely, db.engine);
   const booking = createBookingService(db, CONFIG, { now: () => NOW });
-  for (const name of [ADMIN.username, ...reps]) await repos.users.create(name, 'x', new Date(NOW).toISOString(), null, name === 'boss' ? 'admin' : 'sales');
+  for (const name of [ADMIN.username, ...reps])
+    await repos.users.create(name, 'x', new Date(NOW).toISOString(), null, name === 'boss' ? 'admin' : 'sales');
   for (const name of reps) {
-    await booking.saveAvailability(name, { time_zone: 'Australia/Brisbane', weekly: [{ day: 1, start: '09:00', end: '12:00' }], days_off: [], meeting_url: `https://meet.example/${name}` }, ADMIN);
+    await booking.saveAvailability(
+      name,
+      {
+        time_zone: 'Australia/Brisbane',
+        weekly: [{ day: 1, start: '09:00', end: '12:00' }],
+        days_off: [],
+        meeting_url: `https://meet.example/${name}`,
+      },
+      ADMIN,
+    );
   }
   return { booking, repos };
 }
 
 const fire = (booking: ReturnType<typeof createBookingService>, count: number) =>
-  Promise.all(Array.from({ length: count }, (_, n) => booking.book({ start: MONDAY_9, timeZone: 'Europe/London', country: 'GB' }).then((outcome) => ({ n, outcome }))));
+  Promise.all(
+    Array.from({ length: count }, (_, n) =>
+      booking.book({ start: MONDAY_9, timeZone: 'Europe/London', country: 'GB' }).then((outcome) => ({ n, outcome })),
+    ),
+  );
 
 for (const { engine, open } of await engineSuites()) {
   describe(`no double booking (${engine})`, () => {
@@ -47,9 +61,16 @@ for (const { engine, open } of await engineSuites()) {
       const booked = results.filter((result) => result.outcome.ok);
       assert.equal(booked.length, 1);
       for (const { outcome } of results.filter((result) => !result.outcome.ok)) {
-        assert.deepEqual(outcome, { ok: false, reason: 'taken', message: 'That time has just been taken. Please choose another.' });
+        assert.deepEqual(outcome, {
+          ok: false,
+          reason: 'taken',
+          message: 'That time has just been taken. Please choose another.',
+        });
       }
-      const stored = await rows<{ owner_id: number; start_at: string; status: string }>(db, 'SELECT owner_id, start_at, status FROM bookings');
+      const stored = await rows<{ owner_id: number; start_at: string; status: string }>(
+        db,
+        'SELECT owner_id, start_at, status FROM bookings',
+      );
       assert.equal(stored.length, 1);
       assert.equal(stored[0]!.start_at, MONDAY_9);
       assert.equal((await rows(db, "SELECT * FROM booking_events WHERE action = 'booked'")).length, 1);
@@ -75,15 +96,45 @@ for (const { engine, open } of await engineSuites()) {
       const db = await open();
       const { repos } = await setUp(db, ['amy', 'ben']);
       const [amy, ben] = [await repos.users.findByUsername('amy'), await repos.users.findByUsername('ben')];
-      const base = { routingReason: 'test', timeZone: 'UTC', demoRequestId: null, at: new Date(NOW).toISOString(), username: null };
-      await repos.booking.insert({ ...base, uid: 'a', ownerId: amy!.id, start: '2026-03-02T00:00:00.000Z', end: '2026-03-02T00:30:00.000Z' });
+      const base = {
+        routingReason: 'test',
+        timeZone: 'UTC',
+        demoRequestId: null,
+        at: new Date(NOW).toISOString(),
+        username: null,
+      };
+      await repos.booking.insert({
+        ...base,
+        uid: 'a',
+        ownerId: amy!.id,
+        start: '2026-03-02T00:00:00.000Z',
+        end: '2026-03-02T00:30:00.000Z',
+      });
       await assert.rejects(
-        repos.booking.insert({ ...base, uid: 'b', ownerId: amy!.id, start: '2026-03-02T00:15:00.000Z', end: '2026-03-02T00:45:00.000Z' }),
+        repos.booking.insert({
+          ...base,
+          uid: 'b',
+          ownerId: amy!.id,
+          start: '2026-03-02T00:15:00.000Z',
+          end: '2026-03-02T00:45:00.000Z',
+        }),
         (error) => isOverlapRefusal(error),
       );
       // Back to back is not an overlap; another owner at the same time is fine.
-      await repos.booking.insert({ ...base, uid: 'c', ownerId: amy!.id, start: '2026-03-02T00:30:00.000Z', end: '2026-03-02T01:00:00.000Z' });
-      await repos.booking.insert({ ...base, uid: 'd', ownerId: ben!.id, start: '2026-03-02T00:00:00.000Z', end: '2026-03-02T00:30:00.000Z' });
+      await repos.booking.insert({
+        ...base,
+        uid: 'c',
+        ownerId: amy!.id,
+        start: '2026-03-02T00:30:00.000Z',
+        end: '2026-03-02T01:00:00.000Z',
+      });
+      await repos.booking.insert({
+        ...base,
+        uid: 'd',
+        ownerId: ben!.id,
+        start: '2026-03-02T00:00:00.000Z',
+        end: '2026-03-02T00:30:00.000Z',
+      });
       assert.equal(await repos.booking.countBooked(), 3);
     });
 
@@ -101,9 +152,11 @@ for (const { engine, open } of await engineSuites()) {
       assert.equal(await refused('2026-03-22T23:00:00.000Z'), 'not-offered'); // beyond the horizon
       assert.equal(await refused('tomorrow at nine'), 'invalid');
       assert.equal(await refused(MONDAY_9, 'Mars/Olympus'), 'invalid');
-      await assert.rejects(booking.book({ start: MONDAY_9, timeZone: 'UTC' }, async () => {
-        throw new Error('the demo request could not be stored');
-      }));
+      await assert.rejects(
+        booking.book({ start: MONDAY_9, timeZone: 'UTC' }, async () => {
+          throw new Error('the demo request could not be stored');
+        }),
+      );
       assert.equal((await rows(db, 'SELECT * FROM bookings')).length, 0);
       assert.equal((await rows(db, 'SELECT * FROM booking_events')).length, 0);
       const outcome = await booking.book({ start: MONDAY_9, timeZone: 'UTC' });
@@ -113,7 +166,14 @@ for (const { engine, open } of await engineSuites()) {
     test('what goes with a booking is stored in its transaction, knows the owner, and is linked', async () => {
       const db = await open();
       const { booking } = await setUp(db, ['amy']);
-      const demo = { job_title: 'Ops', company: 'Acme', country: '61', number: '0412345678', email: 'ada@example.com', text: 'Fleet of 12' };
+      const demo = {
+        job_title: 'Ops',
+        company: 'Acme',
+        country: '61',
+        number: '0412345678',
+        email: 'ada@example.com',
+        text: 'Fleet of 12',
+      };
       const outcome = await booking.book({ start: MONDAY_9, timeZone: 'Australia/Adelaide' }, async (trx, chosen) => {
         assert.equal(chosen.owner, 'amy');
         assert.equal(chosen.meetingUrl, 'https://meet.example/amy');

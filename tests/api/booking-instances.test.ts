@@ -32,15 +32,22 @@ describe('free times on several instances', { skip: cluster ? false : 'PostgreSQ
           body: JSON.stringify(body),
         });
       };
-      const count = async (server: TestServer) => (await server.client().get('/api/demo/slots?tz=UTC&days=3')).body.slots.length as number;
+      const count = async (server: TestServer) =>
+        (await server.client().get('/api/demo/slots?tz=UTC&days=3')).body.slots.length as number;
 
-      assert.equal((await put(a, { time_zone: 'Asia/Manila', weekly: ALL_WEEK, days_off: [], meeting_url: null })).status, 200);
+      assert.equal(
+        (await put(a, { time_zone: 'Asia/Manila', weekly: ALL_WEEK, days_off: [], meeting_url: null })).status,
+        200,
+      );
       const offered = await count(a);
       assert.ok(offered > 50, `${offered} slots`);
       // Every instance now holds the list.
       for (const instance of [b, c]) assert.equal(await count(instance), offered);
 
-      assert.equal((await put(b, { time_zone: 'Asia/Manila', weekly: [], days_off: [], meeting_url: null })).status, 200);
+      assert.equal(
+        (await put(b, { time_zone: 'Asia/Manila', weekly: [], days_off: [], meeting_url: null })).status,
+        200,
+      );
       const deadline = Date.now() + 1000;
       let counts: number[] = [];
       while (Date.now() < deadline) {

@@ -33,11 +33,16 @@ const AMY = { time_zone: 'Asia/Manila', weekly: ALL_WEEK, days_off: [], meeting_
 async function put(path: string, body: unknown, as?: string): Promise<{ status: number; body: any }> {
   const client: ApiClient = await server.client().visit();
   return client.request('PUT', path, {
-    headers: { 'content-type': 'application/json', ...client.csrfHeader(), ...(as ? { authorization: `Bearer ${tokens[as]}` } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      ...client.csrfHeader(),
+      ...(as ? { authorization: `Bearer ${tokens[as]}` } : {}),
+    },
     body: JSON.stringify(body),
   });
 }
-const get = (path: string, as?: string) => server.client().get(path, as ? { authorization: `Bearer ${tokens[as]}` } : {});
+const get = (path: string, as?: string) =>
+  server.client().get(path, as ? { authorization: `Bearer ${tokens[as]}` } : {});
 
 describe('availability', () => {
   test('no token: 401 before anything is read', async () => {
@@ -50,28 +55,66 @@ describe('availability', () => {
   test('a staff member reads and replaces their own', async () => {
     const first = await get('/api/inbox/availability', 'ben');
     assert.equal(first.status, 200);
-    assert.deepEqual(first.body, { username: 'ben', time_zone: 'Australia/Sydney', weekly: [], days_off: [], meeting_url: null, in_rotation: false, configured: false });
+    assert.deepEqual(first.body, {
+      username: 'ben',
+      time_zone: 'Australia/Sydney',
+      weekly: [],
+      days_off: [],
+      meeting_url: null,
+      in_rotation: false,
+      configured: false,
+    });
     const body = {
       time_zone: 'Australia/Brisbane',
-      weekly: [{ day: 2, start: '13:00', end: '17:00' }, { day: 1, start: '08:00', end: '12:00' }, { day: 1, start: '12:00', end: '13:00' }],
+      weekly: [
+        { day: 2, start: '13:00', end: '17:00' },
+        { day: 1, start: '08:00', end: '12:00' },
+        { day: 1, start: '12:00', end: '13:00' },
+      ],
       days_off: ['2026-12-25'],
       meeting_url: 'https://meet.example/ben',
     };
     const saved = await put('/api/inbox/availability', body, 'ben');
     assert.equal(saved.status, 200);
-    assert.deepEqual(saved.body.weekly, [{ day: 1, start: '08:00', end: '12:00' }, { day: 1, start: '12:00', end: '13:00' }, { day: 2, start: '13:00', end: '17:00' }]);
+    assert.deepEqual(saved.body.weekly, [
+      { day: 1, start: '08:00', end: '12:00' },
+      { day: 1, start: '12:00', end: '13:00' },
+      { day: 2, start: '13:00', end: '17:00' },
+    ]);
     const read = await get('/api/inbox/availability', 'ben');
-    assert.deepEqual(read.body, { username: 'ben', time_zone: 'Australia/Brisbane', weekly: saved.body.weekly, days_off: ['2026-12-25'], meeting_url: 'https://meet.example/ben', in_rotation: true, configured: true });
+    assert.deepEqual(read.body, {
+      username: 'ben',
+      time_zone: 'Australia/Brisbane',
+      weekly: saved.body.weekly,
+      days_off: ['2026-12-25'],
+      meeting_url: 'https://meet.example/ben',
+      in_rotation: true,
+      configured: true,
+    });
     assert.equal(read.headers.get('cache-control'), 'no-store');
     // null (or "") for the meeting link: a phone call.
     assert.equal((await put('/api/inbox/availability', { ...body, meeting_url: null }, 'ben')).body.meeting_url, null);
   });
 
   test('bad input: 400 in the issue’s words, and nothing stored', async () => {
-    const good = { time_zone: 'Australia/Adelaide', weekly: [{ day: 3, start: '09:00', end: '17:00' }], days_off: [], meeting_url: 'https://meet.example/amy2' };
+    const good = {
+      time_zone: 'Australia/Adelaide',
+      weekly: [{ day: 3, start: '09:00', end: '17:00' }],
+      days_off: [],
+      meeting_url: 'https://meet.example/amy2',
+    };
     assert.equal((await put('/api/inbox/availability', good, 'amy')).status, 200);
     const cases: [unknown, string][] = [
-      [{ ...good, weekly: [{ day: 1, start: '09:00', end: '12:00' }, { day: 1, start: '11:00', end: '14:00' }] }, BOOKING_MESSAGES.overlap(1)],
+      [
+        {
+          ...good,
+          weekly: [
+            { day: 1, start: '09:00', end: '12:00' },
+            { day: 1, start: '11:00', end: '14:00' },
+          ],
+        },
+        BOOKING_MESSAGES.overlap(1),
+      ],
       [{ ...good, weekly: [{ day: 5, start: '12:00', end: '09:00' }] }, BOOKING_MESSAGES.inverted],
       [{ ...good, weekly: [{ day: 5, start: '10:00', end: '10:00' }] }, BOOKING_MESSAGES.inverted],
       [{ ...good, weekly: [{ day: 8, start: '09:00', end: '12:00' }] }, BOOKING_MESSAGES.day],
@@ -130,18 +173,39 @@ describe('GET /api/demo/slots', () => {
 
   test('someone taken out of the rotation offers nothing', async () => {
     assert.equal((await put('/api/inbox/availability/amy', { ...AMY, in_rotation: false }, 'boss')).status, 200);
-    assert.equal((await put('/api/inbox/availability/ben', { time_zone: 'UTC', weekly: [], days_off: [], meeting_url: null, in_rotation: false }, 'boss')).status, 200);
+    assert.equal(
+      (
+        await put(
+          '/api/inbox/availability/ben',
+          { time_zone: 'UTC', weekly: [], days_off: [], meeting_url: null, in_rotation: false },
+          'boss',
+        )
+      ).status,
+      200,
+    );
     assert.deepEqual((await server.client().get('/api/demo/slots?tz=UTC')).body, { time_zone: 'UTC', slots: [] });
     assert.equal((await put('/api/inbox/availability/amy', { ...AMY, in_rotation: true }, 'boss')).status, 200);
     assert.ok((await server.client().get('/api/demo/slots?tz=UTC&days=2')).body.slots.length > 0);
   });
 
   test('an unknown zone or a bad number of days: 400 in the demo form’s shape', async () => {
-    for (const query of ['tz=Mars/Olympus', 'tz=', '', 'tz=%2B10:00', 'tz=UTC&days=0', 'tz=UTC&days=91', 'tz=UTC&days=two', 'tz=UTC&days=1.5']) {
+    for (const query of [
+      'tz=Mars/Olympus',
+      'tz=',
+      '',
+      'tz=%2B10:00',
+      'tz=UTC&days=0',
+      'tz=UTC&days=91',
+      'tz=UTC&days=two',
+      'tz=UTC&days=1.5',
+    ]) {
       const response = await server.client().get(`/api/demo/slots?${query}`);
       assert.equal(response.status, 400, query);
       assert.equal(response.body[0], 'ERROR', query);
-      assert.ok([BOOKING_MESSAGES.zone, BOOKING_MESSAGES.days].includes(response.body[1]), `${query}: ${response.body[1]}`);
+      assert.ok(
+        [BOOKING_MESSAGES.zone, BOOKING_MESSAGES.days].includes(response.body[1]),
+        `${query}: ${response.body[1]}`,
+      );
     }
   });
 });
@@ -152,14 +216,27 @@ describe('booking settings', () => {
   test('staff read what is in force; admins store values, null for the configured one', async () => {
     const read = await get('/api/inbox/booking-settings', 'amy');
     assert.equal(read.status, 200);
-    assert.deepEqual(read.body, { effective: { meeting_minutes: 30, buffer_minutes: 0, notice_minutes: 240, horizon_days: 14 }, stored: NONE });
-    assert.deepEqual((await put('/api/inbox/booking-settings', { ...NONE, meeting_minutes: 45 }, 'amy')).body, { errorInfo: BOOKING_MESSAGES.settingsForbidden });
+    assert.deepEqual(read.body, {
+      effective: { meeting_minutes: 30, buffer_minutes: 0, notice_minutes: 240, horizon_days: 14 },
+      stored: NONE,
+    });
+    assert.deepEqual((await put('/api/inbox/booking-settings', { ...NONE, meeting_minutes: 45 }, 'amy')).body, {
+      errorInfo: BOOKING_MESSAGES.settingsForbidden,
+    });
     const saved = await put('/api/inbox/booking-settings', { ...NONE, meeting_minutes: 45, horizon_days: 7 }, 'boss');
     assert.equal(saved.status, 200);
-    assert.deepEqual(saved.body.effective, { meeting_minutes: 45, buffer_minutes: 0, notice_minutes: 240, horizon_days: 7 });
+    assert.deepEqual(saved.body.effective, {
+      meeting_minutes: 45,
+      buffer_minutes: 0,
+      notice_minutes: 240,
+      horizon_days: 7,
+    });
     // The free times follow at once: 45 minutes each, a week ahead at most.
     assert.equal((await put('/api/inbox/availability/amy', { ...AMY, in_rotation: true }, 'boss')).status, 200);
-    const slots = (await server.client().get('/api/demo/slots?tz=UTC&days=30')).body.slots as { start: string; end: string }[];
+    const slots = (await server.client().get('/api/demo/slots?tz=UTC&days=30')).body.slots as {
+      start: string;
+      end: string;
+    }[];
     assert.ok(slots.length > 0);
     for (const slot of slots) {
       assert.equal(Date.parse(slot.end) - Date.parse(slot.start), 45 * 60_000);

@@ -16,7 +16,8 @@ function parseAnswers(raw: string) {
     const headEnd = rest.indexOf('\r\n\r\n');
     const [statusLine = '', ...lines] = rest.slice(0, headEnd).split('\r\n');
     const headers = new Headers();
-    for (const line of lines) headers.append(line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trim());
+    for (const line of lines)
+      headers.append(line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trim());
     const length = Number(headers.get('content-length') ?? 0);
     const body = rest.slice(headEnd + 4, headEnd + 4 + length);
     answers.push({ status: Number(statusLine.split(' ')[1]), headers, body });
@@ -37,7 +38,9 @@ test('a request arriving on a busy connection while the server closes gets a 503
 
   // A first request whose body is still coming keeps the connection busy while close() starts.
   const body = JSON.stringify({ feedback: 'Closing test' });
-  socket.write(`POST /api/Feedback/AddFeedback HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`);
+  socket.write(
+    `POST /api/Feedback/AddFeedback HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
+  );
   await new Promise((resolve) => setTimeout(resolve, 100));
   const closed = server.app.close();
   await new Promise((resolve) => setTimeout(resolve, 50));
@@ -51,7 +54,10 @@ test('a request arriving on a busy connection while the server closes gets a 503
   assert.equal(answers.length, 2, raw);
   const during = answers[1]!;
   assert.equal(during.status, 503);
-  assert.deepEqual(JSON.parse(during.body), ['ErrorInfo', withReference(MESSAGES.closing, during.headers.get('x-request-id')!)]);
+  assert.deepEqual(JSON.parse(during.body), [
+    'ErrorInfo',
+    withReference(MESSAGES.closing, during.headers.get('x-request-id')!),
+  ]);
   assert.equal(during.headers.get('connection'), 'close');
   assert.deepEqual(securityHeaderProblems('503 while closing', during.headers), []);
 });

@@ -23,7 +23,9 @@ function raw(path: string, headers: Record<string, string> = {}, method = 'GET',
     const request = httpRequest(server.url + path, { method, headers }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+      );
       response.on('error', reject);
     });
     request.on('error', reject);
@@ -63,7 +65,10 @@ describe('compressed answers', () => {
         assert.equal(response.status, 200);
         assert.equal(response.headers['content-encoding'], encoding);
         assert.match(String(response.headers.vary), /Accept-Encoding/i);
-        assert.ok(response.body.byteLength < plain.body.byteLength / 2, `${encoding} ${response.body.byteLength} of ${plain.body.byteLength} bytes`);
+        assert.ok(
+          response.body.byteLength < plain.body.byteLength / 2,
+          `${encoding} ${response.body.byteLength} of ${plain.body.byteLength} bytes`,
+        );
         const text = decode(response);
         // Pages carry a fresh nonce and CSRF token per answer, so compare their shape, not bytes.
         if (path.startsWith('/api/')) assert.equal(text, plain.body.toString());

@@ -21,12 +21,20 @@ const fields = {
   message: 'Our drivers see an error when attaching a second photo.',
 };
 
-function form(overrides: Record<string, string | null> = {}, file: { bytes: Uint8Array; name?: string; type?: string } | null = { bytes: png() }) {
+function form(
+  overrides: Record<string, string | null> = {},
+  file: { bytes: Uint8Array; name?: string; type?: string } | null = { bytes: png() },
+) {
   const data = new FormData();
   for (const [name, value] of Object.entries({ ...fields, ...overrides })) {
     if (value !== null) data.set(name, value);
   }
-  if (file) data.set('img', new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'image/png' }), file.name ?? 'screenshot.png');
+  if (file)
+    data.set(
+      'img',
+      new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'image/png' }),
+      file.name ?? 'screenshot.png',
+    );
   return data;
 }
 
@@ -44,7 +52,9 @@ describe('POST /api/ContactUs accepts', () => {
       const response = await send(form({}, { bytes, type }));
       assert.equal(response.status, 200);
       assert.deepEqual(response.body, ['SUCCESS', MESSAGES.contactThanks]);
-      const row = server.app.database.sqlite!.prepare('SELECT * FROM contact_messages ORDER BY id DESC LIMIT 1').get() as any;
+      const row = server.app.database
+        .sqlite!.prepare('SELECT * FROM contact_messages ORDER BY id DESC LIMIT 1')
+        .get() as any;
       assert.equal(row.subject, fields.subject);
       assert.equal(row.inq_type, 1);
       assert.equal(row.img_type, type);
@@ -58,7 +68,9 @@ describe('POST /api/ContactUs accepts', () => {
   test('a real image whose declared type is wrong, stored with the detected type', async () => {
     const response = await send(form({}, { bytes: png(), type: 'application/pdf', name: 'scan.pdf' }));
     assert.equal(response.status, 200);
-    const row = server.app.database.sqlite!.prepare('SELECT img_type FROM contact_messages ORDER BY id DESC LIMIT 1').get() as any;
+    const row = server.app.database
+      .sqlite!.prepare('SELECT img_type FROM contact_messages ORDER BY id DESC LIMIT 1')
+      .get() as any;
     assert.equal(row.img_type, 'image/png');
   });
 });
@@ -86,12 +98,32 @@ describe('POST /api/ContactUs refuses', () => {
   const imageCases: [string, { bytes: Uint8Array; name?: string; type?: string } | null, number, string][] = [
     ['no image', null, 400, MESSAGES.imageRequired],
     ['an empty file', { bytes: new Uint8Array() }, 400, MESSAGES.imageRequired],
-    ['a text file named .png', { bytes: Buffer.from('just some text, honest'), name: 'notes.png' }, 400, MESSAGES.imageType],
+    [
+      'a text file named .png',
+      { bytes: Buffer.from('just some text, honest'), name: 'notes.png' },
+      400,
+      MESSAGES.imageType,
+    ],
     ['an SVG', { bytes: svg, name: 'logo.svg', type: 'image/svg+xml' }, 400, MESSAGES.imageType],
     ['an SVG named .png', { bytes: svg, name: 'logo.png' }, 400, MESSAGES.imageType],
-    ['an HTML page named .png', { bytes: Buffer.from('<!doctype html><script>alert(1)</script>'), name: 'x.png' }, 400, MESSAGES.imageType],
-    ['a PDF named .png', { bytes: Buffer.from('%PDF-1.7\n1 0 obj\n<<>>\nendobj\n'), name: 'x.png' }, 400, MESSAGES.imageType],
-    ['an image over 5 MB', { bytes: Buffer.concat([png(), Buffer.alloc(MAX_IMAGE_BYTES)]) }, 413, MESSAGES.imageTooLarge],
+    [
+      'an HTML page named .png',
+      { bytes: Buffer.from('<!doctype html><script>alert(1)</script>'), name: 'x.png' },
+      400,
+      MESSAGES.imageType,
+    ],
+    [
+      'a PDF named .png',
+      { bytes: Buffer.from('%PDF-1.7\n1 0 obj\n<<>>\nendobj\n'), name: 'x.png' },
+      400,
+      MESSAGES.imageType,
+    ],
+    [
+      'an image over 5 MB',
+      { bytes: Buffer.concat([png(), Buffer.alloc(MAX_IMAGE_BYTES)]) },
+      413,
+      MESSAGES.imageTooLarge,
+    ],
   ];
   for (const [label, file, status, message] of imageCases) {
     test(`${label} with ${status} '${message}'`, async () => {

@@ -34,7 +34,13 @@ after(() => server.close());
 /** The access token of a staff member created above (tests/helpers/staff.ts signs in). */
 const signIn = async (username: string) => (await signInAs(server, username)).token;
 
-function call(method: string, path: string, token: string | null, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse> {
+function call(
+  method: string,
+  path: string,
+  token: string | null,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<ApiResponse> {
   return client.request(method, path, {
     headers: {
       ...(token === null ? {} : { authorization: `Bearer ${token}` }),
@@ -46,14 +52,21 @@ function call(method: string, path: string, token: string | null, body?: unknown
   });
 }
 
-const publicFaqs = async () => (await client.get('/api/Faqs/GetAllFromFaqs')).body as { question: string; answer: string }[];
-const publicGlossary = async () => (await client.get('/api/Glossary/GetAllFromGlossary')).body as ['SUCCESS', { id: number; category: string; term: string; description: string }[]];
+const publicFaqs = async () =>
+  (await client.get('/api/Faqs/GetAllFromFaqs')).body as { question: string; answer: string }[];
+const publicGlossary = async () =>
+  (await client.get('/api/Glossary/GetAllFromGlossary')).body as [
+    'SUCCESS',
+    { id: number; category: string; term: string; description: string }[],
+  ];
 const historyCount = () => server.count('content_history');
 
 describe('access', () => {
   test('every content call refuses sales (403), no token, revoked and forged tokens (401), and a forged role claim; nothing changes', async () => {
     const faq = (await call('POST', '/api/content/faqs', admin, { question: 'Access?', answer: 'Yes.' })).body;
-    const entry = (await call('POST', '/api/content/glossary', admin, { category: 'Access', term: 'ACL', description: 'List.' })).body;
+    const entry = (
+      await call('POST', '/api/content/glossary', admin, { category: 'Access', term: 'ACL', description: 'List.' })
+    ).body;
     const endpoints: [string, string, unknown?][] = [
       ['GET', '/api/content/faqs'],
       ['POST', '/api/content/faqs', { question: 'Sneaky?', answer: 'No.' }],
@@ -78,8 +91,12 @@ describe('access', () => {
     const key = new TextEncoder().encode(TEST_TOKEN_SECRET);
     const salesClaims = JSON.parse(Buffer.from(sales.split('.')[1]!, 'base64url').toString());
     // A sales token carrying an admin role claim, signed with the real key: the role is the database's.
-    const roleClaim = await new SignJWT({ ...salesClaims, role: 'admin', roles: ['admin'] }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(key);
-    const wrongKey = await new SignJWT({ ...salesClaims, role: 'admin' }).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode('another-secret-another-secret-123'));
+    const roleClaim = await new SignJWT({ ...salesClaims, role: 'admin', roles: ['admin'] })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .sign(key);
+    const wrongKey = await new SignJWT({ ...salesClaims, role: 'admin' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .sign(new TextEncoder().encode('another-secret-another-secret-123'));
     const unsigned = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(JSON.stringify({ ...salesClaims, role: 'admin' })).toString('base64url')}.`;
     const revoked = await signIn('bea');
     assert.equal((await call('GET', '/api/content/faqs', revoked)).status, 200, 'live before sign-out');
@@ -102,7 +119,10 @@ describe('access', () => {
         assert.equal(response.headers.get('cache-control'), 'no-store');
       }
     }
-    assert.deepEqual({ history: historyCount(), faqs: server.count('faqs'), glossary: server.count('glossary_entries') }, before);
+    assert.deepEqual(
+      { history: historyCount(), faqs: server.count('faqs'), glossary: server.count('glossary_entries') },
+      before,
+    );
     // The sales member keeps the inbox.
     assert.equal((await call('GET', '/api/inbox/summary', sales)).status, 200);
     const validated = await call('GET', '/api/ValidateToken', sales);
@@ -132,8 +152,20 @@ describe('hostile input', () => {
     const before = { history: historyCount(), faqs: server.count('faqs'), glossary: server.count('glossary_entries') };
     const faq = (over: object) => ({ question: 'Valid?', answer: 'Valid.', ...over });
     const refused: [string, string, unknown, number, string | RegExp][] = [
-      ['POST', '/api/content/faqs', faq({ answer: 'x'.repeat(CONTENT_LIMITS.answer + 1) }), 400, `Answer must be at most ${CONTENT_LIMITS.answer} characters`],
-      ['POST', '/api/content/faqs', faq({ question: 'q'.repeat(CONTENT_LIMITS.question + 1) }), 400, `Question must be at most ${CONTENT_LIMITS.question} characters`],
+      [
+        'POST',
+        '/api/content/faqs',
+        faq({ answer: 'x'.repeat(CONTENT_LIMITS.answer + 1) }),
+        400,
+        `Answer must be at most ${CONTENT_LIMITS.answer} characters`,
+      ],
+      [
+        'POST',
+        '/api/content/faqs',
+        faq({ question: 'q'.repeat(CONTENT_LIMITS.question + 1) }),
+        400,
+        `Question must be at most ${CONTENT_LIMITS.question} characters`,
+      ],
       ['POST', '/api/content/faqs', faq({ question: '   ' }), 400, 'Question is required'],
       ['POST', '/api/content/faqs', faq({ answer: 42 }), 400, 'Answer is required'],
       ['POST', '/api/content/faqs', faq({ hidden: 'yes' }), 400, 'Hidden must be true or false'],
@@ -141,7 +173,13 @@ describe('hostile input', () => {
       ['POST', '/api/content/faqs', faq({ version: 99 }), 400, /version/i],
       ['POST', '/api/content/faqs', '{"question": "broken', 400, /.+/],
       ['POST', '/api/content/faqs', [1, 2], 400, /.+/],
-      ['POST', '/api/content/glossary', { category: 'C', term: 'T', description: 'd'.repeat(CONTENT_LIMITS.description + 1) }, 400, /Description must be at most/],
+      [
+        'POST',
+        '/api/content/glossary',
+        { category: 'C', term: 'T', description: 'd'.repeat(CONTENT_LIMITS.description + 1) },
+        400,
+        /Description must be at most/,
+      ],
       ['POST', '/api/content/glossary', { category: 'C', term: 'T', description: 'D', id: 5 }, 400, /id/i],
       ['PUT', '/api/content/faqs/1', faq({ hidden: false }), 400, CONTENT_MESSAGES.versionRequired],
       ['PUT', '/api/content/faqs/1', faq({ hidden: false, version: '1' }), 400, CONTENT_MESSAGES.versionRequired],
@@ -152,7 +190,13 @@ describe('hostile input', () => {
       ['PUT', '/api/content/faqs/order', { ids: ['1'] }, 400, /.+/],
       ['POST', '/api/content/glossary/import', { csv: 'x'.repeat(1_000_001) }, 400, /at most/],
       ['POST', '/api/content/glossary/import', { csv: 'nope' }, 400, CONTENT_MESSAGES.importHeader],
-      ['POST', '/api/content/glossary/categories/rename', { from: 'Nowhere', to: 'X' }, 404, CONTENT_MESSAGES.categoryMissing],
+      [
+        'POST',
+        '/api/content/glossary/categories/rename',
+        { from: 'Nowhere', to: 'X' },
+        404,
+        CONTENT_MESSAGES.categoryMissing,
+      ],
     ];
     for (const [method, path, body, status, message] of refused) {
       const response = await call(method, path, admin, body);
@@ -162,18 +206,40 @@ describe('hostile input', () => {
       if (typeof message === 'string') assert.equal(response.body.errorInfo, message, label);
       else assert.match(response.body.errorInfo, message, label);
     }
-    assert.deepEqual({ history: historyCount(), faqs: server.count('faqs'), glossary: server.count('glossary_entries') }, before);
+    assert.deepEqual(
+      { history: historyCount(), faqs: server.count('faqs'), glossary: server.count('glossary_entries') },
+      before,
+    );
   });
 
-  test('every editing call: unknown fields, wrong types, huge text, stale versions, another item\'s history: a clear 4xx and nothing stored', async () => {
+  test("every editing call: unknown fields, wrong types, huge text, stale versions, another item's history: a clear 4xx and nothing stored", async () => {
     const faqA = (await call('POST', '/api/content/faqs', admin, { question: 'Hostile A?', answer: 'First.' })).body;
-    await call('PUT', `/api/content/faqs/${faqA.id}`, admin, { question: 'Hostile A?', answer: 'Second.', hidden: false, version: 1 });
+    await call('PUT', `/api/content/faqs/${faqA.id}`, admin, {
+      question: 'Hostile A?',
+      answer: 'Second.',
+      hidden: false,
+      version: 1,
+    });
     const faqB = (await call('POST', '/api/content/faqs', admin, { question: 'Hostile B?', answer: 'Other.' })).body;
-    const termA = (await call('POST', '/api/content/glossary', admin, { category: 'Hostile', term: 'Alpha', description: 'First.' })).body;
-    await call('PUT', `/api/content/glossary/${termA.id}`, admin, { category: 'Hostile', term: 'Alpha', description: 'Second.', version: 1 });
-    await call('POST', '/api/content/glossary', admin, { category: 'Other', term: 'Alpha', description: 'Same term, another category.' });
-    const termB = (await call('POST', '/api/content/glossary', admin, { category: 'Hostile', term: 'Beta', description: 'Other.' })).body;
-    const historyOf = async (kind: string, id: number) => (await call('GET', `/api/content/${kind}/${id}/history`, admin)).body as { id: number }[];
+    const termA = (
+      await call('POST', '/api/content/glossary', admin, { category: 'Hostile', term: 'Alpha', description: 'First.' })
+    ).body;
+    await call('PUT', `/api/content/glossary/${termA.id}`, admin, {
+      category: 'Hostile',
+      term: 'Alpha',
+      description: 'Second.',
+      version: 1,
+    });
+    await call('POST', '/api/content/glossary', admin, {
+      category: 'Other',
+      term: 'Alpha',
+      description: 'Same term, another category.',
+    });
+    const termB = (
+      await call('POST', '/api/content/glossary', admin, { category: 'Hostile', term: 'Beta', description: 'Other.' })
+    ).body;
+    const historyOf = async (kind: string, id: number) =>
+      (await call('GET', `/api/content/${kind}/${id}/history`, admin)).body as { id: number }[];
     const [faqAFirst] = (await historyOf('faqs', faqA.id)).slice(-1);
     const [faqBFirst] = await historyOf('faqs', faqB.id);
     const [termAFirst] = (await historyOf('glossary', termA.id)).slice(-1);
@@ -195,36 +261,114 @@ describe('hostile input', () => {
       ['PUT', `/api/content/faqs/${faqA.id}`, { ...faq, version: 1 }, 409, stale],
       ['PUT', `/api/content/faqs/${faqA.id}`, { ...faq, version: 2, updatedBy: 'mallory' }, 400, /updatedBy/],
       ['PUT', `/api/content/faqs/${faqA.id}`, { ...faq, version: 2.5 }, 400, CONTENT_MESSAGES.versionRequired],
-      ['PUT', `/api/content/faqs/${faqA.id}`, { ...faq, hidden: 'false', version: 2 }, 400, 'Hidden must be true or false'],
-      ['PUT', `/api/content/faqs/${faqA.id}`, { ...faq, question: 'q'.repeat(CONTENT_LIMITS.question + 1), version: 2 }, 400, /Question must be at most/],
-      ['PUT', `/api/content/faqs/${faqA.id}`, { ...faq, question: 'Hostile B?', version: 2 }, 409, CONTENT_MESSAGES.duplicateQuestion],
+      [
+        'PUT',
+        `/api/content/faqs/${faqA.id}`,
+        { ...faq, hidden: 'false', version: 2 },
+        400,
+        'Hidden must be true or false',
+      ],
+      [
+        'PUT',
+        `/api/content/faqs/${faqA.id}`,
+        { ...faq, question: 'q'.repeat(CONTENT_LIMITS.question + 1), version: 2 },
+        400,
+        /Question must be at most/,
+      ],
+      [
+        'PUT',
+        `/api/content/faqs/${faqA.id}`,
+        { ...faq, question: 'Hostile B?', version: 2 },
+        409,
+        CONTENT_MESSAGES.duplicateQuestion,
+      ],
       ['DELETE', `/api/content/faqs/${faqA.id}?version=1`, undefined, 409, stale],
       ['DELETE', `/api/content/faqs/${faqA.id}?version=abc`, undefined, 400, CONTENT_MESSAGES.versionRequired],
       ['DELETE', `/api/content/faqs/${faqA.id}?version=2&cascade=1`, undefined, 400, /cascade/],
-      ['POST', `/api/content/faqs/${faqA.id}/restore`, { historyId: faqBFirst!.id, version: 2 }, 404, CONTENT_MESSAGES.noSuchVersion],
-      ['POST', `/api/content/faqs/${faqA.id}/restore`, { historyId: termAFirst!.id, version: 2 }, 404, CONTENT_MESSAGES.noSuchVersion],
+      [
+        'POST',
+        `/api/content/faqs/${faqA.id}/restore`,
+        { historyId: faqBFirst!.id, version: 2 },
+        404,
+        CONTENT_MESSAGES.noSuchVersion,
+      ],
+      [
+        'POST',
+        `/api/content/faqs/${faqA.id}/restore`,
+        { historyId: termAFirst!.id, version: 2 },
+        404,
+        CONTENT_MESSAGES.noSuchVersion,
+      ],
       ['POST', `/api/content/faqs/${faqA.id}/restore`, { historyId: faqAFirst!.id, version: 1 }, 409, stale],
       ['POST', `/api/content/faqs/${faqA.id}/restore`, { historyId: String(faqAFirst!.id), version: 2 }, 400, /.+/],
-      ['POST', `/api/content/faqs/${faqA.id}/restore`, { historyId: faqAFirst!.id, version: 2, answer: 'Injected.' }, 400, /answer/],
+      [
+        'POST',
+        `/api/content/faqs/${faqA.id}/restore`,
+        { historyId: faqAFirst!.id, version: 2, answer: 'Injected.' },
+        400,
+        /answer/,
+      ],
       ['POST', '/api/content/glossary', { ...term, term: 'Gamma', extra: 1 }, 400, /extra/],
       ['POST', '/api/content/glossary', { ...term, term: 42 }, 400, 'Term is required'],
-      ['POST', '/api/content/glossary', { ...term, term: 't'.repeat(CONTENT_LIMITS.term + 1) }, 400, /Term must be at most/],
+      [
+        'POST',
+        '/api/content/glossary',
+        { ...term, term: 't'.repeat(CONTENT_LIMITS.term + 1) },
+        400,
+        /Term must be at most/,
+      ],
       ['POST', '/api/content/glossary', { ...term, term: 'ALPHA' }, 409, CONTENT_MESSAGES.duplicateTerm],
       ['PUT', `/api/content/glossary/${termA.id}`, { ...term, version: 1 }, 409, stale],
       ['PUT', `/api/content/glossary/${termA.id}`, { ...term, version: 2, id: termB.id }, 400, /id/],
-      ['PUT', `/api/content/glossary/${termA.id}`, { ...term, description: null, version: 2 }, 400, 'Description is required'],
-      ['PUT', `/api/content/glossary/${termA.id}`, { ...term, term: 'beta', version: 2 }, 409, CONTENT_MESSAGES.duplicateTerm],
+      [
+        'PUT',
+        `/api/content/glossary/${termA.id}`,
+        { ...term, description: null, version: 2 },
+        400,
+        'Description is required',
+      ],
+      [
+        'PUT',
+        `/api/content/glossary/${termA.id}`,
+        { ...term, term: 'beta', version: 2 },
+        409,
+        CONTENT_MESSAGES.duplicateTerm,
+      ],
       ['DELETE', `/api/content/glossary/${termA.id}?version=1`, undefined, 409, stale],
-      ['POST', `/api/content/glossary/${termA.id}/restore`, { historyId: termBFirst!.id, version: 2 }, 404, CONTENT_MESSAGES.noSuchVersion],
+      [
+        'POST',
+        `/api/content/glossary/${termA.id}/restore`,
+        { historyId: termBFirst!.id, version: 2 },
+        404,
+        CONTENT_MESSAGES.noSuchVersion,
+      ],
       ['POST', `/api/content/glossary/${termA.id}/restore`, { historyId: termAFirst!.id, version: 1 }, 409, stale],
       ['POST', '/api/content/glossary/import', { csv: 123 }, 400, CONTENT_MESSAGES.importEmpty],
       ['POST', '/api/content/glossary/import', { csv: 'Category,Term,Description\nX,Y,Z', dryRun: 'no' }, 400, /.+/],
-      ['POST', '/api/content/glossary/import', { csv: 'Category,Term,Description\nX,Y,Z', replaceAll: true }, 400, /replaceAll/],
+      [
+        'POST',
+        '/api/content/glossary/import',
+        { csv: 'Category,Term,Description\nX,Y,Z', replaceAll: true },
+        400,
+        /replaceAll/,
+      ],
       ['POST', '/api/content/glossary/categories/rename', { from: 'Hostile', to: 'Renamed', extra: 1 }, 400, /extra/],
-      ['POST', '/api/content/glossary/categories/rename', { from: 'Hostile', to: 'c'.repeat(CONTENT_LIMITS.category + 1) }, 400, /New category must be at most/],
+      [
+        'POST',
+        '/api/content/glossary/categories/rename',
+        { from: 'Hostile', to: 'c'.repeat(CONTENT_LIMITS.category + 1) },
+        400,
+        /New category must be at most/,
+      ],
       ['POST', '/api/content/glossary/categories/rename', { from: 'Hostile', to: 7 }, 400, 'New category is required'],
       // Alpha is in Other too: the rename is refused as a whole, Beta is not moved either.
-      ['POST', '/api/content/glossary/categories/rename', { from: 'Hostile', to: 'Other' }, 409, CONTENT_MESSAGES.duplicateTerm],
+      [
+        'POST',
+        '/api/content/glossary/categories/rename',
+        { from: 'Hostile', to: 'Other' },
+        409,
+        CONTENT_MESSAGES.duplicateTerm,
+      ],
     ];
     const snapshot = async () => ({
       history: historyCount(),
@@ -245,10 +389,16 @@ describe('hostile input', () => {
       else assert.match(response.body.errorInfo, message, label);
     }
     // An import with one refused row saves none of its rows, the good one included.
-    const mixed = await call('POST', '/api/content/glossary/import', admin, { csv: 'Category,Term,Description\nHostile,Delta,Fine.\nHostile,,No term.', dryRun: false });
+    const mixed = await call('POST', '/api/content/glossary/import', admin, {
+      csv: 'Category,Term,Description\nHostile,Delta,Fine.\nHostile,,No term.',
+      dryRun: false,
+    });
     assert.equal(mixed.status, 200);
     assert.equal(mixed.body.saved, false);
-    assert.deepEqual(mixed.body.rows.map((row: { outcome: string }) => row.outcome), ['add', 'refuse']);
+    assert.deepEqual(
+      mixed.body.rows.map((row: { outcome: string }) => row.outcome),
+      ['add', 'refuse'],
+    );
     assert.deepEqual(await snapshot(), before);
   });
 
@@ -267,14 +417,21 @@ describe('hostile input', () => {
       ['POST', '/api/content/glossary/categories/rename', { from: 'Compliance', to: 'Forged' }],
     ];
     const before = { history: historyCount(), faqs: server.count('faqs'), glossary: server.count('glossary_entries') };
-    const forgeries: Record<string, string>[] = [{ 'x-xsrf-token': '' }, { 'x-xsrf-token': 'forged.token' }, { origin: 'https://evil.example' }];
+    const forgeries: Record<string, string>[] = [
+      { 'x-xsrf-token': '' },
+      { 'x-xsrf-token': 'forged.token' },
+      { origin: 'https://evil.example' },
+    ];
     for (const [method, path, body] of writes) {
       for (const forged of forgeries) {
         const response = await call(method, path, admin, body, forged);
         assert.equal(response.status, 403, `${method} ${path} ${JSON.stringify(forged)}`);
       }
     }
-    assert.deepEqual({ history: historyCount(), faqs: server.count('faqs'), glossary: server.count('glossary_entries') }, before);
+    assert.deepEqual(
+      { history: historyCount(), faqs: server.count('faqs'), glossary: server.count('glossary_entries') },
+      before,
+    );
   });
 
   test('CSRF: a write without the header, with another token or from another site is refused before it is read', async () => {
@@ -291,19 +448,36 @@ describe('hostile input', () => {
       assert.equal(response.status, 403, JSON.stringify(extra));
     }
     const stranger = server.client();
-    const response = await stranger.request('POST', '/api/content/faqs', { headers: { ...headers, ...client.csrfHeader() }, body });
+    const response = await stranger.request('POST', '/api/content/faqs', {
+      headers: { ...headers, ...client.csrfHeader() },
+      body,
+    });
     assert.equal(response.status, 403, 'a header without its cookie');
     assert.equal(server.count('faqs'), before);
   });
 
   test('a stale version is refused with who saved it and when; the newer text stays', async () => {
     const bea = await signIn('bea');
-    const item = (await call('POST', '/api/content/faqs', admin, { question: 'Two editors?', answer: 'Original.' })).body;
-    const theirs = await call('PUT', `/api/content/faqs/${item.id}`, bea, { question: 'Two editors?', answer: 'Bea was first.', hidden: false, version: 1 });
+    const item = (await call('POST', '/api/content/faqs', admin, { question: 'Two editors?', answer: 'Original.' }))
+      .body;
+    const theirs = await call('PUT', `/api/content/faqs/${item.id}`, bea, {
+      question: 'Two editors?',
+      answer: 'Bea was first.',
+      hidden: false,
+      version: 1,
+    });
     assert.equal(theirs.status, 200);
-    const mine = await call('PUT', `/api/content/faqs/${item.id}`, admin, { question: 'Two editors?', answer: 'Ada too.', hidden: false, version: 1 });
+    const mine = await call('PUT', `/api/content/faqs/${item.id}`, admin, {
+      question: 'Two editors?',
+      answer: 'Ada too.',
+      hidden: false,
+      version: 1,
+    });
     assert.equal(mine.status, 409);
-    assert.ok(mine.body.errorInfo.startsWith(`Changed by bea at ${theirs.body.updatedAt} since you opened it`), mine.body.errorInfo);
+    assert.ok(
+      mine.body.errorInfo.startsWith(`Changed by bea at ${theirs.body.updatedAt} since you opened it`),
+      mine.body.errorInfo,
+    );
     assert.equal((await call('GET', `/api/content/faqs/${item.id}`, admin)).body.answer, 'Bea was first.');
     assert.equal((await call('DELETE', `/api/content/faqs/${item.id}?version=1`, admin)).status, 409);
     const duplicate = await call('POST', '/api/content/faqs', admin, { question: 'Two editors?', answer: 'Again.' });
@@ -314,34 +488,81 @@ describe('hostile input', () => {
 describe('the site follows at once', () => {
   test('add, edit, hide, restore and delete an FAQ item: the spec API shows each state on the next request', async () => {
     await publicFaqs(); // warm the copy the next change must empty
-    const created = await call('POST', '/api/content/faqs', admin, { question: 'Does Haulora work offline?', answer: 'Yes, the driver app syncs later.' });
+    const created = await call('POST', '/api/content/faqs', admin, {
+      question: 'Does Haulora work offline?',
+      answer: 'Yes, the driver app syncs later.',
+    });
     assert.equal(created.status, 200);
-    assert.deepEqual((await publicFaqs()).at(-1), { question: 'Does Haulora work offline?', answer: 'Yes, the driver app syncs later.' });
-    const edited = await call('PUT', `/api/content/faqs/${created.body.id}`, admin, { question: 'Does Haulora work offline?', answer: 'Yes, fully.', hidden: false, version: 1 });
+    assert.deepEqual((await publicFaqs()).at(-1), {
+      question: 'Does Haulora work offline?',
+      answer: 'Yes, the driver app syncs later.',
+    });
+    const edited = await call('PUT', `/api/content/faqs/${created.body.id}`, admin, {
+      question: 'Does Haulora work offline?',
+      answer: 'Yes, fully.',
+      hidden: false,
+      version: 1,
+    });
     assert.equal(edited.body.version, 2);
     assert.equal((await publicFaqs()).at(-1)?.answer, 'Yes, fully.');
-    const hidden = await call('PUT', `/api/content/faqs/${created.body.id}`, admin, { question: 'Does Haulora work offline?', answer: 'Yes, fully.', hidden: true, version: 2 });
-    assert.ok(!(await publicFaqs()).some((item) => item.question === 'Does Haulora work offline?'), 'hidden items leave the spec API');
+    const hidden = await call('PUT', `/api/content/faqs/${created.body.id}`, admin, {
+      question: 'Does Haulora work offline?',
+      answer: 'Yes, fully.',
+      hidden: true,
+      version: 2,
+    });
+    assert.ok(
+      !(await publicFaqs()).some((item) => item.question === 'Does Haulora work offline?'),
+      'hidden items leave the spec API',
+    );
     const history = (await call('GET', `/api/content/faqs/${created.body.id}/history`, admin)).body;
-    assert.deepEqual(history.map((h: { action: string }) => h.action), ['update', 'update', 'create']);
+    assert.deepEqual(
+      history.map((h: { action: string }) => h.action),
+      ['update', 'update', 'create'],
+    );
     const original = history.at(-1);
-    const restored = await call('POST', `/api/content/faqs/${created.body.id}/restore`, admin, { historyId: original.id, version: hidden.body.version });
+    const restored = await call('POST', `/api/content/faqs/${created.body.id}/restore`, admin, {
+      historyId: original.id,
+      version: hidden.body.version,
+    });
     assert.equal(restored.status, 200);
     assert.equal((await publicFaqs()).at(-1)?.answer, 'Yes, the driver app syncs later.');
-    assert.equal((await call('DELETE', `/api/content/faqs/${created.body.id}?version=${restored.body.version}`, admin)).status, 200);
+    assert.equal(
+      (await call('DELETE', `/api/content/faqs/${created.body.id}?version=${restored.body.version}`, admin)).status,
+      200,
+    );
     assert.ok(!(await publicFaqs()).some((item) => item.question === 'Does Haulora work offline?'));
   });
 
   test('glossary changes and imports are in the spec API on the next request, in its exact shape', async () => {
     await publicGlossary();
-    const created = await call('POST', '/api/content/glossary', admin, { category: 'Yard', term: 'Dock door', description: 'Where trailers load.' });
+    const created = await call('POST', '/api/content/glossary', admin, {
+      category: 'Yard',
+      term: 'Dock door',
+      description: 'Where trailers load.',
+    });
     const [status, entries] = await publicGlossary();
     assert.equal(status, 'SUCCESS');
-    assert.deepEqual(entries.find((e) => e.term === 'Dock door'), { id: created.body.id, category: 'Yard', term: 'Dock door', description: 'Where trailers load.' });
-    const preview = await call('POST', '/api/content/glossary/import', admin, { csv: 'Category,Term,Description\nYard,Dock door,Loading bay.\nYard,Gate,Entry point.' });
-    assert.deepEqual(preview.body.rows.map((r: { outcome: string }) => r.outcome), ['change', 'add']);
-    assert.equal((await publicGlossary())[1].find((e) => e.term === 'Dock door')?.description, 'Where trailers load.', 'a preview saves nothing');
-    const imported = await call('POST', '/api/content/glossary/import', admin, { csv: 'Category,Term,Description\nYard,Dock door,Loading bay.\nYard,Gate,Entry point.', dryRun: false });
+    assert.deepEqual(
+      entries.find((e) => e.term === 'Dock door'),
+      { id: created.body.id, category: 'Yard', term: 'Dock door', description: 'Where trailers load.' },
+    );
+    const preview = await call('POST', '/api/content/glossary/import', admin, {
+      csv: 'Category,Term,Description\nYard,Dock door,Loading bay.\nYard,Gate,Entry point.',
+    });
+    assert.deepEqual(
+      preview.body.rows.map((r: { outcome: string }) => r.outcome),
+      ['change', 'add'],
+    );
+    assert.equal(
+      (await publicGlossary())[1].find((e) => e.term === 'Dock door')?.description,
+      'Where trailers load.',
+      'a preview saves nothing',
+    );
+    const imported = await call('POST', '/api/content/glossary/import', admin, {
+      csv: 'Category,Term,Description\nYard,Dock door,Loading bay.\nYard,Gate,Entry point.',
+      dryRun: false,
+    });
     assert.equal(imported.body.saved, true);
     const after = (await publicGlossary())[1];
     assert.equal(after.find((e) => e.term === 'Dock door')?.description, 'Loading bay.');
@@ -355,7 +576,13 @@ describe('the site follows at once', () => {
 describe('OpenAPI', () => {
   test('describes the content calls with their bodies', async () => {
     const spec = (await client.get('/api/openapi.json')).body;
-    for (const path of ['/api/content/faqs', '/api/content/faqs/{id}', '/api/content/faqs/{id}/history', '/api/content/faqs/{id}/restore', '/api/content/glossary/import']) {
+    for (const path of [
+      '/api/content/faqs',
+      '/api/content/faqs/{id}',
+      '/api/content/faqs/{id}/history',
+      '/api/content/faqs/{id}/restore',
+      '/api/content/glossary/import',
+    ]) {
       assert.ok(spec.paths[path], path);
     }
     assert.ok(spec.paths['/api/content/faqs'].post.requestBody);

@@ -23,14 +23,17 @@ test(`every acknowledged submission survives ${KILLS} SIGKILLs at random moments
     t.diagnostic(
       `${result.kills} kills in ${result.durationMs} ms: acknowledged ${result.acknowledged}, found ${result.found}, ` +
         `missing ${result.missing}, cut off in flight ${result.lostInFlight}, integrity ${result.integrity}; ` +
-        Object.entries(result.perKind).map(([kind, k]) => `${kind} ${k.found}/${k.acknowledged}`).join(', '),
+        Object.entries(result.perKind)
+          .map(([kind, k]) => `${kind} ${k.found}/${k.acknowledged}`)
+          .join(', '),
     );
     assert.equal(result.integrity, 'ok', 'integrity_check after the last restart');
     assert.deepEqual(result.missingSample, [], `${result.missing} acknowledged submissions missing`);
     assert.equal(result.afterCleanShutdown.exit, 0, 'the clean shutdown exits 0');
     assert.equal(result.afterCleanShutdown.integrity, 'ok');
     assert.equal(result.afterCleanShutdown.missing, 0);
-    for (const [kind, figures] of Object.entries(result.perKind)) assert.ok(figures.acknowledged > 0, `some ${kind} acknowledged`);
+    for (const [kind, figures] of Object.entries(result.perKind))
+      assert.ok(figures.acknowledged > 0, `some ${kind} acknowledged`);
   } finally {
     await rm(dataDir, { recursive: true, force: true });
   }

@@ -24,11 +24,15 @@ const demo = {
 describe('POST /api/Feedback/AddFeedback', () => {
   test('stores the feedback and answers SUCCESS', async () => {
     const before = server.count('feedback');
-    const response = await server.client().post('/api/Feedback/AddFeedback', { feedback: '  The fuel report saves us hours  ' });
+    const response = await server
+      .client()
+      .post('/api/Feedback/AddFeedback', { feedback: '  The fuel report saves us hours  ' });
     assert.equal(response.status, 200);
     assert.deepEqual(response.body, ['SUCCESS', MESSAGES.feedbackThanks]);
     assert.equal(server.count('feedback'), before + 1);
-    const row = server.app.database.sqlite!.prepare('SELECT feedback, is_spam, created_at FROM feedback ORDER BY id DESC LIMIT 1').get() as any;
+    const row = server.app.database
+      .sqlite!.prepare('SELECT feedback, is_spam, created_at FROM feedback ORDER BY id DESC LIMIT 1')
+      .get() as any;
     assert.equal(row.feedback, 'The fuel report saves us hours');
     assert.equal(row.is_spam, 0);
     assert.ok(Date.now() - Date.parse(row.created_at) < 60_000);
@@ -66,9 +70,13 @@ describe('POST /api/Feedback/AddFeedback', () => {
   });
 
   test('a filled honeypot is answered like a success and stored flagged as spam', async () => {
-    const response = await server.client().post('/api/Feedback/AddFeedback', { feedback: 'Buy now', website: 'http://spam.example' });
+    const response = await server
+      .client()
+      .post('/api/Feedback/AddFeedback', { feedback: 'Buy now', website: 'http://spam.example' });
     assert.equal(response.status, 200);
-    const row = server.app.database.sqlite!.prepare('SELECT feedback, is_spam FROM feedback ORDER BY id DESC LIMIT 1').get() as any;
+    const row = server.app.database
+      .sqlite!.prepare('SELECT feedback, is_spam FROM feedback ORDER BY id DESC LIMIT 1')
+      .get() as any;
     assert.deepEqual({ ...row }, { feedback: 'Buy now', is_spam: 1 });
   });
 });
@@ -78,7 +86,9 @@ describe('POST /api/RequestDemo', () => {
     const response = await server.client().post('/api/RequestDemo', demo);
     assert.equal(response.status, 200);
     assert.deepEqual(response.body, ['SUCCESS', MESSAGES.demoThanks]);
-    const row = server.app.database.sqlite!.prepare('SELECT * FROM demo_requests ORDER BY id DESC LIMIT 1').get() as any;
+    const row = server.app.database
+      .sqlite!.prepare('SELECT * FROM demo_requests ORDER BY id DESC LIMIT 1')
+      .get() as any;
     assert.equal(row.name, 'Dana Whitfield');
     assert.equal(row.company, 'Whitfield Haulage');
     assert.equal(row.country, '61');
@@ -116,7 +126,9 @@ describe('POST /api/Newsletter/Subscribe', () => {
     const again = await client.post('/api/Newsletter/Subscribe', { email: ' Dispatch@Fleet.io ' });
     assert.deepEqual(first.body, ['SUCCESS', MESSAGES.newsletterThanks]);
     assert.deepEqual(again.body, ['SUCCESS', MESSAGES.newsletterThanks]);
-    const rows = server.app.database.sqlite!.prepare("SELECT count(*) AS n FROM newsletter_subscribers WHERE email = 'dispatch@fleet.io'").get() as any;
+    const rows = server.app.database
+      .sqlite!.prepare("SELECT count(*) AS n FROM newsletter_subscribers WHERE email = 'dispatch@fleet.io'")
+      .get() as any;
     assert.equal(rows.n, 1);
   });
 
@@ -150,14 +162,24 @@ describe('reading content', () => {
     assert.equal(response.status, 200);
     assert.equal(response.body.openapi, '3.1.0');
     for (const path of [
-      '/api/Feedback/AddFeedback', '/api/SignIn', '/api/SignOut', '/api/ValidateToken', '/api/RequestDemo',
-      '/api/Faqs/GetAllFromFaqs', '/api/ContactUs', '/api/Glossary/GetAllFromGlossary', '/api/Newsletter/Subscribe',
+      '/api/Feedback/AddFeedback',
+      '/api/SignIn',
+      '/api/SignOut',
+      '/api/ValidateToken',
+      '/api/RequestDemo',
+      '/api/Faqs/GetAllFromFaqs',
+      '/api/ContactUs',
+      '/api/Glossary/GetAllFromGlossary',
+      '/api/Newsletter/Subscribe',
     ]) {
       assert.ok(response.body.paths[path], `${path} is documented`);
     }
     const contact = response.body.paths['/api/ContactUs'].post.requestBody.content['multipart/form-data'].schema;
     assert.deepEqual([...contact.required].sort(), ['email', 'img', 'inq_type', 'message', 'name', 'subject']);
-    assert.equal(response.body.paths['/api/RequestDemo'].post.requestBody.content['application/json'].schema.properties.name.type, 'string');
+    assert.equal(
+      response.body.paths['/api/RequestDemo'].post.requestBody.content['application/json'].schema.properties.name.type,
+      'string',
+    );
   });
 });
 
@@ -170,7 +192,9 @@ describe('many visitors at once', () => {
     );
     assert.deepEqual(new Set(responses.map((r) => r.status)), new Set([200]));
     assert.equal(server.count('feedback'), before + 100);
-    const stored = server.app.database.sqlite!.prepare("SELECT count(DISTINCT feedback) AS n FROM feedback WHERE feedback LIKE 'Concurrent feedback %'").get() as any;
+    const stored = server.app.database
+      .sqlite!.prepare("SELECT count(DISTINCT feedback) AS n FROM feedback WHERE feedback LIKE 'Concurrent feedback %'")
+      .get() as any;
     assert.equal(stored.n, 100);
   });
 });

@@ -14,7 +14,15 @@ import { startServer, type TestServer } from '../helpers/server.ts';
 const RUNS = 150;
 
 /** Tables a submission may write; sign_in_failures is left out for sign-in (below). */
-const TABLES = ['feedback', 'demo_requests', 'contact_messages', 'newsletter_subscribers', 'users', 'refresh_tokens', 'sign_in_failures'];
+const TABLES = [
+  'feedback',
+  'demo_requests',
+  'contact_messages',
+  'newsletter_subscribers',
+  'users',
+  'refresh_tokens',
+  'sign_in_failures',
+];
 
 type Endpoint = {
   path: string;
@@ -29,12 +37,30 @@ type Endpoint = {
 
 const FEEDBACK = { fields: ['feedback', 'website'], valid: { feedback: 'The fuel report saves us hours' } };
 const NEWSLETTER = { fields: ['email', 'website'], valid: { email: 'ops@whitfield.com.au' } };
-const SIGN_IN = { fields: ['username', 'password'], valid: { username: 'nobody', password: 'not-a-real-password' }, writesOnRefusal: ['sign_in_failures'] };
+const SIGN_IN = {
+  fields: ['username', 'password'],
+  valid: { username: 'nobody', password: 'not-a-real-password' },
+  writesOnRefusal: ['sign_in_failures'],
+};
 const CONTACT = {
   fields: ['name', 'email', 'subject', 'inq_type', 'img', 'message', 'website'],
-  valid: { name: 'Dana Whitfield', email: 'dana@whitfield.com.au', subject: 'Linehaul', inq_type: '1', message: 'Please call me about dispatch.' },
+  valid: {
+    name: 'Dana Whitfield',
+    email: 'dana@whitfield.com.au',
+    subject: 'Linehaul',
+    inq_type: '1',
+    message: 'Please call me about dispatch.',
+  },
 };
-const DEMO_API_VALID = { name: 'Dana Whitfield', job_title: 'Operations Manager', company: 'Whitfield Haulage', country: '+61', number: '+61 412345678', email: 'dana@whitfield.com.au', text: 'We run 40 trucks.' };
+const DEMO_API_VALID = {
+  name: 'Dana Whitfield',
+  job_title: 'Operations Manager',
+  company: 'Whitfield Haulage',
+  country: '+61',
+  number: '+61 412345678',
+  email: 'dana@whitfield.com.au',
+  text: 'We run 40 trucks.',
+};
 const DEMO_FIELDS = ['name', 'job_title', 'company', 'country', 'number', 'email', 'text', 'website'];
 
 const ENDPOINTS: Endpoint[] = [
@@ -47,7 +73,12 @@ const ENDPOINTS: Endpoint[] = [
   { path: '/forms/newsletter', kind: 'page', ...NEWSLETTER },
   { path: '/forms/contact', kind: 'page', ...CONTACT },
   // The page form picks the country by region code and sends the local number.
-  { path: '/request-demo', kind: 'page', fields: DEMO_FIELDS, valid: { ...DEMO_API_VALID, country: 'AU', number: '412345678' } },
+  {
+    path: '/request-demo',
+    kind: 'page',
+    fields: DEMO_FIELDS,
+    valid: { ...DEMO_API_VALID, country: 'AU', number: '412345678' },
+  },
   { path: '/sign-in', kind: 'page', ...SIGN_IN },
 ];
 
@@ -66,10 +97,25 @@ const text = (endpoint: Endpoint, field: string) =>
     fc.string({ maxLength: 40 }),
     fc.constant(endpoint.valid[field] ?? ''),
     fc.string({ unit: 'grapheme', maxLength: 20 }),
-    fc.constantFrom('', ' ', '0', '-1', '99999999999999999999', 'a@b.co', '<script>alert(1)</script>', "'; DROP TABLE feedback;--", '\u0000', '🚚'.repeat(300)),
+    fc.constantFrom(
+      '',
+      ' ',
+      '0',
+      '-1',
+      '99999999999999999999',
+      'a@b.co',
+      '<script>alert(1)</script>',
+      "'; DROP TABLE feedback;--",
+      '\u0000',
+      '🚚'.repeat(300),
+    ),
   );
 
-const fieldName = (endpoint: Endpoint) => fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...endpoint.fields) }, { weight: 1, arbitrary: fc.string({ maxLength: 12 }) });
+const fieldName = (endpoint: Endpoint) =>
+  fc.oneof(
+    { weight: 4, arbitrary: fc.constantFrom(...endpoint.fields) },
+    { weight: 1, arbitrary: fc.string({ maxLength: 12 }) },
+  );
 
 /** A record of form fields, often the valid one with a few fields changed. */
 const fields = (endpoint: Endpoint) =>
@@ -82,19 +128,34 @@ const fields = (endpoint: Endpoint) =>
   );
 
 /** The CSRF value sent: usually the visitor's, sometimes missing or wrong (403 then). */
-const csrf = fc.oneof({ weight: 8, arbitrary: fc.constant('valid') }, { weight: 1, arbitrary: fc.constant('missing') }, { weight: 1, arbitrary: fc.string({ maxLength: 20 }) });
+const csrf = fc.oneof(
+  { weight: 8, arbitrary: fc.constant('valid') },
+  { weight: 1, arbitrary: fc.constant('missing') },
+  { weight: 1, arbitrary: fc.string({ maxLength: 20 }) },
+);
 
 const file = fc.oneof(
   fc.uint8Array({ maxLength: 300 }).map((bytes) => ({ name: 'photo.png', type: 'image/png', bytes })),
   fc.constant({ name: 'photo.png', type: 'image/png', bytes: new Uint8Array(png(4, 4)) }),
-  fc.constant({ name: 'evil.svg', type: 'image/svg+xml', bytes: new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>1</script></svg>') }),
-  fc.string({ maxLength: 60 }).map((name) => ({ name, type: 'application/octet-stream', bytes: new TextEncoder().encode(name) })),
+  fc.constant({
+    name: 'evil.svg',
+    type: 'image/svg+xml',
+    bytes: new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>1</script></svg>'),
+  }),
+  fc
+    .string({ maxLength: 60 })
+    .map((name) => ({ name, type: 'application/octet-stream', bytes: new TextEncoder().encode(name) })),
 );
 
 type Body =
   | { kind: 'json'; csrf: string; text: string }
   | { kind: 'urlencoded'; csrf: string; fields: Record<string, string> }
-  | { kind: 'multipart'; csrf: string; fields: Record<string, string>; files: { field: string; name: string; type: string; bytes: Uint8Array }[] };
+  | {
+      kind: 'multipart';
+      csrf: string;
+      fields: Record<string, string>;
+      files: { field: string; name: string; type: string; bytes: Uint8Array }[];
+    };
 
 const body = (endpoint: Endpoint): fc.Arbitrary<Body> =>
   fc.oneof(
@@ -104,7 +165,9 @@ const body = (endpoint: Endpoint): fc.Arbitrary<Body> =>
       text: fc.oneof(
         fields(endpoint).map((record) => JSON.stringify(record)),
         fc.jsonValue().map((value) => JSON.stringify(value)),
-        fc.dictionary(fieldName(endpoint), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 8 }).map((value) => JSON.stringify({ ...endpoint.valid, ...value })),
+        fc
+          .dictionary(fieldName(endpoint), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 8 })
+          .map((value) => JSON.stringify({ ...endpoint.valid, ...value })),
         fc.string({ maxLength: 60 }),
       ),
     }),
@@ -113,7 +176,12 @@ const body = (endpoint: Endpoint): fc.Arbitrary<Body> =>
       kind: fc.constant('multipart' as const),
       csrf,
       fields: fields(endpoint),
-      files: fc.array(fc.record({ field: fc.oneof(fc.constant('img'), fieldName(endpoint)), file }).map(({ field, file }) => ({ field, ...file })), { maxLength: 2 }),
+      files: fc.array(
+        fc
+          .record({ field: fc.oneof(fc.constant('img'), fieldName(endpoint)), file })
+          .map(({ field, file }) => ({ field, ...file })),
+        { maxLength: 2 },
+      ),
     }),
   );
 
@@ -124,7 +192,8 @@ async function send(endpoint: Endpoint, input: Body) {
   const submitted = csrfValue(input.csrf);
   const headers: Record<string, string> = { cookie: `${CSRF_COOKIE}=${token}`, origin: server.url };
   if (endpoint.kind === 'api' && submitted !== undefined) headers[CSRF_HEADER] = submitted;
-  const pageCsrf: Record<string, string> = endpoint.kind === 'page' && submitted !== undefined ? { _csrf: submitted } : {};
+  const pageCsrf: Record<string, string> =
+    endpoint.kind === 'page' && submitted !== undefined ? { _csrf: submitted } : {};
   let payload: BodyInit;
   if (input.kind === 'json') {
     headers['content-type'] = 'application/json';
@@ -135,14 +204,26 @@ async function send(endpoint: Endpoint, input: Body) {
   } else {
     const form = new FormData();
     for (const [name, value] of Object.entries({ ...input.fields, ...pageCsrf })) form.append(name, value);
-    for (const item of input.files) form.append(item.field, new Blob([item.bytes as Uint8Array<ArrayBuffer>], { type: item.type }), item.name);
+    for (const item of input.files)
+      form.append(item.field, new Blob([item.bytes as Uint8Array<ArrayBuffer>], { type: item.type }), item.name);
     payload = form;
   }
-  const response = await fetch(server.url + endpoint.path, { method: 'POST', headers, body: payload, redirect: 'manual' });
-  return { status: response.status, type: response.headers.get('content-type') ?? '', location: response.headers.get('location'), text: await response.text() };
+  const response = await fetch(server.url + endpoint.path, {
+    method: 'POST',
+    headers,
+    body: payload,
+    redirect: 'manual',
+  });
+  return {
+    status: response.status,
+    type: response.headers.get('content-type') ?? '',
+    location: response.headers.get('location'),
+    text: await response.text(),
+  };
 }
 
-const isStringPair = (value: unknown, first: string[]) => Array.isArray(value) && value.length === 2 && first.includes(value[0]) && typeof value[1] === 'string';
+const isStringPair = (value: unknown, first: string[]) =>
+  Array.isArray(value) && value.length === 2 && first.includes(value[0]) && typeof value[1] === 'string';
 
 /** The spec's answer shapes for the API: ['SUCCESS', msg] or tokens; ['ErrorInfo'|'ERROR', msg] or {errorInfo}. */
 function checkApiAnswer(endpoint: Endpoint, answer: Awaited<ReturnType<typeof send>>) {
@@ -152,7 +233,8 @@ function checkApiAnswer(endpoint: Endpoint, answer: Awaited<ReturnType<typeof se
     const tokens = typeof value === 'object' && value !== null && 'access_token' in value;
     assert.ok(isStringPair(value, ['SUCCESS']) || tokens, `${endpoint.path} 2xx shape: ${answer.text}`);
   } else {
-    const errorObject = typeof value === 'object' && value !== null && typeof (value as { errorInfo?: unknown }).errorInfo === 'string';
+    const errorObject =
+      typeof value === 'object' && value !== null && typeof (value as { errorInfo?: unknown }).errorInfo === 'string';
     assert.ok(isStringPair(value, ['ErrorInfo', 'ERROR']) || errorObject, `${endpoint.path} 4xx shape: ${answer.text}`);
   }
 }
@@ -161,7 +243,11 @@ function checkApiAnswer(endpoint: Endpoint, answer: Awaited<ReturnType<typeof se
 function checkPageAnswer(endpoint: Endpoint, answer: Awaited<ReturnType<typeof send>>) {
   if (answer.status >= 300 && answer.status < 400) {
     assert.equal(answer.status, 303, `${endpoint.path} redirects with 303`);
-    assert.match(answer.location ?? '', /^\/result\?|^\/[\w/-]*(\?|#|$)/, `${endpoint.path} redirects on site: ${answer.location}`);
+    assert.match(
+      answer.location ?? '',
+      /^\/result\?|^\/[\w/-]*(\?|#|$)/,
+      `${endpoint.path} redirects on site: ${answer.location}`,
+    );
     return;
   }
   assert.match(answer.type, /text\/html|text\/plain/, `${endpoint.path} ${answer.status} answers a page`);
@@ -171,9 +257,16 @@ function checkPageAnswer(endpoint: Endpoint, answer: Awaited<ReturnType<typeof s
 /** A body that must succeed, run first so every endpoint's storing path is always reached. */
 function validExample(endpoint: Endpoint): Body {
   if (endpoint.fields.includes('img')) {
-    return { kind: 'multipart', csrf: 'valid', fields: endpoint.valid, files: [{ field: 'img', name: 'cab.png', type: 'image/png', bytes: new Uint8Array(png(4, 4)) }] };
+    return {
+      kind: 'multipart',
+      csrf: 'valid',
+      fields: endpoint.valid,
+      files: [{ field: 'img', name: 'cab.png', type: 'image/png', bytes: new Uint8Array(png(4, 4)) }],
+    };
   }
-  return endpoint.kind === 'api' ? { kind: 'json', csrf: 'valid', text: JSON.stringify(endpoint.valid) } : { kind: 'urlencoded', csrf: 'valid', fields: endpoint.valid };
+  return endpoint.kind === 'api'
+    ? { kind: 'json', csrf: 'valid', text: JSON.stringify(endpoint.valid) }
+    : { kind: 'urlencoded', csrf: 'valid', fields: endpoint.valid };
 }
 
 const counts = () => Object.fromEntries(TABLES.map((table) => [table, server.count(table)]));
@@ -188,7 +281,10 @@ describe('fuzzing every POST endpoint', () => {
           const answer = await send(endpoint, input);
           statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
           assert.ok(answer.status < 500, `${endpoint.path} answered ${answer.status}: ${answer.text.slice(0, 200)}`);
-          assert.ok(answer.status >= 200 && (answer.status < 300 || answer.status >= 400 || endpoint.kind === 'page'), `${endpoint.path} answered ${answer.status}`);
+          assert.ok(
+            answer.status >= 200 && (answer.status < 300 || answer.status >= 400 || endpoint.kind === 'page'),
+            `${endpoint.path} answered ${answer.status}`,
+          );
           if (endpoint.kind === 'api') checkApiAnswer(endpoint, answer);
           else checkPageAnswer(endpoint, answer);
           if (answer.status >= 400) {
@@ -200,8 +296,15 @@ describe('fuzzing every POST endpoint', () => {
         { numRuns: RUNS, examples: [[validExample(endpoint)]] },
       );
       // The runs must reach both sides: some refusals and, with the valid values mixed in, some successes (sign-in has no user).
-      assert.ok([...statuses.keys()].some((status) => status >= 400), `${endpoint.path} statuses ${[...statuses].join(' ')}`);
-      if (endpoint.writesOnRefusal === undefined) assert.ok([...statuses.keys()].some((status) => status < 400), `${endpoint.path} statuses ${[...statuses].join(' ')}`);
+      assert.ok(
+        [...statuses.keys()].some((status) => status >= 400),
+        `${endpoint.path} statuses ${[...statuses].join(' ')}`,
+      );
+      if (endpoint.writesOnRefusal === undefined)
+        assert.ok(
+          [...statuses.keys()].some((status) => status < 400),
+          `${endpoint.path} statuses ${[...statuses].join(' ')}`,
+        );
     });
   }
 });

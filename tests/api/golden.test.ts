@@ -40,11 +40,15 @@ const HEADERS = ['content-type', 'location', 'cache-control', 'content-dispositi
 
 /** Status, the headers a client acts on, and the body (a page: its alerts and field messages). */
 function answer(response: ApiResponse) {
-  const headers = Object.fromEntries(HEADERS.flatMap((name) => (response.headers.has(name) ? [[name, response.headers.get(name)]] : [])));
+  const headers = Object.fromEntries(
+    HEADERS.flatMap((name) => (response.headers.has(name) ? [[name, response.headers.get(name)]] : [])),
+  );
   const html = typeof response.body === 'string' && response.headers.get('content-type')?.includes('text/html');
   const body = html
     ? {
-        alerts: [...response.text.matchAll(/<div class="alert" data-variant="(\w+)"[^>]*>([^<]*)</g)].flatMap((m) => (m[2] ? [`${m[1]}: ${m[2]}`] : [])),
+        alerts: [...response.text.matchAll(/<div class="alert" data-variant="(\w+)"[^>]*>([^<]*)</g)].flatMap((m) =>
+          m[2] ? [`${m[1]}: ${m[2]}`] : [],
+        ),
         fieldErrors: [...response.text.matchAll(/class="field-error">([^<]+)</g)].map((m) => m[1]),
       }
     : response.body;
@@ -74,15 +78,32 @@ function contactForm(fields: Record<string, string>, image: Uint8Array | null) {
   if (image) form.set('img', new Blob([Buffer.from(image)], { type: 'image/png' }), 'photo.png');
   return form;
 }
-const CONTACT = { name: 'Sam Road', email: 'sam@roadtrain.com.au', subject: 'Fuel cards', inq_type: '2', message: 'How do fuel cards import?\nTwo lines.' };
+const CONTACT = {
+  name: 'Sam Road',
+  email: 'sam@roadtrain.com.au',
+  subject: 'Fuel cards',
+  inq_type: '2',
+  message: 'How do fuel cards import?\nTwo lines.',
+};
 
 async function apiCalls() {
   const visitor = await new ApiClient(server.url).visit();
   const out: Record<string, unknown> = {};
   const faqs = await visitor.get('/api/Faqs/GetAllFromFaqs');
-  out.faqs = { status: faqs.status, type: faqs.headers.get('content-type'), count: faqs.body.length, first: faqs.body[0] };
+  out.faqs = {
+    status: faqs.status,
+    type: faqs.headers.get('content-type'),
+    count: faqs.body.length,
+    first: faqs.body[0],
+  };
   const glossary = await visitor.get('/api/Glossary/GetAllFromGlossary');
-  out.glossary = { status: glossary.status, type: glossary.headers.get('content-type'), shape: glossary.body.length, count: glossary.body[1].length, first: glossary.body[1][0] };
+  out.glossary = {
+    status: glossary.status,
+    type: glossary.headers.get('content-type'),
+    shape: glossary.body.length,
+    count: glossary.body[1].length,
+    first: glossary.body[1][0],
+  };
   out.feedback = answer(await visitor.post('/api/Feedback/AddFeedback', { feedback: '  Clear docs  ' }));
   out.feedbackBlank = answer(await visitor.post('/api/Feedback/AddFeedback', { feedback: '  ' }));
   out.demo = answer(await visitor.post('/api/RequestDemo', DEMO));
@@ -90,12 +111,21 @@ async function apiCalls() {
   out.demoEmpty = answer(await visitor.post('/api/RequestDemo', {}));
   out.contact = answer(await visitor.postForm('/api/ContactUs', contactForm(CONTACT, png(4, 3))));
   out.contactNoImage = answer(await visitor.postForm('/api/ContactUs', contactForm(CONTACT, null)));
-  out.contactBadType = answer(await visitor.postForm('/api/ContactUs', contactForm({ ...CONTACT, inq_type: '9' }, png())));
+  out.contactBadType = answer(
+    await visitor.postForm('/api/ContactUs', contactForm({ ...CONTACT, inq_type: '9' }, png())),
+  );
   out.newsletter = answer(await visitor.post('/api/Newsletter/Subscribe', { email: 'depot@fleet.com.au' }));
   out.newsletterInvalid = answer(await visitor.post('/api/Newsletter/Subscribe', { email: 'depot@fleet' }));
   const signIn = await visitor.post('/api/SignIn', { username: 'golden.admin', password: STAFF_PASSWORD });
-  out.signIn = { status: signIn.status, fields: Object.keys(signIn.body).sort(), token_type: signIn.body.token_type, expires_in: signIn.body.expires_in };
-  out.signInWrong = answer(await visitor.post('/api/SignIn', { username: 'golden.admin', password: 'not the password' }));
+  out.signIn = {
+    status: signIn.status,
+    fields: Object.keys(signIn.body).sort(),
+    token_type: signIn.body.token_type,
+    expires_in: signIn.body.expires_in,
+  };
+  out.signInWrong = answer(
+    await visitor.post('/api/SignIn', { username: 'golden.admin', password: 'not the password' }),
+  );
   out.signInEmpty = answer(await visitor.post('/api/SignIn', { username: ' ', password: '' }));
   const bearer = { authorization: `Bearer ${signIn.body.access_token}` };
   out.validateToken = answer(await visitor.get('/api/ValidateToken', bearer));
@@ -118,19 +148,43 @@ const post = (client: ApiClient, path: string, fields: Record<string, string>) =
 
 async function formPosts() {
   const out: Record<string, unknown> = {};
-  const demoFields = { ...DEMO, country: 'AU', number: '412 345 679', email: 'ops@whitfield.com.au', marketing_consent: 'yes' };
+  const demoFields = {
+    ...DEMO,
+    country: 'AU',
+    number: '412 345 679',
+    email: 'ops@whitfield.com.au',
+    marketing_consent: 'yes',
+  };
   let { client, token } = await visitor('/request-demo');
   out.demo = answer(await post(client, '/request-demo', { _csrf: token, _back: '/request-demo', ...demoFields }));
-  out.demoInvalid = answer(await post(client, '/request-demo', { _csrf: token, name: ' ', job_title: '', company: '', country: 'ZZ', number: '', email: '', text: '' }));
+  out.demoInvalid = answer(
+    await post(client, '/request-demo', {
+      _csrf: token,
+      name: ' ',
+      job_title: '',
+      company: '',
+      country: 'ZZ',
+      number: '',
+      email: '',
+      text: '',
+    }),
+  );
   out.demoNoCsrf = answer(await post(client, '/request-demo', demoFields));
   ({ client, token } = await visitor('/faq'));
-  out.feedback = answer(await post(client, '/forms/feedback', { _csrf: token, _back: '/faq', feedback: 'Form feedback' }));
+  out.feedback = answer(
+    await post(client, '/forms/feedback', { _csrf: token, _back: '/faq', feedback: 'Form feedback' }),
+  );
   out.feedbackBlank = answer(await post(client, '/forms/feedback', { _csrf: token, feedback: ' ' }));
-  out.newsletter = answer(await post(client, '/forms/newsletter', { _csrf: token, _back: '/faq', email: 'Yard@Fleet.com.au' }));
+  out.newsletter = answer(
+    await post(client, '/forms/newsletter', { _csrf: token, _back: '/faq', email: 'Yard@Fleet.com.au' }),
+  );
   out.newsletterInvalid = answer(await post(client, '/forms/newsletter', { _csrf: token, email: 'yard@fleet' }));
   ({ client, token } = await visitor('/home'));
   const contact = (fields: Record<string, string>, image: Uint8Array | null) =>
-    client.request('POST', '/forms/contact', { headers: { accept: 'text/html' }, body: contactForm({ _csrf: token, _back: '/home#contact', ...fields }, image) });
+    client.request('POST', '/forms/contact', {
+      headers: { accept: 'text/html' },
+      body: contactForm({ _csrf: token, _back: '/home#contact', ...fields }, image),
+    });
   out.contact = answer(await contact({ ...CONTACT, inq_type: '1', marketing_consent: 'yes' }, png(3, 3)));
   out.contactInvalid = answer(await contact({ ...CONTACT, subject: '', inq_type: '' }, null));
   out.contactBadImage = answer(await contact(CONTACT, new TextEncoder().encode('not an image at all')));
@@ -146,7 +200,9 @@ async function storedAndShown() {
     feedback: rows('SELECT * FROM feedback ORDER BY id'),
     newsletter_subscribers: rows('SELECT * FROM newsletter_subscribers ORDER BY id'),
   };
-  out.outbox = rows('SELECT kind, submission_kind, submission_id, recipient, reply_to, subject, body_text, message_id FROM outbox ORDER BY id');
+  out.outbox = rows(
+    'SELECT kind, submission_kind, submission_id, recipient, reply_to, subject, body_text, message_id FROM outbox ORDER BY id',
+  );
   for (const kind of ['demo-requests', 'contact-messages', 'feedback', 'newsletter']) {
     const list = await staff.get(`/api/inbox/${kind}?status=all`);
     const detail = await staff.get(`/api/inbox/${kind}/1`);
@@ -167,8 +223,16 @@ async function storedAndShown() {
   const faq = await staff.get('/api/content/faqs/1');
   out.contentNotFound = answer(await staff.get('/api/content/faqs/9999'));
   out.contentBlank = answer(await staff.call('POST', '/api/content/faqs', { question: ' ', answer: '' }));
-  out.contentDuplicate = answer(await staff.call('POST', '/api/content/faqs', { question: faq.body.question, answer: 'Again.' }));
-  out.contentStale = answer(await staff.call('PUT', '/api/content/faqs/1', { question: faq.body.question, answer: faq.body.answer, version: faq.body.version + 5 }));
+  out.contentDuplicate = answer(
+    await staff.call('POST', '/api/content/faqs', { question: faq.body.question, answer: 'Again.' }),
+  );
+  out.contentStale = answer(
+    await staff.call('PUT', '/api/content/faqs/1', {
+      question: faq.body.question,
+      answer: faq.body.answer,
+      version: faq.body.version + 5,
+    }),
+  );
   out.glossaryNotFound = answer(await staff.call('DELETE', '/api/content/glossary/9999?version=1'));
   return out;
 }

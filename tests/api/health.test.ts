@@ -20,15 +20,25 @@ test('healthz and readyz answer JSON, uncached, unlimited and unlogged; readines
       assert.deepEqual(live.body, { status: 'ok' });
       const ready = await client.get('/readyz');
       assert.equal(ready.status, 200);
-      assert.deepEqual(ready.body, { status: 'ready', checks: { database: 'ok', migrations: 'ok', integrity: 'ok', writable: 'ok', accepting: 'ok' } });
+      assert.deepEqual(ready.body, {
+        status: 'ready',
+        checks: { database: 'ok', migrations: 'ok', integrity: 'ok', writable: 'ok', accepting: 'ok' },
+      });
       assert.equal(ready.headers.get('cache-control'), 'no-store');
     }
-    const infoLines = logLines.map((line) => JSON.parse(line)).filter((entry) => /\/(healthz|readyz)/.test(entry.req?.url ?? '') && entry.level <= 30);
+    const infoLines = logLines
+      .map((line) => JSON.parse(line))
+      .filter((entry) => /\/(healthz|readyz)/.test(entry.req?.url ?? '') && entry.level <= 30);
     assert.deepEqual(infoLines, [], 'no info line per health check');
 
     // Wrong methods, garbage and huge headers: a 4xx, never a 5xx.
     const clientError = (status: number) => status >= 400 && status < 500;
-    assert.ok(clientError((await client.request('POST', '/readyz', { headers: { 'content-type': 'application/json' }, body: '{}' })).status));
+    assert.ok(
+      clientError(
+        (await client.request('POST', '/readyz', { headers: { 'content-type': 'application/json' }, body: '{}' }))
+          .status,
+      ),
+    );
     assert.ok(clientError((await client.request('DELETE', '/healthz')).status));
     assert.equal((await client.get('/readyz/../../etc/passwd')).status, 404);
     assert.equal((await client.get('/readyz?check=%ZZ')).status, 200);
@@ -38,7 +48,10 @@ test('healthz and readyz answer JSON, uncached, unlimited and unlogged; readines
     server.app.startDraining();
     const draining = await client.get('/readyz');
     assert.equal(draining.status, 503);
-    assert.deepEqual(draining.body, { status: 'unavailable', checks: { database: 'ok', migrations: 'ok', integrity: 'ok', writable: 'ok', accepting: 'failing' } });
+    assert.deepEqual(draining.body, {
+      status: 'unavailable',
+      checks: { database: 'ok', migrations: 'ok', integrity: 'ok', writable: 'ok', accepting: 'failing' },
+    });
     assert.equal((await client.get('/healthz')).status, 200, 'still alive while draining');
     assert.equal((await client.get('/api/Faqs/GetAllFromFaqs')).status, 200, 'and still serving');
   } finally {
@@ -50,7 +63,14 @@ test('npm start in production never builds by itself: a missing build stops it w
   const empty = mkdtempSync(join(tmpdir(), 'haulora-no-build-'));
   try {
     const result = spawnSync(process.execPath, [fileURLToPath(new URL('../../scripts/start.ts', import.meta.url))], {
-      env: { ...process.env, NODE_TEST_CONTEXT: '', NODE_ENV: 'production', BUILD_DIR: empty, TOKEN_SECRET: 'x'.repeat(40), DATA_DIR: empty },
+      env: {
+        ...process.env,
+        NODE_TEST_CONTEXT: '',
+        NODE_ENV: 'production',
+        BUILD_DIR: empty,
+        TOKEN_SECRET: 'x'.repeat(40),
+        DATA_DIR: empty,
+      },
       encoding: 'utf8',
       timeout: 20_000,
     });

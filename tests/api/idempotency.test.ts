@@ -27,12 +27,24 @@ after(async () => {
 
 const newKey = () => randomBytes(16).toString('hex');
 const demo = (text: string) => ({
-  name: 'Dana Whitfield', job_title: 'Operations Manager', company: 'Whitfield Haulage', country: '61',
-  number: '+61 412345678', email: 'dana@whitfield.com.au', text,
+  name: 'Dana Whitfield',
+  job_title: 'Operations Manager',
+  company: 'Whitfield Haulage',
+  country: '61',
+  number: '+61 412345678',
+  email: 'dana@whitfield.com.au',
+  text,
 });
 const contact = (message: string) => {
   const form = new FormData();
-  for (const [name, value] of Object.entries({ name: 'Ada', email: 'ada@example.com', subject: 'Invoices', inq_type: '2', message })) form.set(name, value);
+  for (const [name, value] of Object.entries({
+    name: 'Ada',
+    email: 'ada@example.com',
+    subject: 'Invoices',
+    inq_type: '2',
+    message,
+  }))
+    form.set(name, value);
   form.set('img', new Blob([new Uint8Array(png())], { type: 'image/png' }), 'shot.png');
   return form;
 };
@@ -47,34 +59,49 @@ type Kind = {
   rows: (marker: string) => number;
 };
 
-const count = (sql: string, ...params: string[]) => Number((server.app.database.sqlite!.prepare(sql).get(...params) as { n: number }).n);
+const count = (sql: string, ...params: string[]) =>
+  Number((server.app.database.sqlite!.prepare(sql).get(...params) as { n: number }).n);
 const header = (key?: string): Record<string, string> => (key ? { [IDEMPOTENCY_HEADER]: key } : {});
 
 const KINDS: Kind[] = [
   {
-    label: 'feedback', path: '/api/Feedback/AddFeedback', shape: 'ErrorInfo', table: 'feedback',
+    label: 'feedback',
+    path: '/api/Feedback/AddFeedback',
+    shape: 'ErrorInfo',
+    table: 'feedback',
     send: (client, marker, key) => client.post('/api/Feedback/AddFeedback', { feedback: marker }, header(key)),
     rows: (marker) => count('SELECT count(*) AS n FROM feedback WHERE feedback = ?', marker),
   },
   {
-    label: 'demo request', path: '/api/RequestDemo', shape: 'ERROR', table: 'demo_requests',
+    label: 'demo request',
+    path: '/api/RequestDemo',
+    shape: 'ERROR',
+    table: 'demo_requests',
     send: (client, marker, key) => client.post('/api/RequestDemo', demo(marker), header(key)),
     rows: (marker) => count('SELECT count(*) AS n FROM demo_requests WHERE text = ?', marker),
   },
   {
-    label: 'contact message', path: '/api/ContactUs', shape: 'ErrorInfo', table: 'contact_messages',
+    label: 'contact message',
+    path: '/api/ContactUs',
+    shape: 'ErrorInfo',
+    table: 'contact_messages',
     send: (client, marker, key) => client.postForm('/api/ContactUs', contact(marker), header(key)),
     rows: (marker) => count('SELECT count(*) AS n FROM contact_messages WHERE message = ?', marker),
   },
   {
-    label: 'newsletter', path: '/api/Newsletter/Subscribe', shape: 'ErrorInfo', table: 'newsletter_subscribers',
-    send: (client, marker, key) => client.post('/api/Newsletter/Subscribe', { email: `${marker}@fleet.com` }, header(key)),
+    label: 'newsletter',
+    path: '/api/Newsletter/Subscribe',
+    shape: 'ErrorInfo',
+    table: 'newsletter_subscribers',
+    send: (client, marker, key) =>
+      client.post('/api/Newsletter/Subscribe', { email: `${marker}@fleet.com` }, header(key)),
     rows: (marker) => count('SELECT count(*) AS n FROM newsletter_subscribers WHERE email = ?', `${marker}@fleet.com`),
   },
 ];
 
 const marker = (label: string) => `${label.replace(/\W/g, '')}${randomBytes(4).toString('hex')}`;
-const outboxFor = (table: string) => count('SELECT count(*) AS n FROM outbox WHERE submission_kind = ?', table.replace('_', '-'));
+const outboxFor = (table: string) =>
+  count('SELECT count(*) AS n FROM outbox WHERE submission_kind = ?', table.replace('_', '-'));
 
 for (const kind of KINDS) {
   describe(`${kind.label}: ${kind.path}`, () => {
@@ -162,7 +189,10 @@ describe('the no-JavaScript post', () => {
     return { client, token, key, page: page.text };
   }
   const post = (client: ApiClient, path: string, fields: Record<string, string>) =>
-    client.request('POST', path, { headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' }, body: new URLSearchParams(fields).toString() });
+    client.request('POST', path, {
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
+      body: new URLSearchParams(fields).toString(),
+    });
 
   test('every page view carries its own key, the same for each form on the page', async () => {
     const [a, b] = [await visitor(), await visitor()];
@@ -190,7 +220,10 @@ describe('the no-JavaScript post', () => {
   test('a page post and an API call with the same key and body are one submission', async () => {
     const { client, token, key } = await visitor();
     const text = marker('both');
-    assert.equal((await post(client, '/forms/feedback', { _csrf: token, [IDEMPOTENCY_FIELD]: key, feedback: text })).status, 303);
+    assert.equal(
+      (await post(client, '/forms/feedback', { _csrf: token, [IDEMPOTENCY_FIELD]: key, feedback: text })).status,
+      303,
+    );
     const api = await client.post('/api/Feedback/AddFeedback', { feedback: text }, header(key));
     assert.deepEqual([api.status, api.body], [200, ['SUCCESS', MESSAGES.feedbackThanks]]);
     assert.equal(KINDS[0]!.rows(text), 1);

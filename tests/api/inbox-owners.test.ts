@@ -38,8 +38,19 @@ function call(method: string, path: string, as: string, body?: unknown): Promise
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
 }
-const addFeedback = (text: string) => server.app.repos.submissions.insert('feedback', { values: { feedback: text }, isSpam: false, createdAt: new Date().toISOString() });
-const ownerEmails = () => server.app.database.kysely.selectFrom('outbox').selectAll().where('kind', '=', 'owner-assigned').orderBy('id').execute();
+const addFeedback = (text: string) =>
+  server.app.repos.submissions.insert('feedback', {
+    values: { feedback: text },
+    isSpam: false,
+    createdAt: new Date().toISOString(),
+  });
+const ownerEmails = () =>
+  server.app.database.kysely
+    .selectFrom('outbox')
+    .selectAll()
+    .where('kind', '=', 'owner-assigned')
+    .orderBy('id')
+    .execute();
 const clearOutbox = () => server.app.database.kysely.deleteFrom('outbox').execute();
 
 describe('owners', () => {
@@ -94,13 +105,17 @@ describe('owners', () => {
     assert.ok(none.body.items.every((item: { owner: string | null }) => item.owner === null));
     assert.equal((await call('GET', '/api/inbox/feedback?owner=nobody-here', 'alice')).status, 400);
     const staff = await call('GET', '/api/inbox/staff', 'carol');
-    assert.deepEqual(staff.body, { me: 'carol', staff: [{ username: 'alice' }, { username: 'Bob' }, { username: 'carol' }] });
+    assert.deepEqual(staff.body, {
+      me: 'carol',
+      staff: [{ username: 'alice' }, { username: 'Bob' }, { username: 'carol' }],
+    });
   });
 
   test('opening marks read for the reader only; POST unread marks it unread again', async () => {
     const id = await addFeedback('read me');
     const unread = async (as: string) =>
-      (await call('GET', `/api/inbox/feedback?ids=${id}`, as)).body.items.find((item: { id: number }) => item.id === id).unread;
+      (await call('GET', `/api/inbox/feedback?ids=${id}`, as)).body.items.find((item: { id: number }) => item.id === id)
+        .unread;
     assert.equal(await unread('alice'), true);
     assert.equal((await call('GET', `/api/inbox/feedback/${id}`, 'alice')).status, 200);
     assert.equal(await unread('alice'), false);
@@ -116,7 +131,11 @@ describe('bulk', () => {
     const ids = [await addFeedback('a'), await addFeedback('b'), await addFeedback('c')];
     await call('PUT', `/api/inbox/feedback/${ids[0]}/owner`, 'carol', { owner: 'bob' });
     await clearOutbox();
-    const response = await call('POST', '/api/inbox/feedback/bulk', 'alice', { ids, owner: 'bob', status: 'in_progress' });
+    const response = await call('POST', '/api/inbox/feedback/bulk', 'alice', {
+      ids,
+      owner: 'bob',
+      status: 'in_progress',
+    });
     assert.equal(response.status, 200);
     assert.equal(response.body.changed, 3);
     const emails = await ownerEmails();

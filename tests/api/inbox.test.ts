@@ -22,7 +22,8 @@ const PASSWORD = STAFF_PASSWORD;
 before(async () => {
   server = await startServer();
   const hash = await hashPassword(PASSWORD);
-  for (const username of ['alice', 'bob', 'carol', 'dave']) await server.app.repos.users.create(username, hash, new Date().toISOString());
+  for (const username of ['alice', 'bob', 'carol', 'dave'])
+    await server.app.repos.users.create(username, hash, new Date().toISOString());
   client = await server.client().visit();
   alice = await signIn('alice');
   carol = await signIn('carol');
@@ -33,7 +34,13 @@ after(() => server.close());
 const signIn = async (username: string) => (await signInAs(server, username)).token;
 
 /** A call as the browser's inbox makes it: bearer token, CSRF header on PUT and POST. */
-function call(method: string, path: string, token: string | null, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse> {
+function call(
+  method: string,
+  path: string,
+  token: string | null,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<ApiResponse> {
   return client.request(method, path, {
     headers: {
       ...(token === null ? {} : { authorization: `Bearer ${token}` }),
@@ -70,8 +77,16 @@ describe('access', () => {
   test('every endpoint refuses no token, a bad token, an expired token and a revoked one, and changes nothing', async () => {
     const id = addFeedback('Please add proof of delivery photos', '2026-03-01T10:00:00.000Z');
     const contactId = insert('contact_messages', {
-      name: 'Ann', email: 'ann@example.com', subject: 'Hi', inq_type: 1, message: 'Hello', img: png(),
-      img_type: 'image/png', img_size: png().byteLength, img_sha256: 'x', created_at: '2026-03-01T10:00:00.000Z',
+      name: 'Ann',
+      email: 'ann@example.com',
+      subject: 'Hi',
+      inq_type: 1,
+      message: 'Hello',
+      img: png(),
+      img_type: 'image/png',
+      img_size: png().byteLength,
+      img_sha256: 'x',
+      created_at: '2026-03-01T10:00:00.000Z',
     });
     const endpoints: [string, string, unknown?][] = [
       ['GET', '/api/inbox/summary'],
@@ -86,8 +101,12 @@ describe('access', () => {
 
     const claims = JSON.parse(Buffer.from(alice.split('.')[1]!, 'base64url').toString());
     const key = new TextEncoder().encode(TEST_TOKEN_SECRET);
-    const expired = await new SignJWT({ ...claims, exp: Math.floor(Date.now() / 1000) - 10 }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(key);
-    const wrongKey = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode('another-secret-another-secret-123'));
+    const expired = await new SignJWT({ ...claims, exp: Math.floor(Date.now() / 1000) - 10 })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .sign(key);
+    const wrongKey = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .sign(new TextEncoder().encode('another-secret-another-secret-123'));
 
     const signedOut = await signIn('bob');
     assert.equal((await get('/api/SignOut', signedOut)).status, 200);
@@ -109,17 +128,29 @@ describe('access', () => {
         assertRefused(await call(method, path, token, body, headers), `${method} ${path}: ${label}`);
       }
     }
-    const stored = server.app.database.sqlite!.prepare('SELECT status FROM feedback WHERE id = ?').get(id) as { status: string };
+    const stored = server.app.database.sqlite!.prepare('SELECT status FROM feedback WHERE id = ?').get(id) as {
+      status: string;
+    };
     assert.equal(stored.status, 'new');
     assert.equal(server.count('submission_events'), 0);
   });
 
   test('PUT and POST also need the CSRF header, as every /api call', async () => {
     const id = addFeedback('Route planning is great', '2026-03-02T10:00:00.000Z');
-    const noCsrf = await call('PUT', `/api/inbox/feedback/${id}/status`, alice, { status: 'done' }, { 'x-xsrf-token': 'forged' });
+    const noCsrf = await call(
+      'PUT',
+      `/api/inbox/feedback/${id}/status`,
+      alice,
+      { status: 'done' },
+      { 'x-xsrf-token': 'forged' },
+    );
     assert.equal(noCsrf.status, 403);
     assert.equal(noCsrf.headers.get('cache-control'), 'no-store');
-    assert.equal((await call('POST', `/api/inbox/feedback/${id}/notes`, alice, { note: 'x' }, { 'x-xsrf-token': 'forged' })).status, 403);
+    assert.equal(
+      (await call('POST', `/api/inbox/feedback/${id}/notes`, alice, { note: 'x' }, { 'x-xsrf-token': 'forged' }))
+        .status,
+      403,
+    );
   });
 
   test('answers are never cached, and carry the API policy', async () => {
@@ -179,7 +210,8 @@ describe('lists', () => {
     const february = addFeedback('february', '2026-02-01T00:00:00.000Z', { status: 'in_progress' });
     const spam = addFeedback('buy cheap', '2026-01-15T12:00:00.000Z', { status: 'spam', is_spam: 1 });
 
-    const ids = async (query: string) => (await get(`/api/inbox/feedback${query}`)).body.items.map((item: { id: number }) => item.id);
+    const ids = async (query: string) =>
+      (await get(`/api/inbox/feedback${query}`)).body.items.map((item: { id: number }) => item.id);
     assert.deepEqual(await ids(''), [february, lastOfJanuary, early]);
     assert.deepEqual(await ids('?status=all'), [february, lastOfJanuary, spam, early]);
     assert.deepEqual(await ids('?status=spam'), [spam]);
@@ -190,14 +222,24 @@ describe('lists', () => {
     assert.deepEqual(await ids('?to=2026-01-31'), [lastOfJanuary, early]);
     assert.deepEqual(await ids('?from=2026-01-01&to=2026-01-01'), [early]);
     assert.deepEqual(await ids('?from=2026-01-02&to=2026-01-30&status=all'), [spam]);
-    assert.deepEqual(await ids('?status=&q=&from=&to='), [february, lastOfJanuary, early], 'empty values mean no filter');
+    assert.deepEqual(
+      await ids('?status=&q=&from=&to='),
+      [february, lastOfJanuary, early],
+      'empty values mean no filter',
+    );
   });
 
   test('searches the text fields, case-insensitively, with LIKE wildcards taken literally', async () => {
     clear('demo_requests');
     const demo = (name: string, company: string, text: string, email = 'ops@example.com') =>
       insert('demo_requests', {
-        name, job_title: 'Fleet manager', company, country: '61', number: '+61 412345678', email, text,
+        name,
+        job_title: 'Fleet manager',
+        company,
+        country: '61',
+        number: '+61 412345678',
+        email,
+        text,
         created_at: '2026-06-01T08:00:00.000Z',
       });
     const percent = demo('Pat Lee', 'Lee Haulage', 'We want 50% fewer empty kilometres');
@@ -206,7 +248,9 @@ describe('lists', () => {
     const byEmail = demo('Alex Roe', 'Roe Couriers', 'Same-day parcels', 'dispatch@roe-couriers.com.au');
 
     const ids = async (q: string) =>
-      (await get(`/api/inbox/demo-requests?q=${encodeURIComponent(q)}`)).body.items.map((item: { id: number }) => item.id).sort();
+      (await get(`/api/inbox/demo-requests?q=${encodeURIComponent(q)}`)).body.items
+        .map((item: { id: number }) => item.id)
+        .sort();
     assert.deepEqual(await ids('50%'), [percent]);
     assert.deepEqual(await ids('50'), [percent, plain].sort());
     assert.deepEqual(await ids('_'), [underscore]);
@@ -268,18 +312,44 @@ describe('lists', () => {
     assert.equal((await call('PUT', '/api/inbox/feedback/999999/status', alice, { status: 'done' })).status, 404);
     assert.equal((await call('PUT', `/api/inbox/bogus/${id}/status`, alice, { status: 'done' })).status, 404);
     assert.equal((await call('POST', '/api/inbox/newsletter/999999/notes', alice, { note: 'x' })).status, 404);
-    assert.equal(server.app.database.sqlite!.prepare('SELECT count(*) AS n FROM submission_events WHERE submission_id = 999999').get()!.n, 0);
+    assert.equal(
+      server.app.database
+        .sqlite!.prepare('SELECT count(*) AS n FROM submission_events WHERE submission_id = 999999')
+        .get()!.n,
+      0,
+    );
   });
 
   test('summary counts every kind by status', async () => {
     clear('newsletter_subscribers');
     insert('newsletter_subscribers', { email: 'a@example.com', created_at: '2026-01-01T00:00:00.000Z' });
-    insert('newsletter_subscribers', { email: 'b@example.com', created_at: '2026-01-01T00:00:00.000Z', status: 'done' });
-    insert('newsletter_subscribers', { email: 'c@example.com', created_at: '2026-01-01T00:00:00.000Z', status: 'spam', is_spam: 1 });
+    insert('newsletter_subscribers', {
+      email: 'b@example.com',
+      created_at: '2026-01-01T00:00:00.000Z',
+      status: 'done',
+    });
+    insert('newsletter_subscribers', {
+      email: 'c@example.com',
+      created_at: '2026-01-01T00:00:00.000Z',
+      status: 'spam',
+      is_spam: 1,
+    });
     const response = await get('/api/inbox/summary');
     assert.equal(response.status, 200);
-    assert.deepEqual(Object.keys(response.body.counts), ['demo-requests', 'contact-messages', 'feedback', 'newsletter']);
-    assert.deepEqual(response.body.counts.newsletter, { new: 1, in_progress: 0, done: 1, spam: 1, total: 3, unread: 2 });
+    assert.deepEqual(Object.keys(response.body.counts), [
+      'demo-requests',
+      'contact-messages',
+      'feedback',
+      'newsletter',
+    ]);
+    assert.deepEqual(response.body.counts.newsletter, {
+      new: 1,
+      in_progress: 0,
+      done: 1,
+      spam: 1,
+      total: 3,
+      unread: 2,
+    });
     const feedback = response.body.counts.feedback;
     assert.equal(feedback.total, server.count('feedback'));
   });
@@ -288,8 +358,14 @@ describe('lists', () => {
 describe('detail, status and notes', () => {
   test('a demo request shows every field in form order with labels', async () => {
     const id = insert('demo_requests', {
-      name: 'Jo Smith', job_title: 'Transport manager', company: 'Smith Carriers', country: '61', number: '+61 412345678',
-      email: 'jo@smithcarriers.com.au', text: 'Forty rigid trucks, <b>two</b> depots', created_at: '2026-07-01T01:02:03.000Z',
+      name: 'Jo Smith',
+      job_title: 'Transport manager',
+      company: 'Smith Carriers',
+      country: '61',
+      number: '+61 412345678',
+      email: 'jo@smithcarriers.com.au',
+      text: 'Forty rigid trucks, <b>two</b> depots',
+      created_at: '2026-07-01T01:02:03.000Z',
     });
     const { status, body } = await get(`/api/inbox/demo-requests/${id}`);
     assert.equal(status, 200);
@@ -321,7 +397,9 @@ describe('detail, status and notes', () => {
     assert.equal(moved.status, 200);
     assert.equal(moved.headers.get('cache-control'), 'no-store');
     assert.equal(moved.body.item.status, 'in_progress');
-    const noted = await call('POST', `/api/inbox/feedback/${id}/notes`, carol, { note: '  Passed to the mobile team.  ' });
+    const noted = await call('POST', `/api/inbox/feedback/${id}/notes`, carol, {
+      note: '  Passed to the mobile team.  ',
+    });
     assert.equal(noted.status, 200);
     const done = await call('PUT', `/api/inbox/feedback/${id}/status`, carol, { status: 'done' });
     assert.equal(done.body.item.status, 'done');
@@ -332,9 +410,33 @@ describe('detail, status and notes', () => {
     assert.deepEqual(
       events.map(({ id: _id, created_at: _at, ...event }: { id: number; created_at: string }) => event),
       [
-        { action: 'status', username: 'alice', from_status: 'new', to_status: 'in_progress', note: null, from_owner: null, to_owner: null },
-        { action: 'note', username: 'carol', from_status: null, to_status: null, note: 'Passed to the mobile team.', from_owner: null, to_owner: null },
-        { action: 'status', username: 'carol', from_status: 'in_progress', to_status: 'done', note: null, from_owner: null, to_owner: null },
+        {
+          action: 'status',
+          username: 'alice',
+          from_status: 'new',
+          to_status: 'in_progress',
+          note: null,
+          from_owner: null,
+          to_owner: null,
+        },
+        {
+          action: 'note',
+          username: 'carol',
+          from_status: null,
+          to_status: null,
+          note: 'Passed to the mobile team.',
+          from_owner: null,
+          to_owner: null,
+        },
+        {
+          action: 'status',
+          username: 'carol',
+          from_status: 'in_progress',
+          to_status: 'done',
+          note: null,
+          from_owner: null,
+          to_owner: null,
+        },
       ],
     );
     for (const event of events) {
@@ -361,7 +463,9 @@ describe('detail, status and notes', () => {
       assert.equal(response.status, 400);
       assert.deepEqual(response.body, { errorInfo: message });
     }
-    const longest = await call('POST', `/api/inbox/feedback/${id}/notes`, alice, { note: `  ${'y'.repeat(NOTE_MAX_LENGTH)}  ` });
+    const longest = await call('POST', `/api/inbox/feedback/${id}/notes`, alice, {
+      note: `  ${'y'.repeat(NOTE_MAX_LENGTH)}  `,
+    });
     assert.equal(longest.status, 200);
     assert.equal(longest.body.events.at(-1).note.length, NOTE_MAX_LENGTH);
   });
@@ -369,16 +473,27 @@ describe('detail, status and notes', () => {
   test('honeypot submissions are listed under spam and can be moved back', async () => {
     const visitor = server.client();
     const spam = {
-      name: 'Bot', job_title: 'Bot', company: 'Bots Inc', country: '61', number: '+61 412345678',
-      email: 'bot@spam.com', text: 'Cheap pills', website: 'https://spam.example',
+      name: 'Bot',
+      job_title: 'Bot',
+      company: 'Bots Inc',
+      country: '61',
+      number: '+61 412345678',
+      email: 'bot@spam.com',
+      text: 'Cheap pills',
+      website: 'https://spam.example',
     };
     assert.equal((await visitor.post('/api/RequestDemo', spam)).status, 200);
-    const stored = server.app.database.sqlite!.prepare("SELECT id, status, is_spam FROM demo_requests WHERE email = 'bot@spam.com'").get() as {
-      id: number; status: string; is_spam: number;
+    const stored = server.app.database
+      .sqlite!.prepare("SELECT id, status, is_spam FROM demo_requests WHERE email = 'bot@spam.com'")
+      .get() as {
+      id: number;
+      status: string;
+      is_spam: number;
     };
     assert.deepEqual({ status: stored.status, is_spam: stored.is_spam }, { status: 'spam', is_spam: 1 });
 
-    const listIds = async (query: string) => (await get(`/api/inbox/demo-requests${query}`)).body.items.map((item: { id: number }) => item.id);
+    const listIds = async (query: string) =>
+      (await get(`/api/inbox/demo-requests${query}`)).body.items.map((item: { id: number }) => item.id);
     assert.ok((await listIds('?status=spam')).includes(stored.id));
     assert.ok(!(await listIds('')).includes(stored.id));
     assert.ok((await get('/api/inbox/summary')).body.counts['demo-requests'].spam >= 1);
@@ -400,15 +515,28 @@ describe('contact image', () => {
   test('served only as the detected raster type, nosniff, sandboxed, inline with a made-up name', async () => {
     const visitor = server.client();
     const form = new FormData();
-    for (const [name, value] of Object.entries({ name: 'Lee', email: 'lee@example.com', subject: 'Broken tyre photo', inq_type: '2', message: 'See the photo' })) {
+    for (const [name, value] of Object.entries({
+      name: 'Lee',
+      email: 'lee@example.com',
+      subject: 'Broken tyre photo',
+      inq_type: '2',
+      message: 'See the photo',
+    })) {
       form.set(name, value);
     }
     form.set('img', new Blob([new Uint8Array(png(4, 3))], { type: 'image/png' }), '<script>evil.svg');
     assert.equal((await visitor.postForm('/api/ContactUs', form)).status, 200);
-    const { id, img } = server.app.database.sqlite!.prepare("SELECT id, img FROM contact_messages WHERE email = 'lee@example.com'").get() as { id: number; img: Uint8Array };
+    const { id, img } = server.app.database
+      .sqlite!.prepare("SELECT id, img FROM contact_messages WHERE email = 'lee@example.com'")
+      .get() as { id: number; img: Uint8Array };
 
     const detail = (await get(`/api/inbox/contact-messages/${id}`)).body.item;
-    assert.deepEqual(detail.image, { type: 'image/png', size: img.byteLength, name: `contact-${id}.png`, url: `/api/inbox/contact-messages/${id}/image` });
+    assert.deepEqual(detail.image, {
+      type: 'image/png',
+      size: img.byteLength,
+      name: `contact-${id}.png`,
+      url: `/api/inbox/contact-messages/${id}/image`,
+    });
     assert.equal(detail.fields.find((f: { name: string }) => f.name === 'inq_type').value, 'Pricing');
 
     const { response, bytes } = await getBytes(detail.image.url);
@@ -424,8 +552,16 @@ describe('contact image', () => {
   test('a stored type outside the four raster types is never sent as itself', async () => {
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
     const id = insert('contact_messages', {
-      name: 'Old row', email: 'old@example.com', subject: 'x', inq_type: 3, message: 'x', img: svg, img_type: 'image/svg+xml',
-      img_size: svg.byteLength, img_sha256: 'x', created_at: '2026-01-01T00:00:00.000Z',
+      name: 'Old row',
+      email: 'old@example.com',
+      subject: 'x',
+      inq_type: 3,
+      message: 'x',
+      img: svg,
+      img_type: 'image/svg+xml',
+      img_size: svg.byteLength,
+      img_sha256: 'x',
+      created_at: '2026-01-01T00:00:00.000Z',
     });
     const { response } = await getBytes(`/api/inbox/contact-messages/${id}/image`);
     assert.equal(response.headers.get('content-type'), 'application/octet-stream');
@@ -481,7 +617,9 @@ describe('CSV export', () => {
     const spamOnly = (await getBytes('/api/inbox/feedback/export.csv?status=spam')).bytes.subarray(3).toString('utf8');
     assert.equal(spamOnly.split('\r\n').length, 3);
     assert.match(spamOnly, /,Spam,,'=spam,yes\r\n$/);
-    const searched = (await getBytes('/api/inbox/feedback/export.csv?q=caf%C3%A9&status=all')).bytes.subarray(3).toString('utf8');
+    const searched = (await getBytes('/api/inbox/feedback/export.csv?q=caf%C3%A9&status=all')).bytes
+      .subarray(3)
+      .toString('utf8');
     assert.equal(searched.split('\r\n').length, 3);
   });
 
@@ -489,8 +627,16 @@ describe('CSV export', () => {
     clear('contact_messages');
     const bytes = png();
     const id = insert('contact_messages', {
-      name: 'Mia', email: 'mia@example.com', subject: 'Quote', inq_type: 2, message: 'How much for 12 vans?', img: bytes,
-      img_type: 'image/png', img_size: bytes.byteLength, img_sha256: 'x', created_at: '2026-09-01T00:00:00.000Z',
+      name: 'Mia',
+      email: 'mia@example.com',
+      subject: 'Quote',
+      inq_type: 2,
+      message: 'How much for 12 vans?',
+      img: bytes,
+      img_type: 'image/png',
+      img_size: bytes.byteLength,
+      img_sha256: 'x',
+      created_at: '2026-09-01T00:00:00.000Z',
     });
     const text = (await getBytes('/api/inbox/contact-messages/export.csv')).bytes.subarray(3).toString('utf8');
     const [header, row] = text.split('\r\n');
@@ -498,7 +644,10 @@ describe('CSV export', () => {
       header,
       'ID,Received (UTC),Status,Owner,Name,Email,Subject,Inquiry type,Message,Image name,Image type,Image size (bytes),Marketing consent version,Marketing consent at,Honeypot filled',
     );
-    assert.equal(row, `${id},2026-09-01T00:00:00.000Z,New,,Mia,mia@example.com,Quote,Pricing,How much for 12 vans?,contact-${id}.png,image/png,${bytes.byteLength},,,no`);
+    assert.equal(
+      row,
+      `${id},2026-09-01T00:00:00.000Z,New,,Mia,mia@example.com,Quote,Pricing,How much for 12 vans?,contact-${id}.png,image/png,${bytes.byteLength},,,no`,
+    );
 
     clear('newsletter_subscribers');
     const empty = await getBytes('/api/inbox/newsletter/export.csv');
@@ -508,9 +657,14 @@ describe('CSV export', () => {
   test('a large export streams every row, across the read chunks', async () => {
     clear('feedback');
     const insertMany = server.app.database.sqlite!.prepare('INSERT INTO feedback (feedback, created_at) VALUES (?, ?)');
-    for (let n = 0; n < 1203; n++) insertMany.run(`row ${n}`, new Date(Date.UTC(2026, 9, 1) + Math.floor(n / 3) * 1000).toISOString());
+    for (let n = 0; n < 1203; n++)
+      insertMany.run(`row ${n}`, new Date(Date.UTC(2026, 9, 1) + Math.floor(n / 3) * 1000).toISOString());
     const text = (await getBytes('/api/inbox/feedback/export.csv')).bytes.subarray(3).toString('utf8');
-    const ids = text.trimEnd().split('\r\n').slice(1).map((line) => Number(line.split(',')[0]));
+    const ids = text
+      .trimEnd()
+      .split('\r\n')
+      .slice(1)
+      .map((line) => Number(line.split(',')[0]));
     assert.equal(ids.length, 1203);
     assert.equal(new Set(ids).size, 1203);
   });

@@ -15,7 +15,11 @@ import { startServer, type TestServer } from '../helpers/server.ts';
 let server: TestServer;
 before(async () => {
   server = await startServer({ SEARCH_LIVE_INDEX: 'true' }, { pages: true });
-  await server.app.repos.users.create('indexer', await hashPassword('long enough password 42'), new Date().toISOString());
+  await server.app.repos.users.create(
+    'indexer',
+    await hashPassword('long enough password 42'),
+    new Date().toISOString(),
+  );
   await server.app.liveSearch!.rebuild();
 });
 after(() => server.close());
@@ -27,7 +31,9 @@ async function indexedText(): Promise<string> {
   for (;;) {
     try {
       const names = await readdir(dir);
-      const texts = await Promise.all(names.map(async (name) => gunzipSync(await readFile(join(dir, name))).toString('utf8')));
+      const texts = await Promise.all(
+        names.map(async (name) => gunzipSync(await readFile(join(dir, name))).toString('utf8')),
+      );
       return texts.join('\n');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
@@ -39,7 +45,9 @@ async function indexedText(): Promise<string> {
 /** The files of the index now served, relative to /pagefind-live/. */
 async function currentFiles(): Promise<string[]> {
   const dir = join(server.dataDir, 'search-live', 'current');
-  return (await readdir(dir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile()).map((entry) => relative(dir, join(entry.parentPath, entry.name)));
+  return (await readdir(dir, { recursive: true, withFileTypes: true }))
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)));
 }
 
 async function eventually(check: () => Promise<boolean>, label: string) {
@@ -63,12 +71,24 @@ test('the live index is served and holds the FAQ and the glossary', async () => 
 test('a saved question is in the index within seconds, and leaves it once deleted', async () => {
   const client = await server.client().visit();
   const signIn = await client.post('/api/SignIn', { username: 'indexer', password: 'long enough password 42' });
-  const headers = { authorization: `Bearer ${signIn.body.access_token}`, ...client.csrfHeader(), 'content-type': 'application/json' };
-  const created = await client.request('POST', '/api/content/faqs', { headers, body: JSON.stringify({ question: 'Does Haulora handle zephyrine pallets?', answer: 'Yes, quarkstone pallets too.' }) });
+  const headers = {
+    authorization: `Bearer ${signIn.body.access_token}`,
+    ...client.csrfHeader(),
+    'content-type': 'application/json',
+  };
+  const created = await client.request('POST', '/api/content/faqs', {
+    headers,
+    body: JSON.stringify({
+      question: 'Does Haulora handle zephyrine pallets?',
+      answer: 'Yes, quarkstone pallets too.',
+    }),
+  });
   assert.equal(created.status, 200);
   await eventually(async () => (await indexedText()).includes('zephyrine'), 'the new question reaches the index');
   const { authorization } = headers;
-  const deleted = await client.request('DELETE', `/api/content/faqs/${created.body.id}?version=1`, { headers: { authorization, ...client.csrfHeader() } });
+  const deleted = await client.request('DELETE', `/api/content/faqs/${created.body.id}?version=1`, {
+    headers: { authorization, ...client.csrfHeader() },
+  });
   assert.equal(deleted.status, 200);
   await eventually(async () => !(await indexedText()).includes('zephyrine'), 'the deleted question leaves the index');
 });
@@ -77,8 +97,15 @@ test("a replaced index's chunks are still served, so a page that loaded the inde
   const before = await currentFiles();
   const client = await server.client().visit();
   const signIn = await client.post('/api/SignIn', { username: 'indexer', password: 'long enough password 42' });
-  const headers = { authorization: `Bearer ${signIn.body.access_token}`, ...client.csrfHeader(), 'content-type': 'application/json' };
-  const created = await client.request('POST', '/api/content/faqs', { headers, body: JSON.stringify({ question: 'Does Haulora count xylofrond crates?', answer: 'Yes.' }) });
+  const headers = {
+    authorization: `Bearer ${signIn.body.access_token}`,
+    ...client.csrfHeader(),
+    'content-type': 'application/json',
+  };
+  const created = await client.request('POST', '/api/content/faqs', {
+    headers,
+    body: JSON.stringify({ question: 'Does Haulora count xylofrond crates?', answer: 'Yes.' }),
+  });
   assert.equal(created.status, 200);
   await eventually(async () => (await indexedText()).includes('xylofrond'), 'the new question reaches the index');
   const now = new Set(await currentFiles());

@@ -26,7 +26,13 @@ test('a sign-in, token checks and an upload leave no secret in the log', async (
 
   const image = png(4, 4);
   const form = new FormData();
-  for (const [name, value] of Object.entries({ name: 'Sam', email: 'sam@example.com', subject: 'Hi', inq_type: '2', message: 'Pricing' })) {
+  for (const [name, value] of Object.entries({
+    name: 'Sam',
+    email: 'sam@example.com',
+    subject: 'Hi',
+    inq_type: '2',
+    message: 'Pricing',
+  })) {
     form.set(name, value);
   }
   form.set('img', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'a.png');
@@ -38,7 +44,14 @@ test('a sign-in, token checks and an upload leave no secret in the log', async (
     const entry = JSON.parse(line);
     if (entry.req || entry.res) assert.ok(entry.reqId, 'request lines carry a request id');
   }
-  for (const secret of [PASSWORD, 'wrong password here', access_token, refresh_token, 'forged.token.value', client.csrfToken!]) {
+  for (const secret of [
+    PASSWORD,
+    'wrong password here',
+    access_token,
+    refresh_token,
+    'forged.token.value',
+    client.csrfToken!,
+  ]) {
     assert.ok(!log.includes(secret), `the log must not contain ${secret.slice(0, 12)}…`);
   }
   assert.ok(!log.includes(image.toString('base64').slice(0, 40)), 'no image bytes');

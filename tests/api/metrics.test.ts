@@ -20,7 +20,11 @@ before(async () => {
   assert.ok(server.app.metricsAddress, 'metrics listen when METRICS_PORT is set');
   assert.equal(server.app.metricsAddress.host, '127.0.0.1');
   metricsUrl = `http://127.0.0.1:${server.app.metricsAddress.port}/metrics`;
-  await server.app.repos.users.create('alice', await hashPassword('correct horse battery staple'), new Date().toISOString());
+  await server.app.repos.users.create(
+    'alice',
+    await hashPassword('correct horse battery staple'),
+    new Date().toISOString(),
+  );
 });
 after(() => server.close());
 
@@ -37,7 +41,8 @@ async function scrape(): Promise<Map<string, number>> {
   }
   return samples;
 }
-const delta = (before: Map<string, number>, after: Map<string, number>, key: string) => (after.get(key) ?? 0) - (before.get(key) ?? 0);
+const delta = (before: Map<string, number>, after: Map<string, number>, key: string) =>
+  (after.get(key) ?? 0) - (before.get(key) ?? 0);
 
 test('the counters move by exactly what was sent', async () => {
   const start = await scrape();
@@ -46,22 +51,31 @@ test('the counters move by exactly what was sent', async () => {
 
   const client = await server.client().visit();
   // Five posts a minute per form: feedback 3 stored, 1 spam, 1 invalid, then refused by the limit.
-  for (const n of [1, 2, 3]) assert.equal((await client.post('/api/Feedback/AddFeedback', { feedback: `Useful ${n}` })).status, 200);
-  assert.equal((await client.post('/api/Feedback/AddFeedback', { feedback: 'buy now', website: 'http://spam.example' })).status, 200);
+  for (const n of [1, 2, 3])
+    assert.equal((await client.post('/api/Feedback/AddFeedback', { feedback: `Useful ${n}` })).status, 200);
+  assert.equal(
+    (await client.post('/api/Feedback/AddFeedback', { feedback: 'buy now', website: 'http://spam.example' })).status,
+    200,
+  );
   assert.equal((await client.post('/api/Feedback/AddFeedback', { feedback: '' })).status, 400);
   assert.equal((await client.post('/api/RequestDemo', { name: '' })).status, 400);
   assert.equal((await client.post('/api/Feedback/AddFeedback', { feedback: 'too many' })).status, 429);
 
   // Sign-in: two wrong passwords lock the account, the third attempt is refused as locked.
   const signer = server.client();
-  for (const n of [1, 2]) assert.equal((await signer.post('/api/SignIn', { username: 'alice', password: `wrong-${n}` })).status, 401);
-  assert.equal((await signer.post('/api/SignIn', { username: 'alice', password: 'correct horse battery staple' })).status, 429);
+  for (const n of [1, 2])
+    assert.equal((await signer.post('/api/SignIn', { username: 'alice', password: `wrong-${n}` })).status, 401);
+  assert.equal(
+    (await signer.post('/api/SignIn', { username: 'alice', password: 'correct horse battery staple' })).status,
+    429,
+  );
 
   for (let n = 0; n < 4; n++) await server.client().get('/api/Faqs/GetAllFromFaqs');
   await server.client().get('/api/Faqs/12345');
 
   const end = await scrape();
-  const submissions = (kind: string, outcome: string) => delta(start, end, `haulora_submissions_total{kind="${kind}",outcome="${outcome}"}`);
+  const submissions = (kind: string, outcome: string) =>
+    delta(start, end, `haulora_submissions_total{kind="${kind}",outcome="${outcome}"}`);
   assert.equal(submissions('feedback', 'success'), 3);
   assert.equal(submissions('feedback', 'spam'), 1);
   assert.equal(submissions('feedback', 'invalid'), 1);
@@ -72,19 +86,38 @@ test('the counters move by exactly what was sent', async () => {
   assert.equal(delta(start, end, 'haulora_signin_lockouts_total'), 1);
   // Route patterns, never raw URLs: the FAQ reads (4 here, plus each client's first visit for its
   // CSRF cookie), the unknown API path as the API's catch-all pattern.
-  assert.equal(delta(start, end, 'http_requests_total{method="GET",route="/api/Faqs/GetAllFromFaqs",status_class="2xx"}'), 6);
-  assert.equal(delta(start, end, 'http_requests_total{method="POST",route="/api/Feedback/AddFeedback",status_class="4xx"}'), 2);
+  assert.equal(
+    delta(start, end, 'http_requests_total{method="GET",route="/api/Faqs/GetAllFromFaqs",status_class="2xx"}'),
+    6,
+  );
+  assert.equal(
+    delta(start, end, 'http_requests_total{method="POST",route="/api/Feedback/AddFeedback",status_class="4xx"}'),
+    2,
+  );
   assert.equal(delta(start, end, 'http_requests_total{method="GET",route="/api/*",status_class="4xx"}'), 1);
   assert.ok(![...end.keys()].some((key) => key.includes('12345')), 'no raw URL in a label');
   assert.equal(
-    delta(start, end, 'http_request_duration_seconds_count{method="GET",route="/api/Faqs/GetAllFromFaqs",status_class="2xx"}'),
+    delta(
+      start,
+      end,
+      'http_request_duration_seconds_count{method="GET",route="/api/Faqs/GetAllFromFaqs",status_class="2xx"}',
+    ),
     6,
   );
 });
 
 test('the outbox gauges and counters follow a demo request to its two emails', async () => {
   const start = await scrape();
-  const demo = { name: 'Ada', job_title: 'Ops', company: 'Acme', country: '61', number: '0412345678', email: 'ada@example.com', text: 'Hi', marketing_consent: false };
+  const demo = {
+    name: 'Ada',
+    job_title: 'Ops',
+    company: 'Acme',
+    country: '61',
+    number: '0412345678',
+    email: 'ada@example.com',
+    text: 'Hi',
+    marketing_consent: false,
+  };
   await server.app.services.submissions.store(demoRequest, demo);
   const deadline = Date.now() + 5_000;
   while ((await server.app.repos.outbox.waiting()).count > 0 && Date.now() < deadline) await sleep(20);

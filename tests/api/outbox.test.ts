@@ -52,7 +52,11 @@ function contactForm(overrides: Record<string, string> = {}) {
   return form;
 }
 
-async function waitFor<T>(what: string, check: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 10_000): Promise<T> {
+async function waitFor<T>(
+  what: string,
+  check: () => T | undefined | false | Promise<T | undefined | false>,
+  timeoutMs = 10_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
@@ -62,8 +66,18 @@ async function waitFor<T>(what: string, check: () => T | undefined | false | Pro
   }
 }
 
-type OutboxRow = { id: number; kind: string; submission_id: number; recipient: string; message_id: string; attempts: number; last_error: string | null; sent_at: string | null };
-const outboxRows = (server: TestServer) => server.app.database.sqlite!.prepare('SELECT * FROM outbox ORDER BY id').all() as OutboxRow[];
+type OutboxRow = {
+  id: number;
+  kind: string;
+  submission_id: number;
+  recipient: string;
+  message_id: string;
+  attempts: number;
+  last_error: string | null;
+  sent_at: string | null;
+};
+const outboxRows = (server: TestServer) =>
+  server.app.database.sqlite!.prepare('SELECT * FROM outbox ORDER BY id').all() as OutboxRow[];
 const unsent = (server: TestServer) => outboxRows(server).filter((row) => !row.sent_at);
 
 /** Waits until every outbox row is sent, then a few polls more, so a duplicate would show. */
@@ -72,7 +86,8 @@ async function allSent(server: TestServer) {
   await sleep(150);
 }
 
-const bySubject = (messages: ReceivedMail[], pattern: RegExp) => messages.filter((m) => pattern.test(m.header('subject') ?? ''));
+const bySubject = (messages: ReceivedMail[], pattern: RegExp) =>
+  messages.filter((m) => pattern.test(m.header('subject') ?? ''));
 
 describe('with an SMTP server', () => {
   let smtp: TestSmtp;
@@ -103,7 +118,15 @@ describe('with an SMTP server', () => {
     assert.equal(sales.header('subject'), 'Demo request: Priya Natarajan, Southern Cross Freight');
     assert.equal(sales.header('message-id'), rows.find((row) => row.kind === 'sales-demo')!.message_id);
     assert.equal(sales.header('auto-submitted'), 'auto-generated');
-    for (const line of ['Name: Priya Natarajan', 'Job title: Operations manager', 'Company: Southern Cross Freight', 'Phone: +61 412345678', `Email: ${demo.email}`, demo.text, 'Product news: No']) {
+    for (const line of [
+      'Name: Priya Natarajan',
+      'Job title: Operations manager',
+      'Company: Southern Cross Freight',
+      'Phone: +61 412345678',
+      `Email: ${demo.email}`,
+      demo.text,
+      'Product news: No',
+    ]) {
       assert.ok(sales.body.includes(line), `sales body has ${line}:\n${sales.body}`);
     }
     assert.match(sales.body, /\/inbox\/demo-requests\/\d+/);
@@ -116,7 +139,10 @@ describe('with an SMTP server', () => {
     assert.equal(confirmation.header('subject'), 'Your Haulora demo request');
     assert.equal(confirmation.header('message-id'), rows.find((row) => row.kind === 'demo-confirmation')!.message_id);
     assert.ok(confirmation.body.startsWith('Hello,'));
-    assert.ok(!confirmation.body.includes(demo.text) && !confirmation.body.includes(demo.name), 'none of the visitor\'s words');
+    assert.ok(
+      !confirmation.body.includes(demo.text) && !confirmation.body.includes(demo.name),
+      "none of the visitor's words",
+    );
     assert.ok(!confirmation.body.includes('/inbox/'), 'no staff link in the visitor copy');
     assert.notEqual(sales.header('message-id'), confirmation.header('message-id'));
   });
@@ -152,30 +178,54 @@ describe('with an SMTP server', () => {
     await allSent(server);
     assert.equal(smtp.messages.length, 3);
     for (const mail of smtp.messages) {
-      for (const name of ['bcc', 'cc', 'x-injected']) assert.equal(mail.headers.has(name), false, `${name} header in ${mail.raw}`);
+      for (const name of ['bcc', 'cc', 'x-injected'])
+        assert.equal(mail.headers.has(name), false, `${name} header in ${mail.raw}`);
       assert.equal(mail.headers.get('subject')?.length, 1);
       assert.equal(mail.headers.get('reply-to')?.length, 1);
-      assert.ok(mail.rcptTo.every((to) => to === SALES || to === demo.email), mail.rcptTo.join());
+      assert.ok(
+        mail.rcptTo.every((to) => to === SALES || to === demo.email),
+        mail.rcptTo.join(),
+      );
       assert.doesNotMatch(mail.header('subject')!, /[\r\n\u0000-\u001f\u2028]/);
     }
     const [sales] = bySubject(smtp.messages, /^Demo request/);
-    assert.equal(sales!.header('subject'), 'Demo request: Eve Bcc: victim@evil.example X-Injected: yes, Acme Subject: free money Reply-To: eve@evil.example');
+    assert.equal(
+      sales!.header('subject'),
+      'Demo request: Eve Bcc: victim@evil.example X-Injected: yes, Acme Subject: free money Reply-To: eve@evil.example',
+    );
     assert.equal(sales!.header('reply-to'), demo.email);
-    assert.ok(sales!.body.includes('Name: Eve Bcc: victim@evil.example X-Injected: yes'), 'a name stays on its own line in the body');
-    assert.ok(sales!.body.includes('RCPT TO:<victim@evil.example>\nLast line'), 'the message text is kept, as body text');
+    assert.ok(
+      sales!.body.includes('Name: Eve Bcc: victim@evil.example X-Injected: yes'),
+      'a name stays on its own line in the body',
+    );
+    assert.ok(
+      sales!.body.includes('RCPT TO:<victim@evil.example>\nLast line'),
+      'the message text is kept, as body text',
+    );
     const [contact] = bySubject(smtp.messages, /^Contact/);
-    assert.equal(contact!.header('subject'), 'Contact (Technical Support): Hi Injected body - Mallory Cc: victim@evil.example');
+    assert.equal(
+      contact!.header('subject'),
+      'Contact (Technical Support): Hi Injected body - Mallory Cc: victim@evil.example',
+    );
   });
 
   test('a honeypot submission is stored and sends nothing', async () => {
     smtp.messages.length = 0;
     const rowsBefore = outboxRows(server).length;
-    assert.equal((await server.client().post('/api/RequestDemo', { ...demo, [HONEYPOT_FIELD]: 'http://spam.example' })).status, 200);
-    assert.equal((await server.client().postForm('/api/ContactUs', contactForm({ [HONEYPOT_FIELD]: 'x' }))).status, 200);
+    assert.equal(
+      (await server.client().post('/api/RequestDemo', { ...demo, [HONEYPOT_FIELD]: 'http://spam.example' })).status,
+      200,
+    );
+    assert.equal(
+      (await server.client().postForm('/api/ContactUs', contactForm({ [HONEYPOT_FIELD]: 'x' }))).status,
+      200,
+    );
     await sleep(200);
     assert.equal(outboxRows(server).length, rowsBefore);
     assert.equal(smtp.messages.length, 0);
-    const stored = server.app.database.sqlite!.prepare('SELECT is_spam FROM demo_requests ORDER BY id DESC LIMIT 1').get() as { is_spam: number };
+    const stored = server.app.database
+      .sqlite!.prepare('SELECT is_spam FROM demo_requests ORDER BY id DESC LIMIT 1')
+      .get() as { is_spam: number };
     assert.equal(stored.is_spam, 1);
   });
 
@@ -190,12 +240,22 @@ describe('with an SMTP server', () => {
 describe('DEMO_CONFIRMATION_EMAIL=false', () => {
   test('sends the sales email only', async () => {
     const smtp = await startSmtp();
-    const server = await startServer({ ...FAST, SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, DEMO_CONFIRMATION_EMAIL: 'false' });
+    const server = await startServer({
+      ...FAST,
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      DEMO_CONFIRMATION_EMAIL: 'false',
+    });
     try {
       await server.client().post('/api/RequestDemo', demo);
       await allSent(server);
-      assert.deepEqual(smtp.messages.map((m) => m.rcptTo), [[SALES]]);
-      assert.deepEqual(outboxRows(server).map((row) => row.kind), ['sales-demo']);
+      assert.deepEqual(
+        smtp.messages.map((m) => m.rcptTo),
+        [[SALES]],
+      );
+      assert.deepEqual(
+        outboxRows(server).map((row) => row.kind),
+        ['sales-demo'],
+      );
     } finally {
       await server.close();
       await smtp.close();
@@ -209,7 +269,11 @@ describe('a mail-server outage', () => {
     const probe = await startSmtp();
     const port = probe.port;
     await probe.close();
-    const server = await startServer({ ...FAST, SMTP_URL: `smtp://127.0.0.1:${port}`, DEMO_CONFIRMATION_EMAIL: 'false' });
+    const server = await startServer({
+      ...FAST,
+      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      DEMO_CONFIRMATION_EMAIL: 'false',
+    });
     let smtp: TestSmtp | undefined;
     try {
       await server.client().post('/api/RequestDemo', demo);
@@ -246,8 +310,14 @@ describe('the SMTP password', () => {
       await server.client().post('/api/RequestDemo', demo);
       await waitFor('two failed attempts', () => (outboxRows(server)[0]?.attempts ?? 0) >= 2);
       await sleep(50);
-      assert.ok(logLines.some((line) => line.includes('outbox worker started')), 'the start is logged');
-      assert.ok(logLines.some((line) => line.includes('email not sent')), 'the failure is logged');
+      assert.ok(
+        logLines.some((line) => line.includes('outbox worker started')),
+        'the start is logged',
+      );
+      assert.ok(
+        logLines.some((line) => line.includes('email not sent')),
+        'the failure is logged',
+      );
       for (const line of logLines) assert.ok(!line.includes(password), line);
       assert.ok(!outboxRows(server)[0]!.last_error!.includes(password));
     } finally {
@@ -336,10 +406,19 @@ describe('without SMTP_URL', () => {
       const dir = join(server.dataDir, 'outbox');
       const files = (await readdir(dir)).sort();
       // Named by row id, in the order the rows were written: the sales copy first.
-      assert.deepEqual(files.map((name) => name.replace(/^\d+/, 'N')), ['N-sales-demo.eml', 'N-demo-confirmation.eml']);
+      assert.deepEqual(
+        files.map((name) => name.replace(/^\d+/, 'N')),
+        ['N-sales-demo.eml', 'N-demo-confirmation.eml'],
+      );
       const rows = outboxRows(server);
       for (const row of rows) {
-        const raw = await readFile(join(dir, files.find((name) => name.endsWith(`-${row.kind}.eml`))!), 'utf8');
+        const raw = await readFile(
+          join(
+            dir,
+            files.find((name) => name.endsWith(`-${row.kind}.eml`))!,
+          ),
+          'utf8',
+        );
         assert.ok(raw.includes(`Message-ID: ${row.message_id}`), raw);
         assert.ok(raw.includes(`To: ${row.recipient}`), raw);
       }
@@ -359,13 +438,21 @@ describe('marketing consent', () => {
   after(() => server.close());
 
   const latestDemo = () =>
-    server.app.database.sqlite!.prepare('SELECT marketing_consent_version AS version, marketing_consent_at AS at, created_at FROM demo_requests ORDER BY id DESC LIMIT 1').get() as {
+    server.app.database
+      .sqlite!.prepare(
+        'SELECT marketing_consent_version AS version, marketing_consent_at AS at, created_at FROM demo_requests ORDER BY id DESC LIMIT 1',
+      )
+      .get() as {
       version: string | null;
       at: string | null;
       created_at: string;
     };
   const latestContact = () =>
-    server.app.database.sqlite!.prepare('SELECT marketing_consent_version AS version, marketing_consent_at AS at, created_at FROM contact_messages ORDER BY id DESC LIMIT 1').get() as {
+    server.app.database
+      .sqlite!.prepare(
+        'SELECT marketing_consent_version AS version, marketing_consent_at AS at, created_at FROM contact_messages ORDER BY id DESC LIMIT 1',
+      )
+      .get() as {
       version: string | null;
       at: string | null;
       created_at: string;
@@ -398,7 +485,10 @@ describe('marketing consent', () => {
   }
 
   test('multipart contact: "yes" is stored, absent is not, a bad value is refused', async () => {
-    assert.equal((await server.client().postForm('/api/ContactUs', contactForm({ marketing_consent: 'yes' }))).status, 200);
+    assert.equal(
+      (await server.client().postForm('/api/ContactUs', contactForm({ marketing_consent: 'yes' }))).status,
+      200,
+    );
     assert.equal(latestContact().version, MARKETING_CONSENT_VERSION);
     assert.equal(latestContact().at, latestContact().created_at);
     assert.equal((await server.client().postForm('/api/ContactUs', contactForm())).status, 200);
@@ -439,11 +529,24 @@ describe('marketing consent without JavaScript', () => {
   const postDemo = async (fields: Record<string, string>) => {
     const { client, token } = await visitor('/request-demo');
     // The page's form picks the country by region code and sends the digits alone.
-    const body = new URLSearchParams({ _csrf: token, ...demo, country: 'AU', number: '412345678', ...fields }).toString();
-    return client.request('POST', '/request-demo', { headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' }, body });
+    const body = new URLSearchParams({
+      _csrf: token,
+      ...demo,
+      country: 'AU',
+      number: '412345678',
+      ...fields,
+    }).toString();
+    return client.request('POST', '/request-demo', {
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
+      body,
+    });
   };
   const latest = (table: string) =>
-    server.app.database.sqlite!.prepare(`SELECT marketing_consent_version AS version, marketing_consent_at AS at FROM ${table} ORDER BY id DESC LIMIT 1`).get() as {
+    server.app.database
+      .sqlite!.prepare(
+        `SELECT marketing_consent_version AS version, marketing_consent_at AS at FROM ${table} ORDER BY id DESC LIMIT 1`,
+      )
+      .get() as {
       version: string | null;
       at: string | null;
     };

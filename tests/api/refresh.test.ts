@@ -16,14 +16,16 @@ const PASSWORD = STAFF_PASSWORD;
 before(async () => {
   server = await startServer();
   const hash = await hashPassword(PASSWORD);
-  for (const username of ['rita', 'sam', 'tess']) await server.app.repos.users.create(username, hash, new Date().toISOString());
+  for (const username of ['rita', 'sam', 'tess'])
+    await server.app.repos.users.create(username, hash, new Date().toISOString());
 });
 after(() => server.close());
 
 /** The tokens of a staff member created above (tests/helpers/staff.ts signs in). */
 const signIn = async (username = 'rita') => (await signInAs(server, username)).tokens;
 const refresh = (refresh_token: unknown, path = '/api/auth/refresh') => server.client().post(path, { refresh_token });
-const validate = (token: string) => server.client().request('GET', '/api/ValidateToken', { headers: { authorization: `Bearer ${token}` } });
+const validate = (token: string) =>
+  server.client().request('GET', '/api/ValidateToken', { headers: { authorization: `Bearer ${token}` } });
 
 describe('POST /api/auth/refresh', () => {
   test('answers new tokens in the sign-in shape, no-store; the new access token works', async () => {
@@ -74,7 +76,9 @@ describe('POST /api/auth/refresh', () => {
       assert.ok(typeof response.body.errorInfo === 'string');
     }
     const signedOut = await signIn();
-    const out = await server.client().request('GET', '/api/SignOut', { headers: { authorization: `Bearer ${signedOut.access_token}` } });
+    const out = await server
+      .client()
+      .request('GET', '/api/SignOut', { headers: { authorization: `Bearer ${signedOut.access_token}` } });
     assert.equal(out.status, 200);
     assert.equal((await refresh(signedOut.refresh_token)).status, 401);
 

@@ -32,15 +32,33 @@ test('every answer names its request, and the log lines carry the same id', asyn
   for (const id of ids) assert.match(id ?? '', UUID);
   assert.equal(new Set(ids).size, ids.length, 'a new id per request');
   const logged = directLog.map((line) => JSON.parse(line) as { reqId?: string });
-  for (const id of ids.slice(0, 3)) assert.ok(logged.some((entry) => entry.reqId === id), `a log line for ${id}`);
+  for (const id of ids.slice(0, 3))
+    assert.ok(
+      logged.some((entry) => entry.reqId === id),
+      `a log line for ${id}`,
+    );
 });
 
-test("a sane id from the proxy is kept only when TRUST_PROXY is on; anything else gets a fresh one", async () => {
+test('a sane id from the proxy is kept only when TRUST_PROXY is on; anything else gets a fresh one', async () => {
   const sane = 'caddy-7f3a9c2e-41d0';
-  assert.equal((await proxied.client().get('/api/Faqs/GetAllFromFaqs', { 'x-request-id': sane })).headers.get('x-request-id'), sane);
-  assert.match((await direct.client().get('/api/Faqs/GetAllFromFaqs', { 'x-request-id': sane })).headers.get('x-request-id') ?? '', UUID);
-  for (const hostile of ['short', 'has spaces in it', '<script>alert(1)</script>', 'x'.repeat(200), 'quote"d-value-1234']) {
-    const id = (await proxied.client().get('/api/Faqs/GetAllFromFaqs', { 'x-request-id': hostile })).headers.get('x-request-id');
+  assert.equal(
+    (await proxied.client().get('/api/Faqs/GetAllFromFaqs', { 'x-request-id': sane })).headers.get('x-request-id'),
+    sane,
+  );
+  assert.match(
+    (await direct.client().get('/api/Faqs/GetAllFromFaqs', { 'x-request-id': sane })).headers.get('x-request-id') ?? '',
+    UUID,
+  );
+  for (const hostile of [
+    'short',
+    'has spaces in it',
+    '<script>alert(1)</script>',
+    'x'.repeat(200),
+    'quote"d-value-1234',
+  ]) {
+    const id = (await proxied.client().get('/api/Faqs/GetAllFromFaqs', { 'x-request-id': hostile })).headers.get(
+      'x-request-id',
+    );
     assert.match(id ?? '', UUID, `refused ${JSON.stringify(hostile)}`);
   }
 });

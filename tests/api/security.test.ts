@@ -36,10 +36,13 @@ describe('CSRF double submit', () => {
     ['no header', (_client, headers) => delete headers[CSRF_HEADER]],
     ['a header that differs from the cookie', (_client, headers) => (headers[CSRF_HEADER] = 'forged.token')],
     ['no cookie', (client) => client.cookies.clear()],
-    ['a self-made token in both cookie and header', (client, headers) => {
-      client.cookies.set(CSRF_COOKIE, 'made-up.value');
-      headers[CSRF_HEADER] = 'made-up.value';
-    }],
+    [
+      'a self-made token in both cookie and header',
+      (client, headers) => {
+        client.cookies.set(CSRF_COOKIE, 'made-up.value');
+        headers[CSRF_HEADER] = 'made-up.value';
+      },
+    ],
     ['a cross-site Origin', (_client, headers) => (headers.origin = 'https://evil.example')],
   ];
   for (const [label, mutate] of cases) {
@@ -88,7 +91,8 @@ describe('rate limits', () => {
     try {
       const client = await limited.client().visit();
       const statuses = [];
-      for (let i = 0; i < 3; i++) statuses.push((await client.post('/api/SignIn', { username: '', password: '' })).status);
+      for (let i = 0; i < 3; i++)
+        statuses.push((await client.post('/api/SignIn', { username: '', password: '' })).status);
       assert.deepEqual(statuses, [400, 400, 429]);
     } finally {
       await limited.close();
@@ -110,13 +114,19 @@ describe('malformed requests are 4xx in the route shape, never 5xx', () => {
   });
 
   test('an unsupported content type is a 415', async () => {
-    const response = await server.client().post(FEEDBACK, 'feedback=hello', { 'content-type': 'application/x-www-form-urlencoded' });
+    const response = await server
+      .client()
+      .post(FEEDBACK, 'feedback=hello', { 'content-type': 'application/x-www-form-urlencoded' });
     assert.equal(response.status, 415);
     assert.deepEqual(response.body, ['ErrorInfo', MESSAGES.unsupportedMediaType]);
   });
 
   test('unknown /api paths answer a JSON 404, not the HTML page', async () => {
-    for (const [method, path] of [['GET', '/api/nope'], ['POST', '/api/Feedback/Nope'], ['GET', '/api/']] as const) {
+    for (const [method, path] of [
+      ['GET', '/api/nope'],
+      ['POST', '/api/Feedback/Nope'],
+      ['GET', '/api/'],
+    ] as const) {
       const client = await server.client().visit();
       const response = await client.request(method, path, { headers: client.csrfHeader() });
       assert.equal(response.status, 404, path);
@@ -146,7 +156,9 @@ describe('hostile strings', () => {
     test(`${JSON.stringify(text)} is stored and read back byte-identical`, async () => {
       const response = await server.client().post(FEEDBACK, { feedback: text });
       assert.equal(response.status, 200);
-      const row = server.app.database.sqlite!.prepare('SELECT feedback FROM feedback ORDER BY id DESC LIMIT 1').get() as any;
+      const row = server.app.database
+        .sqlite!.prepare('SELECT feedback FROM feedback ORDER BY id DESC LIMIT 1')
+        .get() as any;
       assert.equal(row.feedback, text.trim());
     });
   }
@@ -154,7 +166,9 @@ describe('hostile strings', () => {
   test('a NUL character round-trips too', async () => {
     const response = await server.client().post(FEEDBACK, { feedback: 'before\u0000after' });
     assert.equal(response.status, 200);
-    const row = server.app.database.sqlite!.prepare('SELECT feedback FROM feedback ORDER BY id DESC LIMIT 1').get() as any;
+    const row = server.app.database
+      .sqlite!.prepare('SELECT feedback FROM feedback ORDER BY id DESC LIMIT 1')
+      .get() as any;
     assert.equal(row.feedback, 'before\u0000after');
   });
 });

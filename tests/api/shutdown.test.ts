@@ -31,8 +31,12 @@ function slowUpload(url: string, token: string, message: string, pieces: number,
   const boundary = '----haulora' + randomBytes(8).toString('hex');
   const fields = { name: 'Sam Lee', email: 'sam@coastfreight.com.au', subject: 'Shutdown', inq_type: '2', message };
   const body = Buffer.concat([
-    ...Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)),
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="img"; filename="photo.png"\r\nContent-Type: image/png\r\n\r\n`),
+    ...Object.entries(fields).map(([name, value]) =>
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    ),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="img"; filename="photo.png"\r\nContent-Type: image/png\r\n\r\n`,
+    ),
     png(32, 32),
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -56,7 +60,10 @@ function slowUpload(url: string, token: string, message: string, pieces: number,
     socket.on('error', reject);
     socket.on('close', () => {
       const final = text.slice(text.lastIndexOf('HTTP/1.1 '));
-      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(final)?.[1] ?? 0), body: final.slice(final.indexOf('\r\n\r\n') + 4) });
+      resolve({
+        status: Number(/^HTTP\/1\.1 (\d{3})/.exec(final)?.[1] ?? 0),
+        body: final.slice(final.indexOf('\r\n\r\n') + 4),
+      });
     });
   });
   socket.write(
@@ -73,53 +80,62 @@ function slowUpload(url: string, token: string, message: string, pieces: number,
   return { inFlight, answer };
 }
 
-test('SIGTERM under write load: requests in flight finish, exit 0 within 10 s, nothing acknowledged lost', { timeout: 60_000 }, async (t) => {
-  assert.ok(existsSync(serverBuildFile), `missing ${serverBuildFile}: run \`npm run build\` before this test`);
-  const dataDir = await mkdtemp(join(tmpdir(), 'haulora-shutdown-'));
-  const server = await startServerProcess({ dataDir });
-  try {
-    const acknowledged: Acknowledged[] = [];
-    const load = startLoad(server.url, { inFlight: 8, label: 'term', acknowledged });
-    const token = (await new ApiClient(server.url).visit()).csrfToken!;
-    await new Promise((resolve) => setTimeout(resolve, 800));
-
-    // Three uploads that are mid-body when the signal arrives (about 1.75 s of body left).
-    const messages = [1, 2, 3].map((n) => `In flight at SIGTERM ${n} ${randomBytes(4).toString('hex')}`);
-    const uploads = messages.map((message) => slowUpload(server.url, token, message, 8, 250));
-    await Promise.all(uploads.map((upload) => upload.inFlight));
-    const ackedBeforeSignal = acknowledged.length;
-    const signalled = performance.now();
-    const exit = await server.stop('SIGTERM', EXIT_WITHIN_MS + 2_000);
-    const exitMs = performance.now() - signalled;
-
-    const counts = await load.stop();
-    const answers = await Promise.all(uploads.map((upload) => upload.answer));
-    t.diagnostic(
-      `exit ${exit} after ${Math.round(exitMs)} ms; writers: acknowledged ${counts.acknowledged} (${ackedBeforeSignal} before the signal), ` +
-        `refused ${JSON.stringify(counts.refusedByStatus)}, cut off ${counts.failed}; uploads in flight: ${answers.map((a) => a.status).join(', ')}`,
-    );
-    assert.equal(exit, 0, `exit code 0:\n${server.output()}`);
-    assert.ok(exitMs < EXIT_WITHIN_MS, `exited after ${Math.round(exitMs)} ms`);
-    for (const answer of answers) {
-      assert.equal(answer.status, 200, answer.body);
-      assert.ok(answer.body.startsWith('["SUCCESS"'), answer.body);
-    }
-    // Refusals during the shutdown are 503 only: a closing server says so, never 500.
-    assert.deepEqual(Object.keys(counts.refusedByStatus).filter((status) => status !== '503'), [], JSON.stringify(counts.refusedByStatus));
-
-    const check = checkDatabase(join(dataDir, 'haulora.sqlite'), acknowledged);
-    t.diagnostic(`database: ${check.found}/${check.acknowledged} acknowledged found, integrity ${check.integrity}`);
-    assert.equal(check.integrity, 'ok');
-    assert.deepEqual(check.missing.slice(0, 20), []);
-    assert.ok(check.acknowledged > 20, `the writers were busy (${check.acknowledged} acknowledged)`);
-    const db = new DatabaseSync(join(dataDir, 'haulora.sqlite'), { readOnly: true });
+test(
+  'SIGTERM under write load: requests in flight finish, exit 0 within 10 s, nothing acknowledged lost',
+  { timeout: 60_000 },
+  async (t) => {
+    assert.ok(existsSync(serverBuildFile), `missing ${serverBuildFile}: run \`npm run build\` before this test`);
+    const dataDir = await mkdtemp(join(tmpdir(), 'haulora-shutdown-'));
+    const server = await startServerProcess({ dataDir });
     try {
-      for (const message of messages) assert.ok(db.prepare('SELECT 1 FROM contact_messages WHERE message = ?').get(message), `stored: ${message}`);
+      const acknowledged: Acknowledged[] = [];
+      const load = startLoad(server.url, { inFlight: 8, label: 'term', acknowledged });
+      const token = (await new ApiClient(server.url).visit()).csrfToken!;
+      await new Promise((resolve) => setTimeout(resolve, 800));
+
+      // Three uploads that are mid-body when the signal arrives (about 1.75 s of body left).
+      const messages = [1, 2, 3].map((n) => `In flight at SIGTERM ${n} ${randomBytes(4).toString('hex')}`);
+      const uploads = messages.map((message) => slowUpload(server.url, token, message, 8, 250));
+      await Promise.all(uploads.map((upload) => upload.inFlight));
+      const ackedBeforeSignal = acknowledged.length;
+      const signalled = performance.now();
+      const exit = await server.stop('SIGTERM', EXIT_WITHIN_MS + 2_000);
+      const exitMs = performance.now() - signalled;
+
+      const counts = await load.stop();
+      const answers = await Promise.all(uploads.map((upload) => upload.answer));
+      t.diagnostic(
+        `exit ${exit} after ${Math.round(exitMs)} ms; writers: acknowledged ${counts.acknowledged} (${ackedBeforeSignal} before the signal), ` +
+          `refused ${JSON.stringify(counts.refusedByStatus)}, cut off ${counts.failed}; uploads in flight: ${answers.map((a) => a.status).join(', ')}`,
+      );
+      assert.equal(exit, 0, `exit code 0:\n${server.output()}`);
+      assert.ok(exitMs < EXIT_WITHIN_MS, `exited after ${Math.round(exitMs)} ms`);
+      for (const answer of answers) {
+        assert.equal(answer.status, 200, answer.body);
+        assert.ok(answer.body.startsWith('["SUCCESS"'), answer.body);
+      }
+      // Refusals during the shutdown are 503 only: a closing server says so, never 500.
+      assert.deepEqual(
+        Object.keys(counts.refusedByStatus).filter((status) => status !== '503'),
+        [],
+        JSON.stringify(counts.refusedByStatus),
+      );
+
+      const check = checkDatabase(join(dataDir, 'haulora.sqlite'), acknowledged);
+      t.diagnostic(`database: ${check.found}/${check.acknowledged} acknowledged found, integrity ${check.integrity}`);
+      assert.equal(check.integrity, 'ok');
+      assert.deepEqual(check.missing.slice(0, 20), []);
+      assert.ok(check.acknowledged > 20, `the writers were busy (${check.acknowledged} acknowledged)`);
+      const db = new DatabaseSync(join(dataDir, 'haulora.sqlite'), { readOnly: true });
+      try {
+        for (const message of messages)
+          assert.ok(db.prepare('SELECT 1 FROM contact_messages WHERE message = ?').get(message), `stored: ${message}`);
+      } finally {
+        db.close();
+      }
     } finally {
-      db.close();
+      if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
+      await rm(dataDir, { recursive: true, force: true });
     }
-  } finally {
-    if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
-    await rm(dataDir, { recursive: true, force: true });
-  }
-});
+  },
+);

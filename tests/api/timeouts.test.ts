@@ -18,7 +18,11 @@ const SLACK_MS = 1_000 + 1_500;
 let server: TestServer;
 let port: number;
 before(async () => {
-  server = await startServer({ HEADERS_TIMEOUT_MS: String(HEADERS_MS), REQUEST_TIMEOUT_MS: String(REQUEST_MS), CONNECTION_TIMEOUT_MS: String(IDLE_MS) });
+  server = await startServer({
+    HEADERS_TIMEOUT_MS: String(HEADERS_MS),
+    REQUEST_TIMEOUT_MS: String(REQUEST_MS),
+    CONNECTION_TIMEOUT_MS: String(IDLE_MS),
+  });
   port = Number(new URL(server.url).port);
 });
 after(() => server.close());
@@ -70,7 +74,10 @@ async function whileServingOthers<T>(work: Promise<T>): Promise<T> {
     done = true;
     await others;
     assert.ok(latencies.length >= 5, `others were served (${latencies.length} answers)`);
-    assert.ok(Math.max(...latencies) < 1_000, `others answered within 1 s (slowest ${Math.round(Math.max(...latencies))} ms)`);
+    assert.ok(
+      Math.max(...latencies) < 1_000,
+      `others answered within 1 s (slowest ${Math.round(Math.max(...latencies))} ms)`,
+    );
   }
 }
 
@@ -82,7 +89,9 @@ async function credentials() {
 }
 
 test('slowloris: headers sent a byte at a time are cut off by the headers timeout', { timeout: 20_000 }, async (t) => {
-  const clients = Array.from({ length: 10 }, () => slowClient(`GET /api/Faqs/GetAllFromFaqs HTTP/1.1\r\n${host()}X-Padding: `, 'a'));
+  const clients = Array.from({ length: 10 }, () =>
+    slowClient(`GET /api/Faqs/GetAllFromFaqs HTTP/1.1\r\n${host()}X-Padding: `, 'a'),
+  );
   const results = await whileServingOthers(Promise.all(clients));
   for (const { ms, answer } of results) {
     t.diagnostic(`closed after ${Math.round(ms)} ms: ${answer.split('\r\n')[0] || '(no answer)'}`);

@@ -46,12 +46,24 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-type Answer = { status: number; headers: Record<string, string | string[] | undefined>; raw: string[]; text: string; body: any };
+type Answer = {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  raw: string[];
+  text: string;
+  body: any;
+};
 
 /** One request from the visitor's address, HTTPS trusting Caddy's root only (or plain HTTP). */
 function send(
   url: string,
-  init: { method?: string; headers?: Record<string, string>; body?: Buffer | string; ca?: Buffer; localAddress?: string } = {},
+  init: {
+    method?: string;
+    headers?: Record<string, string>;
+    body?: Buffer | string;
+    ca?: Buffer;
+    localAddress?: string;
+  } = {},
 ): Promise<Answer> {
   const target = new URL(url);
   const request = target.protocol === 'https:' ? httpsRequest : httpRequest;
@@ -136,7 +148,8 @@ describe('the site behind Caddy (deploy/Caddyfile)', { skip }, () => {
     for (let tries = 0; tries < 50; tries++) {
       for (const line of logLines) {
         const entry = JSON.parse(line);
-        if (entry.msg === 'incoming request' && entry.req?.url?.includes(probe)) return entry.req.remoteAddress as string;
+        if (entry.msg === 'incoming request' && entry.req?.url?.includes(probe))
+          return entry.req.remoteAddress as string;
       }
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
@@ -155,7 +168,13 @@ describe('the site behind Caddy (deploy/Caddyfile)', { skip }, () => {
     caddyDir = await mkdtemp(join(tmpdir(), 'haulora-caddy-'));
     const shipped = await readFile(CADDYFILE, 'utf8');
     assert.equal(shipped.match(/^\{$/gm)?.length, 1, 'deploy/Caddyfile has one global options block');
-    const testOptions = ['admin off', 'local_certs', 'skip_install_trust', 'default_bind 127.0.0.1', `http_port ${httpPort}`];
+    const testOptions = [
+      'admin off',
+      'local_certs',
+      'skip_install_trust',
+      'default_bind 127.0.0.1',
+      `http_port ${httpPort}`,
+    ];
     const config = join(caddyDir, 'Caddyfile');
     await writeFile(config, shipped.replace(/^\{$/m, `{\n${testOptions.map((line) => `\t${line}`).join('\n')}`));
 
@@ -183,7 +202,8 @@ describe('the site behind Caddy (deploy/Caddyfile)', { skip }, () => {
         ca = await readFile(root);
         if ((await send(`${base}/healthz`, { ca })).status === 200) break;
       } catch (error) {
-        if (Date.now() > deadline) throw new Error(`caddy did not answer over HTTPS: ${(error as Error).message}\n${caddyOutput}`);
+        if (Date.now() > deadline)
+          throw new Error(`caddy did not answer over HTTPS: ${(error as Error).message}\n${caddyOutput}`);
       }
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
@@ -198,7 +218,7 @@ describe('the site behind Caddy (deploy/Caddyfile)', { skip }, () => {
     if (caddyDir) await rm(caddyDir, { recursive: true, force: true });
   });
 
-  test('the certificate is checked: without Caddy\'s root the connection is refused', async () => {
+  test("the certificate is checked: without Caddy's root the connection is refused", async () => {
     await assert.rejects(send(`${base}/healthz`), /self[- ]signed|unable to (get|verify)|certificate/i);
   });
 
@@ -207,7 +227,7 @@ describe('the site behind Caddy (deploy/Caddyfile)', { skip }, () => {
     assert.equal(answer.status, 200);
     assert.match(answer.text, /<html/);
     assert.deepEqual(headerValues(answer, 'strict-transport-security'), [HSTS]);
-    assert.ok(answer.headers['content-security-policy'], 'the site\'s own headers pass through');
+    assert.ok(answer.headers['content-security-policy'], "the site's own headers pass through");
   });
 
   test('the API over HTTPS sets the CSRF cookie Secure, and a form post with it is accepted', async () => {
@@ -220,7 +240,12 @@ describe('the site behind Caddy (deploy/Caddyfile)', { skip }, () => {
     assert.ok(csrfCookie, 'XSRF-TOKEN is set');
     assert.match(csrfCookie, /;\s*Secure/i);
 
-    const feedback = await browser.go('POST', '/api/Feedback/AddFeedback', { 'content-type': 'application/json' }, JSON.stringify({ feedback: 'Works over TLS' }));
+    const feedback = await browser.go(
+      'POST',
+      '/api/Feedback/AddFeedback',
+      { 'content-type': 'application/json' },
+      JSON.stringify({ feedback: 'Works over TLS' }),
+    );
     assert.equal(feedback.status, 200, feedback.text);
     assert.equal(feedback.body[0], 'SUCCESS');
     assert.equal(site.count('feedback'), 1);
@@ -231,7 +256,13 @@ describe('the site behind Caddy (deploy/Caddyfile)', { skip }, () => {
     await browser.go('GET', '/api/Faqs/GetAllFromFaqs');
     async function upload(image: Buffer) {
       const form = new FormData();
-      for (const [name, value] of Object.entries({ name: 'Sam Lee', email: 'sam@coastfreight.com.au', subject: 'Photos', inq_type: '1', message: 'Sent through the proxy.' })) {
+      for (const [name, value] of Object.entries({
+        name: 'Sam Lee',
+        email: 'sam@coastfreight.com.au',
+        subject: 'Photos',
+        inq_type: '1',
+        message: 'Sent through the proxy.',
+      })) {
         form.set(name, value);
       }
       form.set('img', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'screenshot.png');
@@ -252,10 +283,12 @@ describe('the site behind Caddy (deploy/Caddyfile)', { skip }, () => {
     // Over Caddy's own limit Caddy answers itself (Debian's Caddy 2.6 with a 502, later ones
     // 413), with HSTS from the Caddyfile's handle_errors.
     // Under load Caddy may cut the connection before the answer is read: a refusal too.
-    const overProxyLimit = await upload(Buffer.concat([png(), Buffer.alloc(7 * 1024 * 1024)])).catch((error: NodeJS.ErrnoException) => {
-      if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') throw error;
-      return undefined;
-    });
+    const overProxyLimit = await upload(Buffer.concat([png(), Buffer.alloc(7 * 1024 * 1024)])).catch(
+      (error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') throw error;
+        return undefined;
+      },
+    );
     if (overProxyLimit) {
       assert.ok([413, 502].includes(overProxyLimit.status), `status ${overProxyLimit.status}`);
       assert.equal(overProxyLimit.headers.server, 'Caddy');
@@ -270,14 +303,14 @@ describe('the site behind Caddy (deploy/Caddyfile)', { skip }, () => {
     assert.equal(answer.headers.location, `${base}/home?x=1`);
   });
 
-  test('the site\'s own redirects stay on https', async () => {
+  test("the site's own redirects stay on https", async () => {
     const answer = await visitor().go('GET', '/offers');
     assert.equal(answer.status, 301);
     const location = new URL(answer.headers.location as string, base);
     assert.equal(location.href, `${base}/offer`);
   });
 
-  test('the site sees the visitor\'s address from Caddy\'s X-Forwarded-For; a forged one is dropped by Caddy', async () => {
+  test("the site sees the visitor's address from Caddy's X-Forwarded-For; a forged one is dropped by Caddy", async () => {
     const plain = randomUUID();
     assert.equal((await visitor().go('GET', `/api/Faqs/GetAllFromFaqs?probe=${plain}`)).status, 200);
     // The visitor connects to Caddy from 127.0.0.2; Caddy connects to the site from 127.0.0.1.
@@ -292,16 +325,24 @@ describe('the site behind Caddy (deploy/Caddyfile)', { skip }, () => {
     // With TRUST_PROXY on, whoever reaches the site directly can name any address: the reason
     // it must be reachable through Caddy alone.
     const trusting = randomUUID();
-    await send(`${site.url}/api/Faqs/GetAllFromFaqs?probe=${trusting}`, { headers: { 'x-forwarded-for': FORGED_ADDRESS }, localAddress: '127.0.0.1' });
+    await send(`${site.url}/api/Faqs/GetAllFromFaqs?probe=${trusting}`, {
+      headers: { 'x-forwarded-for': FORGED_ADDRESS },
+      localAddress: '127.0.0.1',
+    });
     assert.equal(await loggedAddress(trusting), FORGED_ADDRESS);
 
     const ownLines: string[] = [];
     const direct = await startServer({}, { logLines: ownLines });
     try {
       const probe = randomUUID();
-      const answer = await send(`${direct.url}/api/Faqs/GetAllFromFaqs?probe=${probe}`, { headers: { 'x-forwarded-for': FORGED_ADDRESS }, localAddress: VISITOR_ADDRESS });
+      const answer = await send(`${direct.url}/api/Faqs/GetAllFromFaqs?probe=${probe}`, {
+        headers: { 'x-forwarded-for': FORGED_ADDRESS },
+        localAddress: VISITOR_ADDRESS,
+      });
       assert.equal(answer.status, 200);
-      const entry = ownLines.map((line) => JSON.parse(line)).find((line) => line.msg === 'incoming request' && line.req?.url?.includes(probe));
+      const entry = ownLines
+        .map((line) => JSON.parse(line))
+        .find((line) => line.msg === 'incoming request' && line.req?.url?.includes(probe));
       assert.equal(entry?.req.remoteAddress, VISITOR_ADDRESS);
     } finally {
       await direct.close();

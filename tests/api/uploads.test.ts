@@ -38,13 +38,15 @@ const FIELDS = {
 };
 
 type Stored = { id: number; message: string; img: Uint8Array; img_type: string; img_size: number; img_sha256: string };
-const storedByMessage = (message: string) => db.prepare('SELECT * FROM contact_messages WHERE message = ?').get(message) as Stored | undefined;
+const storedByMessage = (message: string) =>
+  db.prepare('SELECT * FROM contact_messages WHERE message = ?').get(message) as Stored | undefined;
 const contactCount = () => Number((db.prepare('SELECT count(*) AS n FROM contact_messages').get() as { n: number }).n);
 
 // ---------------------------------------------------------------------------------------------
 // Images
 
-const noise = (width: number, height: number) => sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } });
+const noise = (width: number, height: number) =>
+  sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } });
 
 /** Inserts a PNG chunk right after IHDR. */
 function withPngChunk(image: Buffer, type: string, data: Buffer): Buffer {
@@ -88,7 +90,12 @@ async function jpegWithGps() {
     .withMetadata({ orientation: 6 })
     .withExif({
       IFD0: { Make: 'RoadCam', Copyright: SECRET },
-      IFD3: { GPSLatitudeRef: 'S', GPSLatitude: '33/1 52/1 4/1', GPSLongitudeRef: 'E', GPSLongitude: '151/1 12/1 26/1' },
+      IFD3: {
+        GPSLatitudeRef: 'S',
+        GPSLatitude: '33/1 52/1 4/1',
+        GPSLongitudeRef: 'E',
+        GPSLongitude: '151/1 12/1 26/1',
+      },
     })
     .withXmp(XMP)
     .withIccProfile('p3')
@@ -98,7 +105,9 @@ async function jpegWithGps() {
 
 async function animatedGif(frames: number, width = 24, height = 16) {
   const raw = Buffer.concat(Array.from({ length: frames }, (_, i) => Buffer.alloc(width * height * 3, i * 40)));
-  return sharp(raw, { raw: { width, height: height * frames, channels: 3, pageHeight: height } }).gif({ delay: Array(frames).fill(100), loop: 0 }).toBuffer();
+  return sharp(raw, { raw: { width, height: height * frames, channels: 3, pageHeight: height } })
+    .gif({ delay: Array(frames).fill(100), loop: 0 })
+    .toBuffer();
 }
 
 /** Each test image is generated once and sent through both doors. */
@@ -116,7 +125,9 @@ async function makeNearLimit(type: string): Promise<Buffer> {
   switch (type) {
     case 'image/png':
       // Stored (level 0) random pixels: the file is ~3 bytes a pixel.
-      return noise(1200, Math.floor((MAX_IMAGE_BYTES - 8192) / 3601)).png({ compressionLevel: 0 }).toBuffer();
+      return noise(1200, Math.floor((MAX_IMAGE_BYTES - 8192) / 3601))
+        .png({ compressionLevel: 0 })
+        .toBuffer();
     case 'image/jpeg':
       return noise(1300, 1300).jpeg({ quality: 100, chromaSubsampling: '4:4:4' }).toBuffer();
     case 'image/webp':
@@ -151,7 +162,12 @@ type Answer = { status: number; message: string; ms: number };
 function contactForm(message: string, file: Upload | null, extra: Record<string, string> = {}) {
   const form = new FormData();
   for (const [name, value] of Object.entries({ ...FIELDS, message, ...extra })) form.set(name, value);
-  if (file) form.set('img', new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'image/png' }), file.name ?? 'photo.png');
+  if (file)
+    form.set(
+      'img',
+      new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'image/png' }),
+      file.name ?? 'photo.png',
+    );
   return form;
 }
 
@@ -219,7 +235,10 @@ describe('good uploads are stored re-encoded, in the same format', () => {
       assert.ok(before.exif?.includes('GPS') || before.exif?.includes(SECRET), 'the test photo carries EXIF');
       assert.ok(before.xmp && before.icc, 'the test photo carries XMP and ICC');
       const message = unique('gps photo');
-      assert.equal((await send(contactForm(message, { bytes: original, type: 'image/jpeg', name: 'IMG_0001.JPG' }))).status, okStatus);
+      assert.equal(
+        (await send(contactForm(message, { bytes: original, type: 'image/jpeg', name: 'IMG_0001.JPG' }))).status,
+        okStatus,
+      );
       const stored = Buffer.from(storedByMessage(message)!.img);
       const meta = await sharp(stored).metadata();
       assert.equal(meta.format, 'jpeg');
@@ -233,7 +252,11 @@ describe('good uploads are stored re-encoded, in the same format', () => {
   }
 
   test('a PNG with text chunks (a comment holding markup) is stored without them', async () => {
-    const original = withPngChunk(withPngChunk(await smallImage('image/png'), 'tEXt', Buffer.from(`Comment\0<script>${SECRET}</script>`)), 'iTXt', Buffer.from(`XML:com.adobe.xmp\0\0\0\0\0${XMP}`));
+    const original = withPngChunk(
+      withPngChunk(await smallImage('image/png'), 'tEXt', Buffer.from(`Comment\0<script>${SECRET}</script>`)),
+      'iTXt',
+      Buffer.from(`XML:com.adobe.xmp\0\0\0\0\0${XMP}`),
+    );
     assert.ok((await sharp(original).metadata()).comments?.length, 'the test PNG carries a comment');
     const message = unique('png comment');
     assert.equal((await viaApi(contactForm(message, { bytes: original }))).status, 200);
@@ -248,7 +271,10 @@ describe('good uploads are stored re-encoded, in the same format', () => {
     const original = await animatedGif(5);
     assert.equal((await sharp(original).metadata()).pages, 5);
     const message = unique('animated');
-    assert.equal((await viaApi(contactForm(message, { bytes: original, type: 'image/gif', name: 'loading.gif' }))).status, 200);
+    assert.equal(
+      (await viaApi(contactForm(message, { bytes: original, type: 'image/gif', name: 'loading.gif' }))).status,
+      200,
+    );
     const meta = await sharp(Buffer.from(storedByMessage(message)!.img)).metadata();
     assert.equal(meta.format, 'gif');
     assert.ok((meta.pages ?? 1) === 1, `one frame, got ${meta.pages}`);
@@ -256,7 +282,10 @@ describe('good uploads are stored re-encoded, in the same format', () => {
   });
 
   test('an image of exactly the pixel limit (6000 x 4000) is accepted; one row more is refused before decoding', async () => {
-    const flat = (height: number) => sharp({ create: { width: 6000, height, channels: 3, background: '#dde3ea' } }).png().toBuffer();
+    const flat = (height: number) =>
+      sharp({ create: { width: 6000, height, channels: 3, background: '#dde3ea' } })
+        .png()
+        .toBuffer();
     const message = unique('24 MP');
     assert.equal((await viaApi(contactForm(message, { bytes: await flat(4000) }))).status, 200);
     assert.deepEqual([(await sharp(Buffer.from(storedByMessage(message)!.img)).metadata()).height], [4000]);
@@ -270,7 +299,10 @@ describe('good uploads are stored re-encoded, in the same format', () => {
     assert.equal((await viaApi(contactForm(message, { bytes: png(), name: 'depot-invoice-4471.png' }))).status, 200);
     const row = storedByMessage(message)!;
     const columns = Object.keys(row);
-    assert.ok(!JSON.stringify(Object.fromEntries(Object.entries(row).filter(([k]) => k !== 'img'))).includes('depot-invoice'), columns.join());
+    assert.ok(
+      !JSON.stringify(Object.fromEntries(Object.entries(row).filter(([k]) => k !== 'img'))).includes('depot-invoice'),
+      columns.join(),
+    );
   });
 });
 
@@ -282,9 +314,19 @@ describe('polyglots are accepted only as their re-encoded pixels', () => {
       const bytes = withGifComment(Buffer.from(gif), `*/=alert("${SECRET}")//`);
       bytes[6] = 0x2f;
       bytes[7] = 0x2a;
-      return ['a GIF that is also JavaScript', bytes, 'image/gif', `alert("${SECRET}")`] as [string, Buffer, string, string];
+      return ['a GIF that is also JavaScript', bytes, 'image/gif', `alert("${SECRET}")`] as [
+        string,
+        Buffer,
+        string,
+        string,
+      ];
     })(),
-    ['a PNG with an HTML page after its end', Buffer.concat([png(3, 3), Buffer.from(`<html><script>alert("${SECRET}")</script></html>`)]), 'image/png', '<script>'],
+    [
+      'a PNG with an HTML page after its end',
+      Buffer.concat([png(3, 3), Buffer.from(`<html><script>alert("${SECRET}")</script></html>`)]),
+      'image/png',
+      '<script>',
+    ],
   ];
   for (const [label, bytes, type, payload] of cases) {
     for (const [door, send, okStatus] of DOORS) {
@@ -306,14 +348,45 @@ describe('bad uploads are refused within 2 s with a clear message, nothing store
   // [label, file, status (API; the page answers a refused field with 400), message]
   const cases: [string, Upload | null, number, string][] = [
     ['0 bytes', { bytes: new Uint8Array() }, 400, MESSAGES.imageRequired],
-    ['the limit + 1 byte', { bytes: Buffer.concat([png(), Buffer.alloc(MAX_IMAGE_BYTES + 1 - png().length)]) }, 413, MESSAGES.imageTooLarge],
-    ['a PDF renamed .png', { bytes: Buffer.from('%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<<>>\n%%EOF\n'), name: 'scan.png' }, 400, MESSAGES.imageType],
+    [
+      'the limit + 1 byte',
+      { bytes: Buffer.concat([png(), Buffer.alloc(MAX_IMAGE_BYTES + 1 - png().length)]) },
+      413,
+      MESSAGES.imageTooLarge,
+    ],
+    [
+      'a PDF renamed .png',
+      {
+        bytes: Buffer.from('%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<<>>\n%%EOF\n'),
+        name: 'scan.png',
+      },
+      400,
+      MESSAGES.imageType,
+    ],
     ['an HTML page renamed .png', { bytes: html, name: 'photo.png' }, 400, MESSAGES.imageType],
-    ['an SVG renamed .png', { bytes: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>`), name: 'logo.png' }, 400, MESSAGES.imageType],
-    ['HTML declared image/png (a lying Content-Type)', { bytes: html, type: 'image/png', name: 'photo.png' }, 400, MESSAGES.imageType],
+    [
+      'an SVG renamed .png',
+      {
+        bytes: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>`),
+        name: 'logo.png',
+      },
+      400,
+      MESSAGES.imageType,
+    ],
+    [
+      'HTML declared image/png (a lying Content-Type)',
+      { bytes: html, type: 'image/png', name: 'photo.png' },
+      400,
+      MESSAGES.imageType,
+    ],
     ['a PNG header with no pixels after it', { bytes: png(8, 8).subarray(0, 40) }, 400, MESSAGES.imageType],
     ['a tiny PNG declaring 9000 x 9000 pixels', { bytes: pngDeclaring(9_000, 9_000) }, 400, MESSAGES.imagePixels],
-    ['a tiny PNG declaring 20000 x 20000 pixels', { bytes: pngDeclaring(20_000, 20_000) }, 400, MESSAGES.imageDimensions],
+    [
+      'a tiny PNG declaring 20000 x 20000 pixels',
+      { bytes: pngDeclaring(20_000, 20_000) },
+      400,
+      MESSAGES.imageDimensions,
+    ],
   ];
   for (const [label, file, status, message] of cases) {
     for (const [door, send] of DOORS) {
@@ -338,9 +411,24 @@ describe('bad uploads are refused within 2 s with a clear message, nothing store
       413,
       MESSAGES.oneImageOnly,
     ],
-    ['an extra unknown field', () => contactForm(unique('extra'), { bytes: png() }, { account_id: '42' }), 400, MESSAGES.badRequest],
-    ['a file name with ../', () => contactForm(unique('dots'), { bytes: png(), name: '../../etc/passwd.png' }), 400, MESSAGES.badRequest],
-    ['a file name with a backslash path', () => contactForm(unique('dots'), { bytes: png(), name: '..\\..\\boot.png' }), 400, MESSAGES.badRequest],
+    [
+      'an extra unknown field',
+      () => contactForm(unique('extra'), { bytes: png() }, { account_id: '42' }),
+      400,
+      MESSAGES.badRequest,
+    ],
+    [
+      'a file name with ../',
+      () => contactForm(unique('dots'), { bytes: png(), name: '../../etc/passwd.png' }),
+      400,
+      MESSAGES.badRequest,
+    ],
+    [
+      'a file name with a backslash path',
+      () => contactForm(unique('dots'), { bytes: png(), name: '..\\..\\boot.png' }),
+      400,
+      MESSAGES.badRequest,
+    ],
   ];
   for (const [label, make, status, message] of apiCases) {
     test(`${label} (API)`, async () => {
@@ -355,9 +443,12 @@ describe('bad uploads are refused within 2 s with a clear message, nothing store
   test('a NUL in the file name (API)', async () => {
     const client = await new ApiClient(server.url).visit();
     const boundary = '----haulora' + randomBytes(8).toString('hex');
-    const part = (headers: string, body: Buffer | string) => Buffer.concat([Buffer.from(`--${boundary}\r\n${headers}\r\n\r\n`), Buffer.from(body), Buffer.from('\r\n')]);
+    const part = (headers: string, body: Buffer | string) =>
+      Buffer.concat([Buffer.from(`--${boundary}\r\n${headers}\r\n\r\n`), Buffer.from(body), Buffer.from('\r\n')]);
     const body = Buffer.concat([
-      ...Object.entries({ ...FIELDS, message: unique('nul') }).map(([name, value]) => part(`Content-Disposition: form-data; name="${name}"`, value)),
+      ...Object.entries({ ...FIELDS, message: unique('nul') }).map(([name, value]) =>
+        part(`Content-Disposition: form-data; name="${name}"`, value),
+      ),
       part('Content-Disposition: form-data; name="img"; filename="photo\0.php.png"\r\nContent-Type: image/png', png()),
       Buffer.from(`--${boundary}--\r\n`),
     ]);

@@ -16,5 +16,9 @@ test('every page is within its JavaScript, CSS and HTML budgets and loads nothin
     const files = failure.files.map((file) => `\n    ${kb(file.gzip)} gzip  ${file.label}`).join('');
     return `${failure.path}: ${failure.what} ${kb(failure.actual)} > ${kb(failure.limit)}${failure.note ? ` (${failure.note})` : ''}${files}`;
   });
-  assert.deepEqual(report, [], `over budget (JS ≤ ${kb(BUDGETS.homeJsGzip)} home / ${kb(BUDGETS.pageJsGzip)}, CSS ≤ ${kb(BUDGETS.cssGzip)}, HTML ≤ ${kb(BUDGETS.html)} gzip):\n${report.join('\n')}`);
+  assert.deepEqual(
+    report,
+    [],
+    `over budget (JS ≤ ${kb(BUDGETS.homeJsGzip)} home / ${kb(BUDGETS.pageJsGzip)}, CSS ≤ ${kb(BUDGETS.cssGzip)}, HTML ≤ ${kb(BUDGETS.html)} gzip):\n${report.join('\n')}`,
+  );
 });

@@ -22,7 +22,12 @@ const get = (url: string) => server.app.inject({ method: 'GET', url });
 /** The last commit date of a page's sources, as the build reads it; undefined outside git. */
 function gitDate(files: readonly string[]): string | undefined {
   try {
-    return execFileSync('git', ['log', '-1', '--format=%cI', '--', ...files], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() || undefined;
+    return (
+      execFileSync('git', ['log', '-1', '--format=%cI', '--', ...files], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      }).trim() || undefined
+    );
   } catch {
     return undefined;
   }
@@ -34,17 +39,20 @@ describe('robots.txt', () => {
     assert.equal(response.statusCode, 200);
     assert.match(String(response.headers['content-type']), /^text\/plain/);
     const lines = response.body.split('\n');
-    for (const line of ['User-agent: *', 'Allow: /', 'Disallow: /api/', `Sitemap: ${SITE_URL}/sitemap.xml`]) assert.ok(lines.includes(line), line);
+    for (const line of ['User-agent: *', 'Allow: /', 'Disallow: /api/', `Sitemap: ${SITE_URL}/sitemap.xml`])
+      assert.ok(lines.includes(line), line);
   });
 });
 
 describe('sitemap.xml', () => {
   test('every page has a lastmod: the last commit that changed its sources', async () => {
     const xml = (await get('/sitemap.xml')).body;
-    const entries = [...xml.matchAll(/<url><loc>([^<]+)<\/loc>(?:<lastmod>([^<]+)<\/lastmod>)?<\/url>/g)].map(([, loc, lastmod]) => ({
-      path: new URL(loc!).pathname,
-      lastmod,
-    }));
+    const entries = [...xml.matchAll(/<url><loc>([^<]+)<\/loc>(?:<lastmod>([^<]+)<\/lastmod>)?<\/url>/g)].map(
+      ([, loc, lastmod]) => ({
+        path: new URL(loc!).pathname,
+        lastmod,
+      }),
+    );
     assert.deepEqual(
       entries.map((entry) => entry.path),
       [...SITEMAP_PATHS],

@@ -14,7 +14,11 @@ import { startServer, type TestServer } from '../helpers/server.ts';
 let server: TestServer;
 before(async () => {
   server = await startServer({}, { pages: true });
-  await server.app.repos.users.create('yard.manager', await hashPassword('long enough password 42'), new Date().toISOString());
+  await server.app.repos.users.create(
+    'yard.manager',
+    await hashPassword('long enough password 42'),
+    new Date().toISOString(),
+  );
 });
 after(() => server.close());
 
@@ -31,10 +35,14 @@ async function visitor(path = '/home') {
 }
 
 function post(client: ApiClient, path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
-  return client.request('POST', path, { headers: { ...FORM, ...headers }, body: new URLSearchParams(fields).toString() });
+  return client.request('POST', path, {
+    headers: { ...FORM, ...headers },
+    body: new URLSearchParams(fields).toString(),
+  });
 }
 
-const latest = (sql: string, ...params: string[]) => server.app.database.sqlite!.prepare(sql).get(...params) as Record<string, unknown> | undefined;
+const latest = (sql: string, ...params: string[]) =>
+  server.app.database.sqlite!.prepare(sql).get(...params) as Record<string, unknown> | undefined;
 
 describe('the CSRF field', () => {
   test("each form carries the visitor's token, the one set in the same answer on a first visit", async () => {
@@ -46,12 +54,24 @@ describe('the CSRF field', () => {
     assert.ok(tokens.every((token) => token === client.cookies.get(CSRF_COOKIE)));
   });
 
-  const cases: [string, (v: { client: ApiClient; token: string }) => [ApiClient, Record<string, string>, Record<string, string>]][] = [
+  const cases: [
+    string,
+    (v: { client: ApiClient; token: string }) => [ApiClient, Record<string, string>, Record<string, string>],
+  ][] = [
     ['no _csrf field', ({ client }) => [client, { feedback: 'forged' }, {}]],
-    ['a _csrf field that differs from the cookie', ({ client }) => [client, { _csrf: 'forged.value', feedback: 'forged' }, {}]],
-    ['a _csrf field of other characters, as long as the token', ({ client, token }) => [client, { _csrf: 'é'.repeat(token.length), feedback: 'forged' }, {}]],
+    [
+      'a _csrf field that differs from the cookie',
+      ({ client }) => [client, { _csrf: 'forged.value', feedback: 'forged' }, {}],
+    ],
+    [
+      'a _csrf field of other characters, as long as the token',
+      ({ client, token }) => [client, { _csrf: 'é'.repeat(token.length), feedback: 'forged' }, {}],
+    ],
     ['no cookie', ({ token }) => [new ApiClient(server.url), { _csrf: token, feedback: 'forged' }, {}]],
-    ['a cross-site Origin', ({ client, token }) => [client, { _csrf: token, feedback: 'forged' }, { origin: 'https://evil.example' }]],
+    [
+      'a cross-site Origin',
+      ({ client, token }) => [client, { _csrf: token, feedback: 'forged' }, { origin: 'https://evil.example' }],
+    ],
   ];
   for (const [label, make] of cases) {
     test(`a forged post with ${label} is refused with 403 and stores nothing`, async () => {
@@ -84,11 +104,19 @@ describe('the CSRF field', () => {
 describe('feedback and newsletter', () => {
   test('feedback: 303 to the result page with a link back, and the row stored', async () => {
     const { client, token } = await visitor('/faq');
-    const response = await post(client, '/forms/feedback', { _csrf: token, _back: '/faq', feedback: '  Clear docs  ', [HONEYPOT_FIELD]: '' });
+    const response = await post(client, '/forms/feedback', {
+      _csrf: token,
+      _back: '/faq',
+      feedback: '  Clear docs  ',
+      [HONEYPOT_FIELD]: '',
+    });
     assert.equal(response.status, 303);
     const location = response.headers.get('location')!;
     assert.equal(location, '/result?form=feedback&outcome=success&back=%2Ffaq');
-    assert.deepEqual({ ...latest('SELECT feedback, is_spam FROM feedback ORDER BY id DESC LIMIT 1') }, { feedback: 'Clear docs', is_spam: 0 });
+    assert.deepEqual(
+      { ...latest('SELECT feedback, is_spam FROM feedback ORDER BY id DESC LIMIT 1') },
+      { feedback: 'Clear docs', is_spam: 0 },
+    );
 
     const result = await client.get(location);
     assert.equal(result.status, 200);
@@ -110,19 +138,33 @@ describe('feedback and newsletter', () => {
 
   test('a filled honeypot is answered like a success and stored flagged as spam', async () => {
     const { client, token } = await visitor();
-    const response = await post(client, '/forms/feedback', { _csrf: token, feedback: 'Cheap tyres here', [HONEYPOT_FIELD]: 'http://spam.example' });
+    const response = await post(client, '/forms/feedback', {
+      _csrf: token,
+      feedback: 'Cheap tyres here',
+      [HONEYPOT_FIELD]: 'http://spam.example',
+    });
     assert.equal(response.status, 303);
-    assert.deepEqual({ ...latest('SELECT feedback, is_spam FROM feedback ORDER BY id DESC LIMIT 1') }, { feedback: 'Cheap tyres here', is_spam: 1 });
+    assert.deepEqual(
+      { ...latest('SELECT feedback, is_spam FROM feedback ORDER BY id DESC LIMIT 1') },
+      { feedback: 'Cheap tyres here', is_spam: 1 },
+    );
   });
 
   test('newsletter: stored once however often it is posted', async () => {
     const { client, token } = await visitor('/glossary');
     for (let time = 0; time < 2; time++) {
-      const response = await post(client, '/forms/newsletter', { _csrf: token, _back: '/glossary', email: 'Depot@Fleet.com.au' });
+      const response = await post(client, '/forms/newsletter', {
+        _csrf: token,
+        _back: '/glossary',
+        email: 'Depot@Fleet.com.au',
+      });
       assert.equal(response.status, 303);
       assert.equal(response.headers.get('location'), '/result?form=newsletter&outcome=success&back=%2Fglossary');
     }
-    assert.equal(Number(latest('SELECT count(*) AS n FROM newsletter_subscribers WHERE email = ?', 'depot@fleet.com.au')?.n), 1);
+    assert.equal(
+      Number(latest('SELECT count(*) AS n FROM newsletter_subscribers WHERE email = ?', 'depot@fleet.com.au')?.n),
+      1,
+    );
   });
 
   test('newsletter: an invalid address comes back with its message', async () => {
@@ -151,11 +193,14 @@ describe('demo request', () => {
     assert.equal(response.status, 303);
     const location = response.headers.get('location')!;
     assert.equal(location, '/result?form=demo&outcome=demoThanks&back=%2Frequest-demo');
-    assert.deepEqual({ ...latest('SELECT country, number, email FROM demo_requests ORDER BY id DESC LIMIT 1') }, {
-      country: '61',
-      number: '+61 412345678',
-      email: 'dana@whitfield.com.au',
-    });
+    assert.deepEqual(
+      { ...latest('SELECT country, number, email FROM demo_requests ORDER BY id DESC LIMIT 1') },
+      {
+        country: '61',
+        number: '+61 412345678',
+        email: 'dana@whitfield.com.au',
+      },
+    );
     const result = await client.get(location);
     assert.ok(result.text.includes(MESSAGES.demoThanks));
   });
@@ -170,7 +215,16 @@ describe('demo request', () => {
   test('invalid input comes back as a 400 page with every field message and Book Demo Error!', async () => {
     const before = server.count('demo_requests');
     const { client, token } = await visitor('/request-demo');
-    const response = await post(client, '/request-demo', { _csrf: token, name: ' ', job_title: '', company: '', country: 'ZZ', number: '', email: '', text: '' });
+    const response = await post(client, '/request-demo', {
+      _csrf: token,
+      name: ' ',
+      job_title: '',
+      company: '',
+      country: 'ZZ',
+      number: '',
+      email: '',
+      text: '',
+    });
     assert.equal(response.status, 400);
     const messages = [...response.text.matchAll(/class="field-error">([^<]+)</g)].map((match) => match[1]);
     assert.deepEqual(messages, [
@@ -203,10 +257,15 @@ describe('contact message (multipart)', () => {
   test('a PNG: 303 to the result page, the row and the image stored', async () => {
     const { client, token } = await visitor();
     const image = png(6, 4);
-    const response = await client.request('POST', '/forms/contact', { headers: { accept: 'text/html' }, body: contactForm('Sam Roadtrain', image, token) });
+    const response = await client.request('POST', '/forms/contact', {
+      headers: { accept: 'text/html' },
+      body: contactForm('Sam Roadtrain', image, token),
+    });
     assert.equal(response.status, 303);
     assert.equal(response.headers.get('location'), '/result?form=contact&outcome=success&back=%2Fhome%23contact');
-    const row = latest('SELECT name, inq_type, img, img_type, img_size FROM contact_messages ORDER BY id DESC LIMIT 1')!;
+    const row = latest(
+      'SELECT name, inq_type, img, img_type, img_size FROM contact_messages ORDER BY id DESC LIMIT 1',
+    )!;
     assert.equal(row.name, 'Sam Roadtrain');
     assert.equal(row.inq_type, 3);
     assert.equal(row.img_type, 'image/png');
@@ -235,7 +294,14 @@ describe('contact message (multipart)', () => {
     form.set('img', new Blob([]), '');
     const response = await client.request('POST', '/forms/contact', { headers: { accept: 'text/html' }, body: form });
     assert.equal(response.status, 400);
-    for (const message of [MESSAGES.nameRequired, MESSAGES.emailRequired, MESSAGES.subjectRequired, MESSAGES.inquiryTypeRequired, MESSAGES.imageRequired, MESSAGES.messageRequired]) {
+    for (const message of [
+      MESSAGES.nameRequired,
+      MESSAGES.emailRequired,
+      MESSAGES.subjectRequired,
+      MESSAGES.inquiryTypeRequired,
+      MESSAGES.imageRequired,
+      MESSAGES.messageRequired,
+    ]) {
       assert.ok(response.text.includes(`class="field-error">${message}<`), message);
     }
     assert.ok(response.text.includes('Error, this section can&#x27;t be empty!'));
@@ -243,9 +309,15 @@ describe('contact message (multipart)', () => {
 
   const unexpectedParts: [string, (form: FormData) => void][] = [
     ['a field the form does not have', (form) => form.set('role', 'admin')],
-    ['a second image', (form) => form.append('img', new Blob([Buffer.from(png())], { type: 'image/png' }), 'second.png')],
+    [
+      'a second image',
+      (form) => form.append('img', new Blob([Buffer.from(png())], { type: 'image/png' }), 'second.png'),
+    ],
     ['a file under another name', (form) => form.set('message', new Blob(['text']), 'message.txt')],
-    ['a file name with a path', (form) => form.set('img', new Blob([Buffer.from(png())], { type: 'image/png' }), '../../etc/photo.png')],
+    [
+      'a file name with a path',
+      (form) => form.set('img', new Blob([Buffer.from(png())], { type: 'image/png' }), '../../etc/photo.png'),
+    ],
   ];
   for (const [label, change] of unexpectedParts) {
     test(`${label} is refused as the API refuses it (400, the form back, nothing stored)`, async () => {
@@ -274,7 +346,12 @@ describe('contact message (multipart)', () => {
 describe('sign-in', () => {
   test('right credentials: 303 to Sign In Success!, and the unused tokens are revoked', async () => {
     const { client, token } = await visitor('/sign-in');
-    const response = await post(client, '/sign-in', { _csrf: token, _back: '/sign-in', username: ' yard.manager ', password: 'long enough password 42' });
+    const response = await post(client, '/sign-in', {
+      _csrf: token,
+      _back: '/sign-in',
+      username: ' yard.manager ',
+      password: 'long enough password 42',
+    });
     assert.equal(response.status, 303);
     assert.equal(response.headers.get('location'), '/result?form=signIn&outcome=signInSuccess&back=%2Fsign-in');
     const session = latest('SELECT revoked_at FROM refresh_tokens ORDER BY id DESC LIMIT 1');
@@ -317,7 +394,9 @@ describe('the result page', () => {
 
   test('the link back stays on this site', async () => {
     for (const back of ['https://evil.example/', '//evil.example', '/\\evil.example', 'javascript:alert(1)']) {
-      const html = await (await fetch(`${server.url}/result?form=feedback&outcome=success&back=${encodeURIComponent(back)}`)).text();
+      const html = await (
+        await fetch(`${server.url}/result?form=feedback&outcome=success&back=${encodeURIComponent(back)}`)
+      ).text();
       assert.match(html, /<a href="\/home"[^>]*>Go back to where you were<\/a>/, back);
     }
   });
@@ -330,7 +409,8 @@ test('page form posts share the forms rate limit', async () => {
     const page = await client.get('/home');
     const token = /name="_csrf" value="([^"]+)"/.exec(page.text)![1]!;
     const statuses = [];
-    for (let i = 0; i < 3; i++) statuses.push((await post(client, '/forms/feedback', { _csrf: token, feedback: `try ${i}` })).status);
+    for (let i = 0; i < 3; i++)
+      statuses.push((await post(client, '/forms/feedback', { _csrf: token, feedback: `try ${i}` })).status);
     assert.deepEqual(statuses, [303, 303, 429]);
     assert.equal(limited.count('feedback'), 2);
   } finally {

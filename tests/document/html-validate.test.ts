@@ -48,7 +48,10 @@ test('every page of the route table is valid HTML', async () => {
     const report = await validator.validateString(await response.text(), `${path}.html`);
     validated += 1;
     for (const result of report.results) {
-      for (const message of result.messages) problems.push(`${path} ${message.line}:${message.column} ${message.ruleId}: ${message.message} (${message.selector})`);
+      for (const message of result.messages)
+        problems.push(
+          `${path} ${message.line}:${message.column} ${message.ruleId}: ${message.message} (${message.selector})`,
+        );
     }
   }
   assert.ok(validated >= 25, `validated ${validated} pages`);

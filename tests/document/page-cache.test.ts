@@ -14,7 +14,10 @@ import { startServer, type TestServer } from '../helpers/server.ts';
 let cached: TestServer;
 let uncached: TestServer;
 before(async () => {
-  [cached, uncached] = await Promise.all([startServer({}, { pages: true }), startServer({ PAGE_CACHE: 'false' }, { pages: true })]);
+  [cached, uncached] = await Promise.all([
+    startServer({}, { pages: true }),
+    startServer({ PAGE_CACHE: 'false' }, { pages: true }),
+  ]);
 });
 after(() => Promise.all([cached.close(), uncached.close()]));
 
@@ -63,7 +66,7 @@ describe('a cached page', () => {
     }
   });
 
-  test("each visitor gets their own CSRF token in the forms and the loader data, and can post with it", async () => {
+  test('each visitor gets their own CSRF token in the forms and the loader data, and can post with it', async () => {
     const visitors = [new ApiClient(cached.url), new ApiClient(cached.url)];
     for (const visitor of visitors) await visitor.get('/privacy');
     const tokens = visitors.map((visitor) => visitor.cookies.get(CSRF_COOKIE)!);
@@ -95,7 +98,18 @@ describe('a cached page', () => {
     assert.ok([...page.text.matchAll(/name="_csrf" value="([^"]+)"/g)].every((match) => match[1] === token));
   });
 
-  const PAGES = ['/home', '/faq', '/glossary', '/glossary?sort=term', '/features', '/privacy', '/request-demo', '/docs', '/offers', '/homepage?view=list'];
+  const PAGES = [
+    '/home',
+    '/faq',
+    '/glossary',
+    '/glossary?sort=term',
+    '/features',
+    '/privacy',
+    '/request-demo',
+    '/docs',
+    '/offers',
+    '/homepage?view=list',
+  ];
   for (const path of PAGES) {
     test(`${path} is the HTML a fresh render gives, apart from the nonce and the token`, async () => {
       const visitors = [new ApiClient(cached.url), new ApiClient(uncached.url)];
@@ -113,7 +127,9 @@ describe('a cached page', () => {
   }
 
   test('HEAD answers as without the cache, without a body', async () => {
-    const [a, b] = await Promise.all([cached, uncached].map((server) => fetch(`${server.url}/home`, { method: 'HEAD' })));
+    const [a, b] = await Promise.all(
+      [cached, uncached].map((server) => fetch(`${server.url}/home`, { method: 'HEAD' })),
+    );
     assert.equal(a!.status, 200);
     assert.equal(a!.headers.get('content-type'), b!.headers.get('content-type'));
     assert.equal(await a!.text(), '');
@@ -152,10 +168,15 @@ describe('a cached page', () => {
 
   test('pages that read more than the URL and the content are rendered for each request', async () => {
     const visitor = new ApiClient(cached.url);
-    const signIn = await Promise.all(['/sign-in?next=%2Finbox', '/sign-in?next=%2Finbox%2Ffeedback%2F1'].map((path) => visitor.get(path)));
+    const signIn = await Promise.all(
+      ['/sign-in?next=%2Finbox', '/sign-in?next=%2Finbox%2Ffeedback%2F1'].map((path) => visitor.get(path)),
+    );
     assert.ok(signIn.every((page) => page.status === 200));
     const results = await Promise.all(
-      ['/result?form=feedback&outcome=success&back=%2Ffaq', '/result?form=feedback&outcome=success&back=%2Fprivacy'].map((path) => visitor.get(path)),
+      [
+        '/result?form=feedback&outcome=success&back=%2Ffaq',
+        '/result?form=feedback&outcome=success&back=%2Fprivacy',
+      ].map((path) => visitor.get(path)),
     );
     assert.match(results[0]!.text, /<a href="\/faq"[^>]*>Go back/);
     assert.match(results[1]!.text, /<a href="\/privacy"[^>]*>Go back/);
@@ -164,18 +185,25 @@ describe('a cached page', () => {
 
 describe('the colour theme on a cached page (decision 023)', () => {
   const themeOf = (html: string) => /<html[^>]*\bdata-theme="([a-z]+)"/.exec(html)?.[1];
-  const pressedIn = (html: string) => [...html.matchAll(/<button[^>]*aria-pressed="true"[^>]*value="([a-z]+)"|<button[^>]*value="([a-z]+)"[^>]*aria-pressed="true"/g)].map((match) => match[1] ?? match[2]);
+  const pressedIn = (html: string) =>
+    [
+      ...html.matchAll(
+        /<button[^>]*aria-pressed="true"[^>]*value="([a-z]+)"|<button[^>]*value="([a-z]+)"[^>]*aria-pressed="true"/g,
+      ),
+    ].map((match) => match[1] ?? match[2]);
 
   test('two visitors with different theme cookies each get theirs in the first byte, from the same cached page', async () => {
     for (const server of [cached, uncached]) {
       // Twice each, interleaved: the second answers come from the cache on the cached server.
       for (let round = 0; round < 2; round++) {
         for (const theme of THEMES) {
-          const answer = await fetch(`${server.url}/home`, { headers: theme === 'system' ? {} : { cookie: `theme=${theme}` } });
+          const answer = await fetch(`${server.url}/home`, {
+            headers: theme === 'system' ? {} : { cookie: `theme=${theme}` },
+          });
           const html = await answer.text();
           assert.equal(answer.status, 200);
           assert.equal(themeOf(html), theme, `${server === cached ? 'cached' : 'uncached'} ${theme}`);
-          assert.deepEqual(pressedIn(html), [theme], 'the theme menu marks the visitor\'s choice');
+          assert.deepEqual(pressedIn(html), [theme], "the theme menu marks the visitor's choice");
           assert.ok(html.includes(`\\"theme\\",\\"${theme}\\"`), 'the loader data agrees, so hydration keeps it');
         }
       }
@@ -193,7 +221,7 @@ describe('the colour theme on a cached page (decision 023)', () => {
     }
   });
 
-  test('a forged theme cookie is the default, and shares the default\'s render', async () => {
+  test("a forged theme cookie is the default, and shares the default's render", async () => {
     const answer = await fetch(`${cached.url}/faq`, { headers: { cookie: 'theme=%22%3E%3Cscript%3E' } });
     const html = await answer.text();
     assert.equal(themeOf(html), 'system');
@@ -214,14 +242,28 @@ describe('the cache itself', () => {
     assert.equal(cache.keyFor('GET', origin, '/glossary?sort=term', 'system'), `system ${origin}/glossary?sort=term`);
     // Each theme is a render of its own (decision 023).
     assert.equal(new Set(THEMES.map((theme) => cache.keyFor('GET', origin, '/home', theme))).size, 3);
-    for (const url of ['/result?form=feedback', '/sign-in?next=%2Finbox', '/sign-in', '/inbox', '/inbox/feedback/1', '/forms/feedback', '/forms/theme', '/', '/home.data', '/HOME', '/home/']) {
+    for (const url of [
+      '/result?form=feedback',
+      '/sign-in?next=%2Finbox',
+      '/sign-in',
+      '/inbox',
+      '/inbox/feedback/1',
+      '/forms/feedback',
+      '/forms/theme',
+      '/',
+      '/home.data',
+      '/HOME',
+      '/home/',
+    ]) {
       assert.equal(cache.keyFor('GET', origin, url, 'dark'), undefined, url);
     }
     assert.equal(cache.keyFor('HEAD', origin, '/home', 'system'), undefined);
     assert.equal(cache.keyFor('POST', origin, '/home', 'system'), undefined);
-    for (const path of ['/result', '/sign-in', '/inbox', '/signout', '/forms/feedback', '/sitemap.xml']) assert.ok(!pages.includes(path), path);
+    for (const path of ['/result', '/sign-in', '/inbox', '/signout', '/forms/feedback', '/sitemap.xml'])
+      assert.ok(!pages.includes(path), path);
     // The pages come from the route table: the routes whose module says so in its handle.
-    for (const path of ['/home', '/faq', '/glossary', '/features', '/privacy', '/request-demo']) assert.ok(pages.includes(path), path);
+    for (const path of ['/home', '/faq', '/glossary', '/features', '/privacy', '/request-demo'])
+      assert.ok(pages.includes(path), path);
   });
 
   test('keeps only 200 answers without Set-Cookie, and at most 500 of them', async () => {

@@ -9,7 +9,8 @@ before(async () => {
 });
 after(() => server.close());
 
-const get = (path: string, headers: Record<string, string> = {}) => fetch(server.url + path, { headers, redirect: 'manual' });
+const get = (path: string, headers: Record<string, string> = {}) =>
+  fetch(server.url + path, { headers, redirect: 'manual' });
 
 describe('routes', () => {
   test('the empty path redirects permanently to /home', async () => {
@@ -35,7 +36,9 @@ describe('routes', () => {
   });
 
   test('each response gets its own nonce', async () => {
-    const nonces = await Promise.all([get('/home'), get('/home')].map(async (r) => (await r).headers.get('content-security-policy')));
+    const nonces = await Promise.all(
+      [get('/home'), get('/home')].map(async (r) => (await r).headers.get('content-security-policy')),
+    );
     assert.notEqual(nonces[0], nonces[1]);
   });
 
@@ -64,7 +67,10 @@ describe('static assets', () => {
 
   test('hashed assets are immutable for a year and sent precompressed', async () => {
     const src = await firstScriptUrl();
-    for (const [encoding, expected] of [['br', 'br'], ['gzip', 'gzip']] as const) {
+    for (const [encoding, expected] of [
+      ['br', 'br'],
+      ['gzip', 'gzip'],
+    ] as const) {
       const response = await get(src, { 'accept-encoding': encoding });
       assert.equal(response.status, 200);
       assert.equal(response.headers.get('cache-control'), 'public, max-age=31536000, immutable');

@@ -21,7 +21,9 @@ const decode = (text: string) => text.replace(/&amp;|&#x27;|&quot;|&lt;|&gt;/g, 
 /** The content of every <meta property|name="key"> in a page's head, in order. */
 function metaValues(html: string, key: string): string[] {
   const head = html.slice(0, html.indexOf('</head>'));
-  return [...head.matchAll(new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`, 'g'))].map((match) => decode(match[1]!));
+  return [...head.matchAll(new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`, 'g'))].map((match) =>
+    decode(match[1]!),
+  );
 }
 
 async function page(path: string) {
@@ -51,9 +53,15 @@ describe('social cards', () => {
       const [alt] = metaValues(html, 'og:image:alt');
       // "Haulora: <title>. <summary>", what the card shows.
       assert.ok(title && description !== undefined && alt, path);
-      assert.ok(alt.startsWith('Haulora: ') && alt.endsWith(`. ${description}`), `${path}: the alternative text names the brand and the summary: ${alt}`);
+      assert.ok(
+        alt.startsWith('Haulora: ') && alt.endsWith(`. ${description}`),
+        `${path}: the alternative text names the brand and the summary: ${alt}`,
+      );
       const cardTitle = alt.slice('Haulora: '.length, alt.length - description.length - 2);
-      assert.ok(cardTitle.length > 2 && title.toLowerCase().includes(cardTitle.toLowerCase()), `${path}: the alternative text says the page's title: ${alt}`);
+      assert.ok(
+        cardTitle.length > 2 && title.toLowerCase().includes(cardTitle.toLowerCase()),
+        `${path}: the alternative text says the page's title: ${alt}`,
+      );
     }
     assert.equal(images.size, SOCIAL_CARD_PATHS.length, 'each page has a card of its own');
   });
@@ -72,7 +80,10 @@ describe('social cards', () => {
 
   test('the cards differ from page to page', async () => {
     const bytes = await Promise.all(
-      ['/home', '/jobs'].map(async (path) => (await server.app.inject({ url: new URL(metaValues(await page(path), 'og:image')[0]!).pathname })).rawPayload),
+      ['/home', '/jobs'].map(
+        async (path) =>
+          (await server.app.inject({ url: new URL(metaValues(await page(path), 'og:image')[0]!).pathname })).rawPayload,
+      ),
     );
     assert.notDeepEqual(bytes[0], bytes[1]);
   });

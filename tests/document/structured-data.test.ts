@@ -20,9 +20,18 @@ const isText: Check = (value) => typeof value === 'string' && value.trim().lengt
 const isUrl: Check = (value) => typeof value === 'string' && /^https:\/\/[^\s]+$/.test(value) && URL.canParse(value);
 const isSiteUrl: Check = (value) => isUrl(value) && new URL(value as string).origin === SITE_URL;
 const isPosition: Check = (value) => Number.isInteger(value) && (value as number) >= 1;
-const isNode = (type: string): Check => (value) => typeof value === 'object' && value !== null && ((value as Node)['@type'] === type || '@id' in value);
-const listOf = (check: Check): Check => (value) => Array.isArray(value) && value.length > 0 && value.every(check);
-const isOneOf = (...values: string[]): Check => (value) => typeof value === 'string' && values.includes(value);
+const isNode =
+  (type: string): Check =>
+  (value) =>
+    typeof value === 'object' && value !== null && ((value as Node)['@type'] === type || '@id' in value);
+const listOf =
+  (check: Check): Check =>
+  (value) =>
+    Array.isArray(value) && value.length > 0 && value.every(check);
+const isOneOf =
+  (...values: string[]): Check =>
+  (value) =>
+    typeof value === 'string' && values.includes(value);
 
 /**
  * The schema.org types we publish: for each, every property we may use (its own and its
@@ -47,11 +56,23 @@ const VOCABULARY: Record<string, { required: string[]; properties: Record<string
   },
   ContactPoint: {
     required: ['contactType'],
-    properties: { contactType: isText, email: isText, telephone: isText, availableLanguage: isText, areaServed: isText },
+    properties: {
+      contactType: isText,
+      email: isText,
+      telephone: isText,
+      availableLanguage: isText,
+      areaServed: isText,
+    },
   },
   WebSite: {
     required: ['name', 'url'],
-    properties: { '@id': isSiteUrl, name: isText, url: isSiteUrl, inLanguage: isText, publisher: isNode('Organization') },
+    properties: {
+      '@id': isSiteUrl,
+      name: isText,
+      url: isSiteUrl,
+      inLanguage: isText,
+      publisher: isNode('Organization'),
+    },
   },
   SoftwareApplication: {
     required: ['name', 'applicationCategory', 'operatingSystem', 'offers'],
@@ -72,7 +93,11 @@ const VOCABULARY: Record<string, { required: string[]; properties: Record<string
       name: isText,
       description: isText,
       url: isSiteUrl,
-      availability: isOneOf('https://schema.org/InStock', 'https://schema.org/PreOrder', 'https://schema.org/OnlineOnly'),
+      availability: isOneOf(
+        'https://schema.org/InStock',
+        'https://schema.org/PreOrder',
+        'https://schema.org/OnlineOnly',
+      ),
       seller: isNode('Organization'),
       price: (value) => typeof value === 'number' || (typeof value === 'string' && /^\d+(\.\d+)?$/.test(value)),
       priceCurrency: (value) => typeof value === 'string' && /^[A-Z]{3}$/.test(value),
@@ -111,7 +136,8 @@ function validate(blocks: unknown[]): string[] {
   const ids = new Set<string>();
   const references: string[] = [];
   for (const [index, block] of blocks.entries()) {
-    if ((block as Node)['@context'] !== 'https://schema.org') problems.push(`block ${index}: @context is not https://schema.org`);
+    if ((block as Node)['@context'] !== 'https://schema.org')
+      problems.push(`block ${index}: @context is not https://schema.org`);
     const top = '@graph' in (block as Node) ? ((block as Node)['@graph'] as unknown[]) : [block];
     for (const { node, where } of typedNodes(top, `block ${index}`)) {
       const type = String(node['@type']);
@@ -131,7 +157,14 @@ function validate(blocks: unknown[]): string[] {
     }
     // References: objects holding only an @id.
     JSON.stringify(block, (key, value: unknown) => {
-      if (typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 1 && '@id' in value) references.push(String((value as Node)['@id']));
+      if (
+        typeof value === 'object' &&
+        value !== null &&
+        !Array.isArray(value) &&
+        Object.keys(value).length === 1 &&
+        '@id' in value
+      )
+        references.push(String((value as Node)['@id']));
       return value;
     });
   }
@@ -151,22 +184,45 @@ async function blocksOf(path: string) {
   const nonce = /script-src[^;]*'nonce-([^']+)'/.exec(String(response.headers['content-security-policy']))?.[1];
   const scripts = [...response.body.matchAll(/<script type="application\/ld\+json"([^>]*)>([^]*?)<\/script>/g)];
   for (const [, attributes, body] of scripts) {
-    assert.ok(nonce && attributes!.includes(`nonce="${nonce}"`), `${path}: every JSON-LD block carries the response's nonce`);
+    assert.ok(
+      nonce && attributes!.includes(`nonce="${nonce}"`),
+      `${path}: every JSON-LD block carries the response's nonce`,
+    );
     assert.ok(!body!.includes('<'), `${path}: no raw < inside a JSON-LD block`);
   }
   const blocks = scripts.map(([, , body]) => JSON.parse(body!) as Node);
-  const nodes = blocks.flatMap((block) => [...typedNodes('@graph' in block ? block['@graph'] : [block], path)].map(({ node }) => node));
-  return { blocks, nodes, html: response.body, ofType: (type: string) => nodes.filter((node) => node['@type'] === type) };
+  const nodes = blocks.flatMap((block) =>
+    [...typedNodes('@graph' in block ? block['@graph'] : [block], path)].map(({ node }) => node),
+  );
+  return {
+    blocks,
+    nodes,
+    html: response.body,
+    ofType: (type: string) => nodes.filter((node) => node['@type'] === type),
+  };
 }
 
-const offer = parse(readFileSync(new URL('../../content/offer.yaml', import.meta.url), 'utf8')) as { plans: { name: string }[] };
+const offer = parse(readFileSync(new URL('../../content/offer.yaml', import.meta.url), 'utf8')) as {
+  plans: { name: string }[];
+};
 
 describe('the validator', () => {
   test('finds what is wrong with a block', () => {
     const problems = validate([
-      { '@context': 'https://schema.org', '@type': 'Organization', name: 'X', url: 'http://elsewhere.example/', logos: 'x', publisher: { '@id': 'nowhere' } },
+      {
+        '@context': 'https://schema.org',
+        '@type': 'Organization',
+        name: 'X',
+        url: 'http://elsewhere.example/',
+        logos: 'x',
+        publisher: { '@id': 'nowhere' },
+      },
       { '@context': 'https://schema.org', '@type': 'Thing' },
-      { '@context': 'https://schema.org', '@type': 'BreadcrumbList', itemListElement: [{ '@type': 'ListItem', position: 0, name: '' }] },
+      {
+        '@context': 'https://schema.org',
+        '@type': 'BreadcrumbList',
+        itemListElement: [{ '@type': 'ListItem', position: 0, name: '' }],
+      },
     ]);
     for (const expected of [
       /Organization\): missing logo/,
@@ -179,7 +235,10 @@ describe('the validator', () => {
       /position has a bad value 0/,
       /name has a bad value ""/,
     ]) {
-      assert.ok(problems.some((line) => expected.test(line)), `${expected} in ${problems.join('\n')}`);
+      assert.ok(
+        problems.some((line) => expected.test(line)),
+        `${expected} in ${problems.join('\n')}`,
+      );
     }
   });
 });
@@ -193,7 +252,11 @@ describe('structured data', () => {
       assert.equal(ofType('WebSite').length, 1, `${path}: one WebSite`);
       const [organization] = ofType('Organization');
       assert.equal(organization!.name, 'Haulora');
-      assert.deepEqual(organization!.sameAs, ['https://www.linkedin.com/company/haulora', 'https://www.facebook.com/haulora', 'https://www.youtube.com/@haulora']);
+      assert.deepEqual(organization!.sameAs, [
+        'https://www.linkedin.com/company/haulora',
+        'https://www.facebook.com/haulora',
+        'https://www.youtube.com/@haulora',
+      ]);
     }
   });
 

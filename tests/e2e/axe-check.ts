@@ -10,7 +10,11 @@ export const WIDE = { width: 1280, height: 900 };
 
 export async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const found = results.violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((node) => node.target.join(' ')) }));
+  const found = results.violations.map(({ id, help, nodes }) => ({
+    id,
+    help,
+    targets: nodes.map((node) => node.target.join(' ')),
+  }));
   expect(found).toEqual([]);
 }
 
@@ -21,6 +25,9 @@ export async function screenshot(page: Page, name: string, fullPage = false) {
 
 /** Nothing on the page is wider than the window (no sideways scrolling on a phone). */
 export async function expectNoSideScroll(page: Page) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
   expect(scrollWidth, 'page width').toBeLessThanOrEqual(innerWidth);
 }

@@ -5,27 +5,44 @@
 // server the browser tests share; the file-size view stays in tests/document/budgets.test.ts.
 import { expect, test } from '@playwright/test';
 import { SITEMAP_PATHS } from '../../app/lib/site-pages.ts';
-import { formatPageWeights, measurePageWeight, measurePageWeights, WIRE_BUDGETS, wireBudgetFailures } from '../../scripts/lib/page-weight.ts';
+import {
+  formatPageWeights,
+  measurePageWeight,
+  measurePageWeights,
+  WIRE_BUDGETS,
+  wireBudgetFailures,
+} from '../../scripts/lib/page-weight.ts';
 
-test('every public page stays within 140 KB of JavaScript and 25 requests until the network is quiet', async ({ browser, baseURL }) => {
+test('every public page stays within 140 KB of JavaScript and 25 requests until the network is quiet', async ({
+  browser,
+  baseURL,
+}) => {
   // ~2 s a page on a quiet 2-core machine; a loaded one can take ten times that.
   test.setTimeout(600_000);
   const origin = new URL(baseURL!).origin;
   const weights = await measurePageWeights(browser, origin, SITEMAP_PATHS);
-  const failures = weights.flatMap((weight) => wireBudgetFailures(weight).map((failure) => `${weight.path}: ${failure}`));
+  const failures = weights.flatMap((weight) =>
+    wireBudgetFailures(weight).map((failure) => `${weight.path}: ${failure}`),
+  );
   expect(failures, `over budget:\n${failures.join('\n')}\n\n${formatPageWeights(weights)}`).toEqual([]);
   // The measurement itself: every page ran its scripts (a page that loaded none would pass for
   // the wrong reason) and the biggest page is where the budget is felt.
-  for (const weight of weights) expect(weight.jsTransferred, `${weight.path} loaded its scripts`).toBeGreaterThan(50 * 1024);
+  for (const weight of weights)
+    expect(weight.jsTransferred, `${weight.path} loaded its scripts`).toBeGreaterThan(50 * 1024);
   expect(Math.max(...weights.map((weight) => weight.requests))).toBeLessThanOrEqual(WIRE_BUDGETS.requests);
 });
 
-test('code for what the visitor has not reached is not fetched before the network is quiet', async ({ browser, baseURL }) => {
+test('code for what the visitor has not reached is not fetched before the network is quiet', async ({
+  browser,
+  baseURL,
+}) => {
   const origin = new URL(baseURL!).origin;
   // /home is long: its contact form and the footer's forms are screens away, so neither their
   // code nor the forms' checks (zod) load; nor does the sign-in or demo modal.
   const home = await measurePageWeight(browser, origin, '/home');
   const scripts = home.fetched.filter((entry) => entry.kind === 'script').map((entry) => new URL(entry.url).pathname);
   expect(scripts.length).toBeGreaterThan(2);
-  expect(scripts.filter((path) => /\/(forms|validate-[a-z]+|schemas|sign-in-modal|demo-modal)-[\w-]+\.js$/.test(path))).toEqual([]);
+  expect(
+    scripts.filter((path) => /\/(forms|validate-[a-z]+|schemas|sign-in-modal|demo-modal)-[\w-]+\.js$/.test(path)),
+  ).toEqual([]);
 });

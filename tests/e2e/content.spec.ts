@@ -27,7 +27,9 @@ async function search(page: Page, words: string) {
   return dialog;
 }
 
-test('an admin adds a question, sees it on the site and in search, edits, restores and deletes it', async ({ page }) => {
+test('an admin adds a question, sees it on the site and in search, edits, restores and deletes it', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const word = unique('Quarkfreight').replace(/\s/g, '');
   const question = `Does Haulora track ${word} loads?`;
@@ -60,7 +62,9 @@ test('an admin adds a question, sees it on the site and in search, edits, restor
   // The site search finds it without a rebuild (the server re-indexes within seconds).
   await expect(async () => {
     const dialog = await search(page, word);
-    await expect(dialog.getByRole('link').filter({ hasText: 'Frequently asked questions' }).filter({ hasText: question }).first()).toBeVisible({ timeout: 2_000 });
+    await expect(
+      dialog.getByRole('link').filter({ hasText: 'Frequently asked questions' }).filter({ hasText: question }).first(),
+    ).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
 
   // Edit, then restore the first version.
@@ -99,9 +103,14 @@ test('a sales member is not offered the Content area, and its URLs answer 403', 
   await openHydrated(page, '/home');
   await page.evaluate(async ({ username, password }) => {
     const csrf = decodeURIComponent(/(?:^|; )XSRF-TOKEN=([^;]*)/.exec(document.cookie)?.[1] ?? '');
-    const response = await fetch('/api/SignIn', { method: 'POST', headers: { 'content-type': 'application/json', 'x-xsrf-token': csrf }, body: JSON.stringify({ username, password }) });
+    const response = await fetch('/api/SignIn', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-xsrf-token': csrf },
+      body: JSON.stringify({ username, password }),
+    });
     const tokens = await response.json();
-    for (const key of ['access_token', 'refresh_token', 'token_type', 'expires_in']) sessionStorage.setItem(key, String(tokens[key]));
+    for (const key of ['access_token', 'refresh_token', 'token_type', 'expires_in'])
+      sessionStorage.setItem(key, String(tokens[key]));
   }, E2E_SALES);
   await page.reload();
   await expect(page.getByRole('navigation', { name: 'Main' }).getByText(E2E_SALES.username)).toBeVisible();
@@ -133,7 +142,10 @@ test('an admin is offered the Content area in the navbar, and it opens signed in
 test('an admin reorders the FAQ by dragging a row above another, and back', async ({ page }) => {
   await signInOnContent(page);
   const rows = page.locator('ol.content-list > li');
-  const [first, second] = [(await rows.nth(0).getByRole('link').textContent())!, (await rows.nth(1).getByRole('link').textContent())!];
+  const [first, second] = [
+    (await rows.nth(0).getByRole('link').textContent())!,
+    (await rows.nth(1).getByRole('link').textContent())!,
+  ];
   await rows.nth(1).dragTo(rows.nth(0));
   await expect(page.getByRole('status').filter({ hasText: 'Order saved.' })).toBeVisible();
   await expect(rows.nth(0).getByRole('link')).toHaveText(second);

@@ -22,7 +22,8 @@ const overlay = (page: Page) => page.locator('.loading-overlay');
 /** The one reference on show (with JavaScript, exactly one heading of the five is visible). */
 async function expectShowing(page: Page, title: string) {
   await expect(heading(page, title)).toBeVisible();
-  for (const other of REFERENCES.filter((reference) => reference.title !== title)) await expect(heading(page, other.title)).toBeHidden();
+  for (const other of REFERENCES.filter((reference) => reference.title !== title))
+    await expect(heading(page, other.title)).toBeHidden();
   await expect(list(page).getByRole('link', { name: title, exact: true })).toHaveAttribute('aria-current', 'true');
   await expect(list(page).locator('[aria-current]')).toHaveCount(1);
 }
@@ -57,7 +58,9 @@ test.describe('manual', () => {
     await expect(page.getByRole('link', { name: 'Open the full glossary' })).toHaveAttribute('href', href('/glossary'));
   });
 
-  test('each reference is chosen from the list, after the overlay, with its own URL that reloads to it', async ({ page }) => {
+  test('each reference is chosen from the list, after the overlay, with its own URL that reloads to it', async ({
+    page,
+  }) => {
     await open(page);
     for (const reference of [...REFERENCES].reverse()) {
       await list(page).getByRole('link', { name: reference.title, exact: true }).click();
@@ -97,20 +100,28 @@ test.describe('manual', () => {
     await expectShowing(page, 'Youtube Tutorial Links');
   });
 
-  test('the tutorials are 53 numbered links on the configured channel, opening in a new tab, grouped by feature', async ({ page }) => {
+  test('the tutorials are 53 numbered links on the configured channel, opening in a new tab, grouped by feature', async ({
+    page,
+  }) => {
     await open(page, 'tutorials');
     const section = page.getByRole('region', { name: 'Youtube Tutorial Links' });
     const links = section.getByRole('listitem').getByRole('link');
     await expect(links).toHaveCount(53);
     // Each number once, the link built from it; grouped under the feature each covers first.
     const hrefs = await links.evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href')));
-    expect(hrefs.sort()).toEqual(Array.from({ length: 53 }, (_, index) => `${CHANNEL}?tutorial=${String(index + 1).padStart(2, '0')}`));
+    expect(hrefs.sort()).toEqual(
+      Array.from({ length: 53 }, (_, index) => `${CHANNEL}?tutorial=${String(index + 1).padStart(2, '0')}`),
+    );
     const groups = section.getByRole('region');
     await expect(groups.getByRole('heading', { level: 3 }).first()).toHaveText('Dashboard');
     await expect(groups.getByRole('heading', { level: 3, name: 'Fuel' })).toBeVisible();
     const fuel = groups.filter({ has: page.getByRole('heading', { level: 3, name: 'Fuel' }) });
     await expect(fuel.getByRole('link', { name: 'Fuel', exact: true })).toHaveAttribute('href', '/fuel');
-    await expect(fuel.getByRole('listitem')).toHaveText([/^24\s*Recording fuel purchases/, /^25\s*Reading fuel totals/, /^26\s*Managing fuel cards/]);
+    await expect(fuel.getByRole('listitem')).toHaveText([
+      /^24\s*Recording fuel purchases/,
+      /^25\s*Reading fuel totals/,
+      /^26\s*Managing fuel cards/,
+    ]);
     for (const link of await links.all()) {
       await expect(link).toHaveAttribute('target', '_blank');
       await expect(link).toHaveAttribute('rel', /noopener/);
@@ -120,7 +131,9 @@ test.describe('manual', () => {
     for (const list of await section.getByRole('list').all()) await expect(list).toHaveJSProperty('tagName', 'OL');
   });
 
-  test('the colour coding shows the five job statuses with their colours, and the credit note states', async ({ page }) => {
+  test('the colour coding shows the five job statuses with their colours, and the credit note states', async ({
+    page,
+  }) => {
     await open(page, 'color-coding');
     const table = page.getByRole('region', { name: 'TMS Color Coding' }).getByRole('table');
     const expected = [
@@ -141,18 +154,37 @@ test.describe('manual', () => {
       expect(badge).toBe(background);
     }
     await expect(table.getByRole('row').filter({ hasText: 'PENDING' })).toContainText('Waiting to dispatch');
-    await expect(table.getByRole('row').filter({ hasText: 'Dispatched' })).toContainText('waiting for the driver to accept');
+    await expect(table.getByRole('row').filter({ hasText: 'Dispatched' })).toContainText(
+      'waiting for the driver to accept',
+    );
 
     const states = page.getByRole('region', { name: 'TMS Color Coding' }).locator('dl dt');
     await expect(states).toHaveText(['draft', 'approved', 'voided']);
   });
 
-  test("the buttons reference shows each of the TMS's icon buttons with its icon and what it does", async ({ page }) => {
+  test("the buttons reference shows each of the TMS's icon buttons with its icon and what it does", async ({
+    page,
+  }) => {
     await open(page, 'buttons');
     const section = page.getByRole('region', { name: 'Buttons and Operations' });
     const names = [
-      'Add', 'View', 'Edit', 'Delete', 'Assign', 'Dispatch', 'Duplicate', 'Print', 'Export', 'Import CSV',
-      'Download', 'Upload', 'Filter List', 'Columns', 'Summary', 'Search', 'Refresh',
+      'Add',
+      'View',
+      'Edit',
+      'Delete',
+      'Assign',
+      'Dispatch',
+      'Duplicate',
+      'Print',
+      'Export',
+      'Import CSV',
+      'Download',
+      'Upload',
+      'Filter List',
+      'Columns',
+      'Summary',
+      'Search',
+      'Refresh',
     ];
     for (const name of names) {
       const term = section.locator('dt').filter({ hasText: new RegExp(`^${name}$`) });
@@ -165,7 +197,12 @@ test.describe('manual', () => {
   test('the API error responses carry the spec explanations', async ({ page }) => {
     await open(page, 'api-errors');
     const section = page.getByRole('region', { name: 'API Error Responses' });
-    await expect(section.getByRole('heading', { level: 3 })).toHaveText(['401 Unauthorize', '403 Forbidden', '404 Not Found', '422 Unprocessable Data']);
+    await expect(section.getByRole('heading', { level: 3 })).toHaveText([
+      '401 Unauthorize',
+      '403 Forbidden',
+      '404 Not Found',
+      '422 Unprocessable Data',
+    ]);
     await expect(section.getByRole('listitem').nth(0)).toContainText('valid client ID and bearer token');
     await expect(section.getByRole('listitem').nth(1)).toContainText('authenticating again will not help');
     await expect(section.getByRole('listitem').nth(2)).toContainText('The resource was not found.');
@@ -206,8 +243,13 @@ test.describe('manual without JavaScript', () => {
     await expect(titles).toHaveText(['References', ...REFERENCES.map((reference) => reference.title)]);
     for (const reference of REFERENCES) await expect(heading(page, reference.title)).toBeVisible();
     await expect(overlay(page)).toHaveCount(0);
-    await expect(page.getByRole('region', { name: 'Youtube Tutorial Links' }).getByRole('listitem').getByRole('link')).toHaveCount(53);
+    await expect(
+      page.getByRole('region', { name: 'Youtube Tutorial Links' }).getByRole('listitem').getByRole('link'),
+    ).toHaveCount(53);
     // The list's links jump to each reference in the page.
-    await expect(list(page).getByRole('link', { name: 'API Error Responses' })).toHaveAttribute('href', `${href('/docs')}#api-errors`);
+    await expect(list(page).getByRole('link', { name: 'API Error Responses' })).toHaveAttribute(
+      'href',
+      `${href('/docs')}#api-errors`,
+    );
   });
 });

@@ -10,7 +10,9 @@ import { expect, test } from './fixtures.ts';
 
 const SHOTS = 'test-results/features';
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-const site = parse(readFileSync(new URL('../../content/site.yaml', import.meta.url), 'utf8')) as { links: { apiReference: string } };
+const site = parse(readFileSync(new URL('../../content/site.yaml', import.meta.url), 'utf8')) as {
+  links: { apiReference: string };
+};
 
 /** Each feature page's title, and the items (h3) the spec lists for it. */
 const FEATURES: Record<FeatureSlug, { title: string; items: string[] }> = {
@@ -49,12 +51,24 @@ const FEATURES: Record<FeatureSlug, { title: string; items: string[] }> = {
   },
   drivers: { title: 'Drivers', items: ['Driver Management', 'Add Driver', 'Incidents'] },
   fleet: { title: 'Fleet', items: ['Fleet Management', 'Fleet Assets', 'Fleet Maintenance', 'Dispatch to a Fleet'] },
-  fuel: { title: 'Fuel', items: ['Total for the Year', 'Total for the Month', 'Total for the Week', 'Latest Cost', 'Fuel Cards'] },
-  accounts: { title: 'Accounts', items: ['Current', 'Weekly', 'Linehaul', 'Local', 'Invoices', 'Bills', 'Credit Notes'] },
+  fuel: {
+    title: 'Fuel',
+    items: ['Total for the Year', 'Total for the Month', 'Total for the Week', 'Latest Cost', 'Fuel Cards'],
+  },
+  accounts: {
+    title: 'Accounts',
+    items: ['Current', 'Weekly', 'Linehaul', 'Local', 'Invoices', 'Bills', 'Credit Notes'],
+  },
   contacts: { title: 'Contacts', items: ['People', 'Customers', 'Suppliers'] },
   breaches: { title: 'Breaches', items: ['Breach Requests', 'Responses', 'Settings'] },
-  mapTracker: { title: 'Map Tracker', items: ['Live Map', 'Driver Activity by Date', 'Activity Type', 'Fleet and Jobs'] },
-  employeeRegistrations: { title: 'Employee Registrations', items: ['Columns', 'Summary', 'Filter List', 'Print', 'Export'] },
+  mapTracker: {
+    title: 'Map Tracker',
+    items: ['Live Map', 'Driver Activity by Date', 'Activity Type', 'Fleet and Jobs'],
+  },
+  employeeRegistrations: {
+    title: 'Employee Registrations',
+    items: ['Columns', 'Summary', 'Filter List', 'Print', 'Export'],
+  },
   settings: {
     title: 'Settings',
     items: [
@@ -95,13 +109,19 @@ const DETAILS: Partial<Record<FeatureSlug, (string | RegExp)[]>> = {
   settings: ['Driver', 'Car', 'Truck', 'Trailer'],
 };
 
-
 /** The chain: features, the 18 pages in the spec's order, and back to features. */
-const CHAIN = [{ path: '/features', title: 'Features' }, ...FEATURE_SLUGS.map((slug) => ({ path: `/${slug}`, title: FEATURES[slug].title }))];
+const CHAIN = [
+  { path: '/features', title: 'Features' },
+  ...FEATURE_SLUGS.map((slug) => ({ path: `/${slug}`, title: FEATURES[slug].title })),
+];
 
 async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  expect(results.violations.map(({ id, help, nodes }) => `${id}: ${help} (${nodes.map((node) => node.target.join(' ')).join(', ')})`)).toEqual([]);
+  expect(
+    results.violations.map(
+      ({ id, help, nodes }) => `${id}: ${help} (${nodes.map((node) => node.target.join(' ')).join(', ')})`,
+    ),
+  ).toEqual([]);
 }
 
 /** The overlay has lifted: nothing under it is busy any more. */
@@ -110,7 +130,9 @@ async function waitForOverlayToLift(page: Page) {
 }
 
 test.describe('the features page', () => {
-  test('shows the loading overlay once hydrated, then the grid of 18 links that open in a new tab', async ({ page }) => {
+  test('shows the loading overlay once hydrated, then the grid of 18 links that open in a new tab', async ({
+    page,
+  }) => {
     const response = await page.goto('/features');
     expect(response?.status()).toBe(200);
     await expect(page).toHaveTitle('Features | Haulora');
@@ -125,7 +147,10 @@ test.describe('the features page', () => {
     await expect(region.locator('.loading-overlay')).toHaveCount(0);
     await expect(region.getByRole('status')).toHaveText('');
 
-    const links = page.getByRole('list').filter({ has: page.getByRole('link', { name: /Dashboard/ }) }).getByRole('link');
+    const links = page
+      .getByRole('list')
+      .filter({ has: page.getByRole('link', { name: /Dashboard/ }) })
+      .getByRole('link');
     await expect(links).toHaveCount(18);
     for (const [index, slug] of FEATURE_SLUGS.entries()) {
       const link = links.nth(index);
@@ -139,7 +164,10 @@ test.describe('the features page', () => {
   test('a grid link opens its feature page in a new tab', async ({ page, context }) => {
     await page.goto('/features');
     await waitForOverlayToLift(page);
-    const [tab] = await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: /^Fuel \(opens in a new tab\)/ }).click()]);
+    const [tab] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByRole('link', { name: /^Fuel \(opens in a new tab\)/ }).click(),
+    ]);
     await tab.waitForLoadState();
     expect(new URL(tab.url()).pathname).toBe('/fuel');
     await expect(tab.getByRole('heading', { level: 1, name: 'Fuel', exact: true })).toBeVisible();
@@ -177,7 +205,8 @@ test.describe('the feature pages', () => {
         await expect(page.getByRole('heading', { level: 3, name: item, exact: true }), item).toBeVisible();
       }
       const main = page.getByRole('main');
-      for (const detail of DETAILS[slug] ?? []) await expect(main.getByText(detail, { exact: true }), String(detail)).toBeVisible();
+      for (const detail of DETAILS[slug] ?? [])
+        await expect(main.getByText(detail, { exact: true }), String(detail)).toBeVisible();
       // Every page shows its product screen (tests/e2e/product-screens.spec.ts checks it further).
       await expect(main.locator('.feature-screen').getByRole('img')).toHaveAccessibleName(/.{40,}/);
       await expectNoAxeViolations(page);
@@ -186,12 +215,20 @@ test.describe('the feature pages', () => {
 
   test('the dashboard lists exactly ten panels and Settings exactly 17 sections', async ({ page }) => {
     await page.goto('/dashboard');
-    await expect(page.getByRole('region', { name: 'The ten dashboard panels' }).getByRole('heading', { level: 3 })).toHaveCount(10);
+    await expect(
+      page.getByRole('region', { name: 'The ten dashboard panels' }).getByRole('heading', { level: 3 }),
+    ).toHaveCount(10);
     await page.goto('/settings');
-    await expect(page.getByRole('region', { name: 'Settings sections' }).getByRole('heading', { level: 3 })).toHaveCount(17);
+    await expect(
+      page.getByRole('region', { name: 'Settings sections' }).getByRole('heading', { level: 3 }),
+    ).toHaveCount(17);
     await page.goto('/jobs');
-    await expect(page.getByRole('region', { name: 'The eight areas of Jobs' }).getByRole('heading', { level: 3 })).toHaveCount(8);
-    await expect(page.getByRole('region', { name: 'Booking job types' }).getByRole('heading', { level: 3 })).toHaveCount(5);
+    await expect(
+      page.getByRole('region', { name: 'The eight areas of Jobs' }).getByRole('heading', { level: 3 }),
+    ).toHaveCount(8);
+    await expect(
+      page.getByRole('region', { name: 'Booking job types' }).getByRole('heading', { level: 3 }),
+    ).toHaveCount(5);
   });
 
   test('Help links to the configured API reference in a new tab', async ({ page }) => {
@@ -232,7 +269,9 @@ test.describe('the previous/next chain', () => {
       await expect(page).toHaveURL(new RegExp(`${target.path}$`));
       await expect(page.getByRole('heading', { level: 1, name: target.title, exact: true })).toBeVisible();
       // Each navigation scrolls (smoothly) back to the top.
-      await expect.poll(() => page.evaluate(() => window.scrollY), { message: `scrolled to the top of ${target.path}` }).toBe(0);
+      await expect
+        .poll(() => page.evaluate(() => window.scrollY), { message: `scrolled to the top of ${target.path}` })
+        .toBe(0);
     }
   }
 
@@ -249,7 +288,10 @@ test.describe('the previous/next chain', () => {
     await expect(chainNav(page).getByRole('link', { name: 'Previous Features' })).toHaveAttribute('href', '/features');
     await expect(chainNav(page).getByRole('link', { name: 'Next Jobs' })).toHaveAttribute('href', '/jobs');
     await page.goto('/help');
-    await expect(chainNav(page).getByRole('link', { name: 'Previous Advanced Search' })).toHaveAttribute('href', '/advancedSearch');
+    await expect(chainNav(page).getByRole('link', { name: 'Previous Advanced Search' })).toHaveAttribute(
+      'href',
+      '/advancedSearch',
+    );
     await expect(chainNav(page).getByRole('link', { name: 'Next Features' })).toHaveAttribute('href', '/features');
   });
 });
@@ -278,7 +320,10 @@ test.describe('without JavaScript', () => {
       expect(response.status(), slug).toBe(200);
       const html = (await response.text()).replaceAll('<wbr/>', '');
       expect(html).toContain(`<h1>${escapeHtml(FEATURES[slug].title)}</h1>`);
-      for (const item of FEATURES[slug].items) expect(html, `${slug}: ${item}`).toMatch(new RegExp(`<h3>(<a [^>]*>)?${escapeRegExp(escapeHtml(item))}(</a>)?</h3>`));
+      for (const item of FEATURES[slug].items)
+        expect(html, `${slug}: ${item}`).toMatch(
+          new RegExp(`<h3>(<a [^>]*>)?${escapeRegExp(escapeHtml(item))}(</a>)?</h3>`),
+        );
       expect(html).toContain(`href="${CHAIN[index]!.path}"`);
       expect(html).toContain(`href="${CHAIN[(index + 2) % CHAIN.length]!.path}"`);
     }

@@ -16,7 +16,8 @@ export async function waitForHydration(page: Page) {
  * waits for hydration before the test goes on. */
 function waitForHydrationAfterNavigation(page: Page) {
   const afterLoad = async (response: Response | null) => {
-    const isPage = response?.request().isNavigationRequest() && response.headers()['content-type']?.startsWith('text/html');
+    const isPage =
+      response?.request().isNavigationRequest() && response.headers()['content-type']?.startsWith('text/html');
     if (isPage) await waitForHydration(page);
     return response;
   };
@@ -58,7 +59,11 @@ export const test = base.extend<{ pageGuard: void }>({
         if (message.type() !== 'error') return;
         const { url, lineNumber } = message.location();
         if (errorDocuments.has(url) && message.text().startsWith('Failed to load resource')) return;
-        if (message.text().startsWith('Failed to load resource') && expectedFailures.get(page)?.some((re) => re.test(url))) return;
+        if (
+          message.text().startsWith('Failed to load resource') &&
+          expectedFailures.get(page)?.some((re) => re.test(url))
+        )
+          return;
         problems.push(`console.error: ${message.text()}${url ? ` (at ${url}:${lineNumber})` : ''}`);
       });
       page.on('pageerror', (error) => {

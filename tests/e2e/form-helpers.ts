@@ -7,10 +7,12 @@ import { expect } from './fixtures.ts';
 export const dialog = (page: Page, name: string) => page.getByRole('dialog', { name, exact: true });
 
 /** The navbar's action (a link that opens a modal once hydrated). */
-export const navAction = (page: Page, name: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
+export const navAction = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
 
 /** The signed-in staff member's menu button in the navbar (issue 19): Inbox, Content, Sign Out. */
-export const accountMenu = (page: Page) => page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /^Signed in as / });
+export const accountMenu = (page: Page) =>
+  page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /^Signed in as / });
 
 /** An entry of that menu, opened first (Inbox and Content are links, Sign Out a button). */
 export async function accountEntry(page: Page, name: 'Inbox' | 'Content' | 'Sign Out') {
@@ -45,5 +47,7 @@ export const unique = (label: string) => `${label} ${Date.now().toString(36)}${M
 /** Waits for an element's animations (a modal's entrance) to end, before a screenshot; one
  * cancelled on the way (a transition cut short) counts as ended. */
 export async function settled(locator: import('@playwright/test').Locator) {
-  await locator.evaluate((element) => Promise.allSettled(element.getAnimations({ subtree: true }).map((animation) => animation.finished)));
+  await locator.evaluate((element) =>
+    Promise.allSettled(element.getAnimations({ subtree: true }).map((animation) => animation.finished)),
+  );
 }

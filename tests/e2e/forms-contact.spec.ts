@@ -63,7 +63,11 @@ test('the inquiry types are the spec three, sent as 1 to 3', async ({ page }) =>
   const form = await openContact(page);
   const options = form.getByLabel('Inquiry type').locator('option:not([value=""])');
   await expect(options).toHaveText(['Technical Support', 'Pricing', 'Other inquiry']);
-  expect(await options.evaluateAll((items) => items.map((item) => (item as HTMLOptionElement).value))).toEqual(['1', '2', '3']);
+  expect(await options.evaluateAll((items) => items.map((item) => (item as HTMLOptionElement).value))).toEqual([
+    '1',
+    '2',
+    '3',
+  ]);
   await expect(form.getByLabel('Image')).toHaveAttribute('accept', 'image/png,image/jpeg,image/webp,image/gif');
 });
 
@@ -75,7 +79,8 @@ test('a real PNG is previewed with its size, uploaded, and stored with its bytes
   await form.getByLabel('Image').setInputFiles({ name: 'screenshot.png', mimeType: 'image/png', buffer: image });
   await expect(form.getByRole('img', { name: 'Preview of screenshot.png' })).toBeVisible();
   // Under 1,000 bytes a size reads in bytes, as the sales email writes it too (common/format-size.ts).
-  const size = image.length < 1000 ? `${image.length} bytes` : `${(image.length / 1000).toFixed(1).replace(/\.0$/, '')} kB`;
+  const size =
+    image.length < 1000 ? `${image.length} bytes` : `${(image.length / 1000).toFixed(1).replace(/\.0$/, '')} kB`;
   await expect(form.getByText(`screenshot.png, ${size}`)).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('contact-form-filled.png') });
 
@@ -117,7 +122,11 @@ test('a text file renamed .png is refused with the server message, and nothing i
   const form = await openContact(page);
   const name = unique('Renamed Text');
   await fillValid(page, name);
-  await form.getByLabel('Image').setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('just some text, not a picture\n') });
+  await form.getByLabel('Image').setInputFiles({
+    name: 'notes.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('just some text, not a picture\n'),
+  });
   await expect(form.getByText('notes.png', { exact: false })).toBeVisible();
   await form.getByRole('button', { name: 'Send Message' }).click();
   await expect(page.getByRole('dialog', { name: MESSAGES.imageType })).toBeVisible();

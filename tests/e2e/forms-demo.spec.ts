@@ -26,14 +26,20 @@ async function fillValid(modal: ReturnType<typeof dialog>, name: string) {
   await modal.getByLabel('What would you like to see?').fill('Linehaul dispatch for 40 trucks.');
 }
 
-const submit = (modal: ReturnType<typeof dialog>) => modal.getByRole('button', { name: 'Book Demo', exact: true }).click();
+const submit = (modal: ReturnType<typeof dialog>) =>
+  modal.getByRole('button', { name: 'Book Demo', exact: true }).click();
 
 test('an empty form shows every field message and Book Demo Error!', async ({ page }) => {
   const modal = await openDemo(page);
   await modal.getByLabel('Country').selectOption('');
   await submit(modal);
   await expect(page.getByRole('dialog', { name: MESSAGES.bookDemoError })).toBeVisible();
-  for (const message of [MESSAGES.nameRequired, MESSAGES.countryAndNumber, MESSAGES.emailRequired, MESSAGES.messageRequired]) {
+  for (const message of [
+    MESSAGES.nameRequired,
+    MESSAGES.countryAndNumber,
+    MESSAGES.emailRequired,
+    MESSAGES.messageRequired,
+  ]) {
     await expect(modal.getByText(message, { exact: true })).toHaveCount(1);
   }
   // The spec gives the company the job title's message.
@@ -120,13 +126,18 @@ test("the payload's number is '+61 412345678' and the server's message is shown"
   expect(body).toMatchObject({ name, country: '61', number: '+61 412345678', email: 'dana@whitfield.com.au' });
   await expect(page.getByRole('dialog', { name: MESSAGES.demoThanks })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: MESSAGES.demoThanks })).toBeVisible();
-  const stored = rows<{ number: string; country: string }>('SELECT number, country FROM demo_requests WHERE name = ?', name);
+  const stored = rows<{ number: string; country: string }>(
+    'SELECT number, country FROM demo_requests WHERE name = ?',
+    name,
+  );
   expect(stored).toEqual([{ number: '+61 412345678', country: '61' }]);
   // After the success both modals close.
   await expect(dialog(page, 'Book a demo')).toBeHidden({ timeout: 4000 });
 });
 
-test('a formatted number arriving as one input (autofill, dictation) keeps its digits and is accepted', async ({ page }) => {
+test('a formatted number arriving as one input (autofill, dictation) keeps its digits and is accepted', async ({
+  page,
+}) => {
   const modal = await openDemo(page);
   const name = unique('Dana Whitfield');
   await fillValid(modal, name);

@@ -35,7 +35,9 @@ test('feedback: a failed call shows Error!, an ErrorInfo answer the server messa
   allowFailedRequests(page, /\/api\/Feedback\/AddFeedback$/);
   let call = 0;
   await page.route('**/api/Feedback/AddFeedback', (route) =>
-    ++call === 1 ? route.abort('connectionfailed') : route.fulfill({ status: 429, json: ['ErrorInfo', MESSAGES.rateLimited] }),
+    ++call === 1
+      ? route.abort('connectionfailed')
+      : route.fulfill({ status: 429, json: ['ErrorInfo', MESSAGES.rateLimited] }),
   );
   await openHydrated(page, '/home');
   const form = feedback(page);
@@ -114,7 +116,9 @@ async function holdScripts(page: Page, name: RegExp) {
 
 // The footer forms' code loads when they near the viewport or are used (docs/decisions/026):
 // a visitor quicker than that download loses nothing and gets no native post.
-test('used before its code has come, a footer form keeps what was typed and sends it once the code runs', async ({ page }) => {
+test('used before its code has come, a footer form keeps what was typed and sends it once the code runs', async ({
+  page,
+}) => {
   const release = await holdScripts(page, FORMS_CODE);
   await openHydrated(page, '/faq');
   const form = feedback(page);
@@ -130,7 +134,9 @@ test('used before its code has come, a footer form keeps what was typed and send
   expect(rows('SELECT feedback FROM feedback WHERE feedback = ?', text)).toHaveLength(1);
 });
 
-test('Enter pressed in a footer form before its code has come posts nothing natively and subscribes once the code runs', async ({ page }) => {
+test('Enter pressed in a footer form before its code has come posts nothing natively and subscribes once the code runs', async ({
+  page,
+}) => {
   const release = await holdScripts(page, FORMS_CODE);
   await openHydrated(page, '/faq');
   const form = newsletter(page);

@@ -53,7 +53,9 @@ test.describe('at 1280 px', () => {
       await expect(box.getByLabel(modal.field, { exact: true })).toBeVisible();
     });
 
-    test(`${modal.link}: Tab and Shift+Tab stay inside; the close button hands focus back to the link`, async ({ page }) => {
+    test(`${modal.link}: Tab and Shift+Tab stay inside; the close button hands focus back to the link`, async ({
+      page,
+    }) => {
       await openHydrated(page, '/home');
       const link = navAction(page, modal.link);
       await link.click();

@@ -62,7 +62,9 @@ test('a demo request posts to the result page with the server message and is sto
   await page.screenshot({ path: testInfo.outputPath('request-demo-no-js.png'), fullPage: true });
   await page.getByRole('button', { name: 'Book Demo' }).click();
   await expectResult(page, MESSAGES.demoThanks, /^\/request-demo$/);
-  expect(rows('SELECT country, number FROM demo_requests WHERE name = ?', name)).toEqual([{ country: '61', number: '+61 412345678' }]);
+  expect(rows('SELECT country, number FROM demo_requests WHERE name = ?', name)).toEqual([
+    { country: '61', number: '+61 412345678' },
+  ]);
   await page.screenshot({ path: testInfo.outputPath('result-no-js.png') });
 });
 
@@ -75,12 +77,20 @@ test('an invalid demo request comes back with every field message', async ({ pag
   await page.getByLabel('Work email').fill('casey@outback.freight');
   await page.getByLabel('What would you like to see?').fill(' ');
   // Country left unselected: the browser's own check would stop it, so it is switched off.
-  await page.locator('form').filter({ has: page.getByLabel('Country') }).evaluate((form: HTMLFormElement) => (form.noValidate = true));
+  await page
+    .locator('form')
+    .filter({ has: page.getByLabel('Country') })
+    .evaluate((form: HTMLFormElement) => (form.noValidate = true));
   await page.getByRole('button', { name: 'Book Demo' }).click();
   await expect(page).toHaveURL(/\/request-demo$/);
   const main = page.getByRole('main');
   await expect(main.getByText(MESSAGES.bookDemoError, { exact: true })).toBeVisible();
-  for (const message of [MESSAGES.nameRequired, MESSAGES.countryAndNumber, MESSAGES.emailInvalid, MESSAGES.messageRequired]) {
+  for (const message of [
+    MESSAGES.nameRequired,
+    MESSAGES.countryAndNumber,
+    MESSAGES.emailInvalid,
+    MESSAGES.messageRequired,
+  ]) {
     await expect(main.getByText(message, { exact: true })).toHaveCount(1);
   }
   await expect(main.getByText(MESSAGES.jobTitleRequired, { exact: true })).toHaveCount(2);
@@ -101,7 +111,9 @@ test('a contact message with a PNG posts multipart to the result page and is sto
   await page.screenshot({ path: testInfo.outputPath('contact-no-js.png') });
   await form.getByRole('button', { name: 'Send Message' }).click();
   await expectResult(page, MESSAGES.success, /^\/home#contact$/);
-  expect(rows('SELECT inq_type, img_type FROM contact_messages WHERE name = ?', name)).toEqual([{ inq_type: 2, img_type: 'image/png' }]);
+  expect(rows('SELECT inq_type, img_type FROM contact_messages WHERE name = ?', name)).toEqual([
+    { inq_type: 2, img_type: 'image/png' },
+  ]);
 });
 
 test('a contact message with a text file as its image comes back with the image message', async ({ page }) => {
@@ -112,7 +124,9 @@ test('a contact message with a text file as its image comes back with the image 
   await form.getByLabel('Email').fill('jo@linehaul.com.au');
   await form.getByLabel('Subject').fill('Screenshot');
   await form.getByLabel('Inquiry type').selectOption('1');
-  await form.getByLabel('Image').setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('plain text') });
+  await form
+    .getByLabel('Image')
+    .setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('plain text') });
   await form.getByLabel('Message').fill('See attached.');
   await form.getByRole('button', { name: 'Send Message' }).click();
   await expect(page).toHaveURL(/\/forms\/contact$/);

@@ -47,12 +47,19 @@ test('the contact form sends what the schema outputs: trimmed, the email lowerca
   await form.getByLabel('Email').fill(' Ada.Tester@Example.COM ');
   await form.getByLabel('Subject').fill('Invoices ');
   await form.getByLabel('Inquiry type').selectOption('2');
-  await form.getByLabel('Image').setInputFiles({ name: 'shot.png', mimeType: 'image/png', buffer: Buffer.from('89504e470d0a1a0a', 'hex') });
+  await form
+    .getByLabel('Image')
+    .setInputFiles({ name: 'shot.png', mimeType: 'image/png', buffer: Buffer.from('89504e470d0a1a0a', 'hex') });
   await form.getByLabel('Message').fill(' Hello ');
   await form.getByRole('button', { name: 'Send Message' }).click();
   await expect(page.getByRole('dialog', { name: MESSAGES.success })).toBeVisible();
   const field = (name: string) => new RegExp(`name="${name}"\\r\\n\\r\\n([^\\r]*)\\r\\n`).exec(sent)?.[1];
-  expect([field('name'), field('email'), field('subject'), field('message')]).toEqual(['Ada Tester', 'ada.tester@example.com', 'Invoices', 'Hello']);
+  expect([field('name'), field('email'), field('subject'), field('message')]).toEqual([
+    'Ada Tester',
+    'ada.tester@example.com',
+    'Invoices',
+    'Hello',
+  ]);
 });
 
 test("a touched, emptied required field shows its message when left, sign-in's included", async ({ page }) => {
@@ -82,7 +89,9 @@ test("a touched, emptied required field shows its message when left, sign-in's i
   await expect(modal.getByText(MESSAGES.usernameRequired)).toHaveCount(0);
 });
 
-test("every result is shown in the result modal, the demo's server message included, and closes after 2 s", async ({ page }) => {
+test("every result is shown in the result modal, the demo's server message included, and closes after 2 s", async ({
+  page,
+}) => {
   await openHydrated(page, '/request-demo');
   const form = page.getByRole('main').locator('form');
   await form.getByLabel('Name', { exact: true }).fill(unique('Modal Check'));
@@ -99,7 +108,9 @@ test("every result is shown in the result modal, the demo's server message inclu
   await expect(result).toBeHidden({ timeout: MODAL_AUTO_CLOSE_MS + 2000 });
 });
 
-test("the demo number is checked for its country: Australia's 10 digits, a clear message otherwise", async ({ page }) => {
+test("the demo number is checked for its country: Australia's 10 digits, a clear message otherwise", async ({
+  page,
+}) => {
   await openHydrated(page, '/request-demo');
   const form = page.getByRole('main').locator('form');
   await expect(form.getByLabel('Country')).toHaveValue('AU');
@@ -116,7 +127,9 @@ test("the demo number is checked for its country: Australia's 10 digits, a clear
   await expect(form.getByText(PHONE_MESSAGES.invalid)).toHaveCount(0);
 });
 
-test('on load with both tokens stored, any 2xx from ValidateToken shows Signed In!; a 401 or a failure is only logged', async ({ page }) => {
+test('on load with both tokens stored, any 2xx from ValidateToken shows Signed In!; a 401 or a failure is only logged', async ({
+  page,
+}) => {
   allowFailedRequests(page, /\/api\/(ValidateToken|auth\/refresh)$/);
   const answers = [{ status: 204 }, { status: 401, json: { errorInfo: 'expired' } }, null];
   let call = 0;
@@ -127,7 +140,8 @@ test('on load with both tokens stored, any 2xx from ValidateToken shows Signed I
   const logged: string[] = [];
   page.on('console', (message) => message.type() === 'log' && logged.push(message.text()));
   await openHydrated(page, '/faq');
-  const store = () => page.evaluate(() => ['access_token', 'refresh_token'].forEach((key) => sessionStorage.setItem(key, 'stored')));
+  const store = () =>
+    page.evaluate(() => ['access_token', 'refresh_token'].forEach((key) => sessionStorage.setItem(key, 'stored')));
   await store();
   await page.reload();
   await expect(page.getByRole('dialog', { name: MESSAGES.signedIn })).toBeVisible();
@@ -141,7 +155,9 @@ test('on load with both tokens stored, any 2xx from ValidateToken shows Signed I
   }
 });
 
-test('a form posted before the scripts have started gets the no-JS result, what was typed kept on an error', async ({ page }) => {
+test('a form posted before the scripts have started gets the no-JS result, what was typed kept on an error', async ({
+  page,
+}) => {
   await loadWithScriptsHeld(page, '/request-demo');
   const form = page.getByRole('main').locator('form');
   await form.getByLabel('Name', { exact: true }).fill('   ');

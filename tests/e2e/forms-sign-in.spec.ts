@@ -40,7 +40,9 @@ test('blank fields show each field message and All fields are required!', async 
   await expect(dialog(page, 'Sign in').getByText(MESSAGES.usernameRequired, { exact: true })).toBeVisible();
   await expect(modal.getByText(MESSAGES.passwordRequired, { exact: true })).toBeVisible();
   await expect(modal.getByLabel('Username')).toHaveAttribute('aria-invalid', 'true');
-  await expect(page.getByRole('dialog').getByRole('alert').filter({ hasText: MESSAGES.allFieldsRequired })).toBeVisible();
+  await expect(
+    page.getByRole('dialog').getByRole('alert').filter({ hasText: MESSAGES.allFieldsRequired }),
+  ).toBeVisible();
 });
 
 test('an ERROR answer (wrong credentials) shows the server message', async ({ page }) => {
@@ -50,7 +52,12 @@ test('an ERROR answer (wrong credentials) shows the server message', async ({ pa
   await modal.getByLabel('Password').fill('not the password');
   await modal.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page.getByRole('alert').filter({ hasText: MESSAGES.wrongCredentials })).toBeVisible();
-  expect(await storedTokens(page)).toEqual({ access_token: null, refresh_token: null, token_type: null, expires_in: null });
+  expect(await storedTokens(page)).toEqual({
+    access_token: null,
+    refresh_token: null,
+    token_type: null,
+    expires_in: null,
+  });
 });
 
 test('an errorInfo answer or a network failure shows Sign In Error!', async ({ page }) => {
@@ -71,7 +78,9 @@ test('an errorInfo answer or a network failure shows Sign In Error!', async ({ p
   expect(call).toBe(2);
 });
 
-test('success stores the four token fields, and a reload shows Signed In! after ValidateToken with the bearer', async ({ page }, testInfo) => {
+test('success stores the four token fields, and a reload shows Signed In! after ValidateToken with the bearer', async ({
+  page,
+}, testInfo) => {
   const modal = await openSignIn(page);
   await modal.getByLabel('Username').fill(`  ${E2E_STAFF.username}  `);
   await modal.getByLabel('Password').fill(E2E_STAFF.password);
@@ -128,10 +137,18 @@ test('an invalid stored token shows nothing, is only logged, and is cleared', as
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page.getByText(MESSAGES.signedIn)).toHaveCount(0);
   await expect(navAction(page, 'Sign In')).toBeVisible();
-  expect(await storedTokens(page)).toEqual({ access_token: null, refresh_token: null, token_type: null, expires_in: null });
+  expect(await storedTokens(page)).toEqual({
+    access_token: null,
+    refresh_token: null,
+    token_type: null,
+    expires_in: null,
+  });
 });
 
-test('Sign Out calls GET /api/SignOut, clears the tokens, and the old token no longer validates', async ({ page, request }) => {
+test('Sign Out calls GET /api/SignOut, clears the tokens, and the old token no longer validates', async ({
+  page,
+  request,
+}) => {
   const modal = await openSignIn(page);
   await modal.getByLabel('Username').fill(E2E_STAFF.username);
   await modal.getByLabel('Password').fill(E2E_STAFF.password);
@@ -146,7 +163,12 @@ test('Sign Out calls GET /api/SignOut, clears the tokens, and the old token no l
   expect(sent.method()).toBe('GET');
   expect(sent.headers().authorization).toBe(`Bearer ${accessToken}`);
   await expect(navAction(page, 'Sign In')).toBeVisible();
-  expect(await storedTokens(page)).toEqual({ access_token: null, refresh_token: null, token_type: null, expires_in: null });
+  expect(await storedTokens(page)).toEqual({
+    access_token: null,
+    refresh_token: null,
+    token_type: null,
+    expires_in: null,
+  });
 
   const check = await request.get('/api/ValidateToken', { headers: { authorization: `Bearer ${accessToken}` } });
   expect(check.status()).toBe(401);

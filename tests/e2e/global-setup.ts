@@ -6,7 +6,6 @@ import { hashPassword } from '../../server/services/passwords.ts';
 import { E2E_SALES, E2E_STAFF } from '../helpers/e2e-staff.ts';
 import { startServer } from '../helpers/server.ts';
 
-
 export default async function globalSetup() {
   if (!existsSync(serverBuild)) {
     throw new Error(
@@ -19,9 +18,19 @@ export default async function globalSetup() {
   await server.app.liveSearch?.rebuild();
   process.env.E2E_BASE_URL = server.url;
   // The sign-in specs sign in as this staff user; the form specs read rows from this file.
-  await server.app.repos.users.create(E2E_STAFF.username, await hashPassword(E2E_STAFF.password), new Date().toISOString());
+  await server.app.repos.users.create(
+    E2E_STAFF.username,
+    await hashPassword(E2E_STAFF.password),
+    new Date().toISOString(),
+  );
   // A sales member (issue 19): the inbox, never the Content area.
-  await server.app.repos.users.create(E2E_SALES.username, await hashPassword(E2E_SALES.password), new Date().toISOString(), null, 'sales');
+  await server.app.repos.users.create(
+    E2E_SALES.username,
+    await hashPassword(E2E_SALES.password),
+    new Date().toISOString(),
+    null,
+    'sales',
+  );
   process.env.E2E_DATABASE_FILE = server.config.database.file;
   return async () => {
     await server.close();

@@ -104,7 +104,9 @@ test.describe('glossary', () => {
     const search = page.getByRole('searchbox', { name: 'Search the glossary' });
 
     await search.pressSequentially('fatigue');
-    const expected = entries.filter((entry) => `${entry.category} ${entry.term} ${entry.description}`.toLowerCase().includes('fatigue'));
+    const expected = entries.filter((entry) =>
+      `${entry.category} ${entry.term} ${entry.description}`.toLowerCase().includes('fatigue'),
+    );
     expect(expected.length).toBeGreaterThan(1);
     await expect(bodyRows(page)).toHaveCount(Math.min(expected.length, 10));
     await expect(status(page)).toContainText(`matching “fatigue”`);
@@ -113,7 +115,9 @@ test.describe('glossary', () => {
 
     // A category name matches too.
     await search.fill('Fleet');
-    const fleet = entries.filter((entry) => `${entry.category} ${entry.term} ${entry.description}`.toLowerCase().includes('fleet'));
+    const fleet = entries.filter((entry) =>
+      `${entry.category} ${entry.term} ${entry.description}`.toLowerCase().includes('fleet'),
+    );
     await expect(status(page)).toContainText(`${fleet.length}`);
 
     await search.fill('zzzz-no-such-term');
@@ -162,7 +166,9 @@ test.describe('glossary', () => {
     await expect(page).toHaveURL(/size=all/);
   });
 
-  test('each page of results is a history entry: Back returns to the page before, not out of the glossary', async ({ page }) => {
+  test('each page of results is a history entry: Back returns to the page before, not out of the glossary', async ({
+    page,
+  }) => {
     const entries = await allEntries(page);
     await page.goto(href('/docs'));
     await open(page);
@@ -206,7 +212,10 @@ test.describe('glossary', () => {
     await expect(page.getByLabel('Terms per page')).toHaveValue('25');
     await expect(page.getByRole('searchbox', { name: 'Search the glossary' })).toHaveValue('a');
     await expect(header(page, 'Term')).toHaveAttribute('aria-sort', 'descending');
-    await expect(pages(page).getByRole('button', { name: 'Page 2', exact: true })).toHaveAttribute('aria-current', 'page');
+    await expect(pages(page).getByRole('button', { name: 'Page 2', exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     expect(await columnTexts(page, 'Term')).toEqual(shown);
 
     // The same link in a fresh tab shows the same rows.
@@ -245,17 +254,22 @@ test.describe('glossary', () => {
 test.describe('glossary without JavaScript', () => {
   test.use({ javaScriptEnabled: false, viewport: WIDE });
 
-  test('every term is in the page, and the search and sort buttons still work (the server applies them)', async ({ page }) => {
+  test('every term is in the page, and the search and sort buttons still work (the server applies them)', async ({
+    page,
+  }) => {
     const entries = await allEntries(page);
     await page.goto(href('/glossary'));
     await expect(bodyRows(page)).toHaveCount(entries.length);
     await expect(pages(page)).toHaveCount(0);
-    for (const entry of entries.slice(0, 5)) await expect(table(page).getByRole('rowheader', { name: entry.term, exact: true })).toBeVisible();
+    for (const entry of entries.slice(0, 5))
+      await expect(table(page).getByRole('rowheader', { name: entry.term, exact: true })).toBeVisible();
 
     await page.getByRole('searchbox', { name: 'Search the glossary' }).fill('fatigue');
     await page.getByRole('searchbox', { name: 'Search the glossary' }).press('Enter');
     await expect(page).toHaveURL(/q=fatigue/);
-    const expected = entries.filter((entry) => `${entry.category} ${entry.term} ${entry.description}`.toLowerCase().includes('fatigue'));
+    const expected = entries.filter((entry) =>
+      `${entry.category} ${entry.term} ${entry.description}`.toLowerCase().includes('fatigue'),
+    );
     await expect(bodyRows(page)).toHaveCount(expected.length);
 
     await sortButton(page, 'Term').click();

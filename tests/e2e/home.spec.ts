@@ -44,7 +44,10 @@ test('a visitor lands on the home page and jumps to About Us', async ({ page }, 
   await expect(page).toHaveURL(/\/home#about$/);
   const aboutUs = page.getByRole('heading', { level: 2, name: 'About Us', exact: true });
   await expect(aboutUs).toBeInViewport();
-  await expect(page.locator('#contact').getByRole('link', { name: 'hello@haulora.com' })).toHaveAttribute('href', 'mailto:hello@haulora.com');
+  await expect(page.locator('#contact').getByRole('link', { name: 'hello@haulora.com' })).toHaveAttribute(
+    'href',
+    'mailto:hello@haulora.com',
+  );
 
   await page.screenshot({ path: join(testInfo.project.outputDir, 'home.png'), fullPage: true });
 });
@@ -54,7 +57,10 @@ test('the home page carries a CSP script nonce on every script and hydrates unde
   expect(response.status()).toBe(200);
   const csp = response.headers()['content-security-policy'];
   expect(csp, 'Content-Security-Policy header').toBeTruthy();
-  const scriptSrc = csp!.split(';').map((directive) => directive.trim()).find((directive) => directive.startsWith('script-src '));
+  const scriptSrc = csp!
+    .split(';')
+    .map((directive) => directive.trim())
+    .find((directive) => directive.startsWith('script-src '));
   expect(scriptSrc, `script-src in: ${csp}`).toBeTruthy();
   const nonce = /'nonce-([^']+)'/.exec(scriptSrc!)?.[1];
   expect(nonce, `a nonce in: ${scriptSrc}`).toBeTruthy();
@@ -111,13 +117,17 @@ test.describe('the carousel', () => {
     await expectActiveSlide(page, 1);
     await dot(page, 3).click();
     await expectActiveSlide(page, 3);
-    await expect(carousel(page).getByRole('heading', { level: 2, name: /Invoice what you delivered/ })).toBeInViewport();
+    await expect(
+      carousel(page).getByRole('heading', { level: 2, name: /Invoice what you delivered/ }),
+    ).toBeInViewport();
   });
 
   test('follows a swipe: scrolling the track moves the current dot', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await openHome(page);
-    await page.locator('#hero-slides').evaluate((track) => track.scrollTo({ left: track.clientWidth, behavior: 'instant' }));
+    await page
+      .locator('#hero-slides')
+      .evaluate((track) => track.scrollTo({ left: track.clientWidth, behavior: 'instant' }));
     await expectActiveSlide(page, 2);
   });
 
@@ -183,7 +193,9 @@ test('every home anchor exists, and the sections come in the spec order', async 
   ]);
 
   await page.goto('/home#services');
-  await expect(page.getByRole('heading', { level: 2, name: 'Support for every side of a transport business' })).toBeInViewport();
+  await expect(
+    page.getByRole('heading', { level: 2, name: 'Support for every side of a transport business' }),
+  ).toBeInViewport();
 });
 
 test('About Us states the number of main components', async ({ page }) => {
@@ -248,7 +260,11 @@ for (const { name, box, drawing } of SKIPPED_OFF_SCREEN) {
     const onScreen = (await art.boundingBox())!;
     const scrolled = await page.evaluate(() => window.scrollY);
     expect(onScreen.height).toBeGreaterThan(100);
-    expect({ width: onScreen.width, height: onScreen.height, top: onScreen.y + scrolled }).toEqual({ width: offScreen.width, height: offScreen.height, top: offScreen.y });
+    expect({ width: onScreen.width, height: onScreen.height, top: onScreen.y + scrolled }).toEqual({
+      width: offScreen.width,
+      height: offScreen.height,
+      top: offScreen.y,
+    });
     // The box has the drawing's own shape, so nothing is cropped or letterboxed.
     const viewBoxRatio = await art.evaluate((node) => {
       const { width, height } = (node.closest('svg') ?? node.querySelector('svg')!).viewBox.baseVal;
@@ -265,7 +281,9 @@ test('Services lists the four services and Skills shows one labelled meter per s
 
   const meters = page.locator('#skills').getByRole('meter');
   await expect(meters).toHaveCount(5);
-  const values = await meters.evaluateAll((nodes) => nodes.map((node) => [(node as HTMLMeterElement).value, (node as HTMLMeterElement).max]));
+  const values = await meters.evaluateAll((nodes) =>
+    nodes.map((node) => [(node as HTMLMeterElement).value, (node as HTMLMeterElement).max]),
+  );
   expect(values.every(([, max]) => max === MAIN_COMPONENT_COUNT)).toBe(true);
   expect(values.reduce((sum, [value]) => sum + value!, 0)).toBe(MAIN_COMPONENT_COUNT);
   await expect(page.getByRole('meter', { name: 'Dispatch and operations' })).toHaveJSProperty('value', 5);
@@ -277,7 +295,8 @@ test('the portfolio filter shows the matching screens and marks the pressed filt
   await openHome(page);
   const section = page.getByRole('region', { name: 'See Haulora at work' });
   const filter = (name: string) => section.getByRole('button', { name, exact: true });
-  const screen = (name: string) => section.locator('.portfolio-item').filter({ has: page.getByRole('heading', { name, exact: true }) });
+  const screen = (name: string) =>
+    section.locator('.portfolio-item').filter({ has: page.getByRole('heading', { name, exact: true }) });
   const expectShown = async (shown: string[]) => {
     for (const name of ['Dispatch board', 'Driver app', 'Staff portal']) {
       if (shown.includes(name)) await expect(screen(name), name).toBeVisible();
@@ -339,7 +358,10 @@ test('Contact Us shows the configured details and the slot for the contact form'
   await expect(contact.getByRole('heading', { level: 2, name: 'Contact Us' })).toBeVisible();
   await expect(contact).toContainText('Level 4, 88 Harris Street, Pyrmont NSW 2009, Australia');
   await expect(contact).toContainText('Monday to Friday, 8 am to 6 pm AEST');
-  await expect(contact.getByRole('link', { name: 'hello@haulora.com' })).toHaveAttribute('href', 'mailto:hello@haulora.com');
+  await expect(contact.getByRole('link', { name: 'hello@haulora.com' })).toHaveAttribute(
+    'href',
+    'mailto:hello@haulora.com',
+  );
   await expect(contact.getByRole('link', { name: '+61 2 8000 4285' })).toHaveAttribute('href', 'tel:+61280004285');
   await expect(contact).not.toContainText('{email}');
   await expect(contact).not.toContainText('{phone}');
@@ -354,7 +376,7 @@ test('the forms below the fold load their code only as the visitor nears them', 
   await openHome(page);
   await page.waitForTimeout(500);
   // Every form's code is in one file (vite.config.ts, decision 042).
-  expect(fetched('forms'), 'the forms\' code not fetched at the top').toBe(false);
+  expect(fetched('forms'), "the forms' code not fetched at the top").toBe(false);
   await page.locator('#contact').scrollIntoViewIfNeeded();
   await expect.poll(() => fetched('forms')).toBe(true);
   const form = page.locator('#contact form.contact-form');
@@ -421,7 +443,9 @@ test.describe('the map facade', () => {
       const [west, south, east, north] = src.searchParams.get('bbox')!.split(',').map(Number);
       expect(west! < 151.1939 && 151.1939 < east! && south! < -33.8688 && -33.8688 < north!).toBe(true);
       await expect(page.getByRole('button', { name: 'Show map' })).toHaveCount(0);
-      await expect(page.getByRole('link', { name: 'Open the map on OpenStreetMap (opens in a new tab)' })).toBeVisible();
+      await expect(
+        page.getByRole('link', { name: 'Open the map on OpenStreetMap (opens in a new tab)' }),
+      ).toBeVisible();
       await expect.poll(() => osmRequests.length).toBeGreaterThan(0);
       expect(errors).toEqual([]);
     } finally {
@@ -437,9 +461,17 @@ test.describe('accessibility', () => {
       await page.emulateMedia({ reducedMotion: 'reduce' });
       await openHome(page);
       // Check with the disclosures open too: their content is part of the page.
-      await page.locator('main details:not([open]) > summary').evaluateAll((summaries) => summaries.forEach((summary) => (summary as HTMLElement).click()));
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-      const violations = results.violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((node) => node.target.join(' ')) }));
+      await page
+        .locator('main details:not([open]) > summary')
+        .evaluateAll((summaries) => summaries.forEach((summary) => (summary as HTMLElement).click()));
+      const results = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+        .analyze();
+      const violations = results.violations.map(({ id, help, nodes }) => ({
+        id,
+        help,
+        targets: nodes.map((node) => node.target.join(' ')),
+      }));
       expect(violations).toEqual([]);
     });
   }
@@ -450,7 +482,10 @@ test.describe('without JavaScript', () => {
     const response = await request.get('/home');
     expect(response.status()).toBe(200);
     const html = await response.text();
-    const faqs = ((await (await request.get('/api/Faqs/GetAllFromFaqs')).json()) as { question: string }[]).slice(0, HOME_FAQ_COUNT);
+    const faqs = ((await (await request.get('/api/Faqs/GetAllFromFaqs')).json()) as { question: string }[]).slice(
+      0,
+      HOME_FAQ_COUNT,
+    );
     const escape = (text: string) => text.replaceAll('&', '&amp;').replaceAll("'", '&#x27;');
     for (const text of [
       HEADLINE,
@@ -482,7 +517,10 @@ test.describe('without JavaScript', () => {
     expect(html).not.toContain('<iframe');
   });
 
-  test('the page works without JavaScript: first slide, open disclosures, all screens, a map link', async ({ browser, baseURL }) => {
+  test('the page works without JavaScript: first slide, open disclosures, all screens, a map link', async ({
+    browser,
+    baseURL,
+  }) => {
     const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
     const page = await context.newPage();
     try {

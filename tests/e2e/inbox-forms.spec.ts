@@ -25,7 +25,13 @@ async function openFreshDemo(page: Page, label?: string) {
 }
 
 const notesOf = (id: number, note: string) =>
-  rows('SELECT id FROM submission_events WHERE kind = ? AND submission_id = ? AND action = ? AND note = ?', 'demo-requests', id, 'note', note);
+  rows(
+    'SELECT id FROM submission_events WHERE kind = ? AND submission_id = ? AND action = ? AND note = ?',
+    'demo-requests',
+    id,
+    'note',
+    note,
+  );
 
 test('a double click on Add note stores one note', async ({ page }) => {
   const id = await openFreshDemo(page);
@@ -47,7 +53,9 @@ test('a double click on Add note stores one note', async ({ page }) => {
   await expect(history.getByRole('listitem').filter({ hasText: note })).toHaveCount(1);
 });
 
-test("the note form: empty is refused in the inbox's words with focus on the box, the API's refusal shows on the field, a saved note is announced", async ({ page }) => {
+test("the note form: empty is refused in the inbox's words with focus on the box, the API's refusal shows on the field, a saved note is announced", async ({
+  page,
+}) => {
   allowFailedRequests(page, NOTES);
   const id = await openFreshDemo(page);
   const history = page.getByRole('region', { name: 'Notes and history' });
@@ -73,7 +81,11 @@ test("the note form: empty is refused in the inbox's words with focus on the box
 
   // What the API refuses (here a body made too long on its way) comes back as {errorInfo} with a
   // 400, and its words go on the note box, focused.
-  await page.route(NOTES, (route) => route.continue({ postData: JSON.stringify({ note: 'x'.repeat(NOTE_MAX_LENGTH + 1) }) }), { times: 1 });
+  await page.route(
+    NOTES,
+    (route) => route.continue({ postData: JSON.stringify({ note: 'x'.repeat(NOTE_MAX_LENGTH + 1) }) }),
+    { times: 1 },
+  );
   await add.click();
   await expect(history.getByText(INBOX_MESSAGES.noteTooLong, { exact: true })).toBeVisible();
   await expect(box).toBeFocused();

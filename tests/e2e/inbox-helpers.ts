@@ -18,7 +18,8 @@ export async function signInQuietly(page: Page, staff: { username: string; passw
       body: JSON.stringify({ username, password }),
     });
     const tokens = await response.json();
-    for (const key of ['access_token', 'refresh_token', 'token_type', 'expires_in']) sessionStorage.setItem(key, String(tokens[key]));
+    for (const key of ['access_token', 'refresh_token', 'token_type', 'expires_in'])
+      sessionStorage.setItem(key, String(tokens[key]));
   }, staff);
 }
 
@@ -37,7 +38,11 @@ export async function postJson(page: Page, path: string, body: unknown) {
   const answer = await page.evaluate(
     async ({ path, body }) => {
       const csrf = decodeURIComponent(/(?:^|; )XSRF-TOKEN=([^;]*)/.exec(document.cookie)?.[1] ?? '');
-      const response = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json', 'x-xsrf-token': csrf }, body: JSON.stringify(body) });
+      const response = await fetch(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-xsrf-token': csrf },
+        body: JSON.stringify(body),
+      });
       return response.json();
     },
     { path, body },

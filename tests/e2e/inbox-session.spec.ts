@@ -62,20 +62,33 @@ test('a refresh token used twice signs the person out everywhere', async ({ page
   const stolen = await page.evaluate(() => sessionStorage.getItem('refresh_token'));
   const answer = await page.evaluate(async (token) => {
     const csrf = decodeURIComponent(/(?:^|; )XSRF-TOKEN=([^;]*)/.exec(document.cookie)?.[1] ?? '');
-    const response = await fetch('/api/auth/refresh', { method: 'POST', headers: { 'content-type': 'application/json', 'x-xsrf-token': csrf }, body: JSON.stringify({ refresh_token: token }) });
+    const response = await fetch('/api/auth/refresh', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-xsrf-token': csrf },
+      body: JSON.stringify({ refresh_token: token }),
+    });
     return { status: response.status, body: await response.json() };
   }, stolen);
   expect(answer.status).toBe(200);
   // ...then this tab's token runs out: its refresh is a second use, which ends the whole sign-in.
   await expireAccessToken(page);
-  await page.getByRole('navigation', { name: 'Kinds of submission' }).getByRole('link', { name: /^Feedback/ }).click();
+  await page
+    .getByRole('navigation', { name: 'Kinds of submission' })
+    .getByRole('link', { name: /^Feedback/ })
+    .click();
   await expect(page).toHaveURL(/\/sign-in\?next=/);
   // The thief's fresh access token died with it.
-  const status = await page.evaluate(async (token) => (await fetch('/api/ValidateToken', { headers: { authorization: `Bearer ${token}` } })).status, answer.body.access_token);
+  const status = await page.evaluate(
+    async (token) => (await fetch('/api/ValidateToken', { headers: { authorization: `Bearer ${token}` } })).status,
+    answer.body.access_token,
+  );
   expect(status).toBe(401);
 });
 
-test('a duplicated tab shares the sign-in safely: both refresh at once, nobody is signed out', async ({ page, context }) => {
+test('a duplicated tab shares the sign-in safely: both refresh at once, nobody is signed out', async ({
+  page,
+  context,
+}) => {
   allowFailedRequests(page, /\/api\/inbox\//);
   await signInQuietly(page);
   await openInbox(page, '/inbox');
@@ -85,12 +98,19 @@ test('a duplicated tab shares the sign-in safely: both refresh at once, nobody i
   allowFailedRequests(twin, /\/api\/inbox\//);
   await twin.goto('/home');
   await waitForHydration(twin);
-  await twin.evaluate((items) => Object.entries(items).forEach(([key, value]) => sessionStorage.setItem(key, value)), copy);
+  await twin.evaluate(
+    (items) => Object.entries(items).forEach(([key, value]) => sessionStorage.setItem(key, value)),
+    copy,
+  );
   await openInbox(twin, '/inbox');
   // Both access tokens run out, and both tabs call the API at the same moment.
   await expireAccessToken(page);
   await expireAccessToken(twin);
-  const feedback = (tab: Page) => tab.getByRole('navigation', { name: 'Kinds of submission' }).getByRole('link', { name: /^Feedback/ }).click();
+  const feedback = (tab: Page) =>
+    tab
+      .getByRole('navigation', { name: 'Kinds of submission' })
+      .getByRole('link', { name: /^Feedback/ })
+      .click();
   await Promise.all([feedback(page), feedback(twin)]);
   for (const tab of [page, twin]) {
     await expect(tab).toHaveURL(/kind=feedback/);
@@ -102,7 +122,10 @@ test('a duplicated tab shares the sign-in safely: both refresh at once, nobody i
   for (const tab of [page, twin]) await expect.poll(() => heldIn(tab)).not.toBe(copy.refresh_token);
   expect(await heldIn(page)).toBe(await heldIn(twin));
   await expireAccessToken(twin);
-  await twin.getByRole('navigation', { name: 'Kinds of submission' }).getByRole('link', { name: /^Contact/ }).click();
+  await twin
+    .getByRole('navigation', { name: 'Kinds of submission' })
+    .getByRole('link', { name: /^Contact/ })
+    .click();
   await expect(twin).toHaveURL(/kind=contact-messages/);
   await twin.close();
 });
@@ -124,7 +147,9 @@ test('a note draft survives a real sign-out and sign-in', async ({ page }) => {
   await expect(page.getByRole('region', { name: 'Notes and history' }).getByLabel('Internal note')).toHaveValue(draft);
 });
 
-test('text typed in the inbox search within 100 ms of the load is kept after hydration, and Enter searches', async ({ page }) => {
+test('text typed in the inbox search within 100 ms of the load is kept after hydration, and Enter searches', async ({
+  page,
+}) => {
   await signInQuietly(page);
   // Straight after the HTML arrives, before the scripts run: the fixture's goto would wait.
   await page.route('**/*.js', async (route) => {
@@ -151,7 +176,9 @@ test('text typed in the inbox search within 100 ms of the load is kept after hyd
   await expect(page).toHaveURL(/[?&]q=kerb/);
 });
 
-test('bulk: select two rows, give them to someone and mark them done in one go; keys move and select', async ({ page }) => {
+test('bulk: select two rows, give them to someone and mark them done in one go; keys move and select', async ({
+  page,
+}) => {
   test.slow();
   const marker = `bulk-${Date.now().toString(36)}`;
   await seedDemoRequest(page, `${marker} Ann`);

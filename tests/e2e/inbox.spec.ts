@@ -19,7 +19,8 @@ test.use({ viewport: WIDE, timezoneId: 'Australia/Sydney' });
 const XSS = '<img src=x onerror=alert(1)>';
 const SHOTS = 'test-results/inboxui/screens';
 
-const submissionLink = (page: Page, name: string) => page.getByRole('list', { name: /newest first/ }).getByRole('link', { name, exact: true });
+const submissionLink = (page: Page, name: string) =>
+  page.getByRole('list', { name: /newest first/ }).getByRole('link', { name, exact: true });
 
 async function fillDemo(modal: ReturnType<typeof dialog>, name: string, text = 'Linehaul dispatch for 40 trucks.') {
   await modal.getByLabel('Name', { exact: true }).fill(name);
@@ -54,7 +55,9 @@ test('signed out, /inbox sends the visitor to sign in and back to the same list 
   await expect(page.getByRole('dialog', { name: MESSAGES.signInSuccess })).toBeVisible();
   await expect(page).toHaveURL(/\/inbox\?kind=feedback$/, { timeout: 5000 });
   await expect(page.getByRole('heading', { level: 2, name: 'Feedback' })).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Kinds of submission' }).getByRole('link', { name: /^Feedback/ })).toHaveAttribute('aria-current', 'page');
+  await expect(
+    page.getByRole('navigation', { name: 'Kinds of submission' }).getByRole('link', { name: /^Feedback/ }),
+  ).toHaveAttribute('aria-current', 'page');
 });
 
 test('sign-in ignores a next that leaves the site', async ({ page }) => {
@@ -111,7 +114,9 @@ test('a staff member finds the demo request just made on /home, marks it done an
   await status.getByRole('button', { name: 'Save status' }).click();
   await expect(status.locator('.inbox-status')).toHaveText('Status: Done');
   const history = page.getByRole('region', { name: 'Notes and history' });
-  await expect(history.getByRole('listitem').filter({ hasText: 'to Done' })).toContainText(`Changed by ${E2E_STAFF.username}`);
+  await expect(history.getByRole('listitem').filter({ hasText: 'to Done' })).toContainText(
+    `Changed by ${E2E_STAFF.username}`,
+  );
 
   const note = 'Called Dana: demo booked for Tuesday 10 am AEST.';
   await history.getByLabel('Internal note').fill(note);
@@ -123,7 +128,9 @@ test('a staff member finds the demo request just made on /home, marks it done an
   // Back to the list: the row now says Done.
   await page.getByRole('link', { name: 'All demo requests' }).click();
   await expect(submissionLink(page, name)).toBeVisible();
-  await expect(page.getByRole('listitem').filter({ has: page.getByRole('link', { name, exact: true }) })).toContainText('Done');
+  await expect(page.getByRole('listitem').filter({ has: page.getByRole('link', { name, exact: true }) })).toContainText(
+    'Done',
+  );
 });
 
 test("a contact message's image shows in the inbox", async ({ page }) => {
@@ -187,7 +194,10 @@ test("a submission's HTML is shown as text: no dialog fires and no element is ma
   });
 
   await openInbox(page, `/inbox?kind=feedback&q=${encodeURIComponent('onerror')}`);
-  const feedbackRow = page.getByRole('list', { name: /newest first/ }).getByRole('listitem').first();
+  const feedbackRow = page
+    .getByRole('list', { name: /newest first/ })
+    .getByRole('listitem')
+    .first();
   await expect(feedbackRow.getByText(XSS, { exact: true })).toBeVisible();
   await feedbackRow.getByRole('link').click();
   await expect(page.getByRole('region', { name: 'What was sent' }).getByText(XSS, { exact: true })).toBeVisible();
@@ -246,7 +256,8 @@ test('search and the status filter narrow the list, and Back returns to the prev
 test('pages of ten: Next shows the rest, with the page in the URL', async ({ page }) => {
   await signInQuietly(page);
   const marker = unique('tautliner');
-  for (let index = 1; index <= 11; index++) await postJson(page, '/api/Feedback/AddFeedback', { feedback: `${marker} note ${index}` });
+  for (let index = 1; index <= 11; index++)
+    await postJson(page, '/api/Feedback/AddFeedback', { feedback: `${marker} note ${index}` });
   await openInbox(page, `/inbox?kind=feedback&q=${encodeURIComponent(marker)}&size=10`);
   const list = page.getByRole('list', { name: /newest first/ });
   await expect(list.getByRole('listitem')).toHaveCount(10);
@@ -267,13 +278,20 @@ test('a sign-in revoked meanwhile sends the visitor to sign in at the next call'
   await openInbox(page, '/inbox');
   await expect(page.getByRole('heading', { level: 2, name: 'Demo requests' })).toBeVisible();
   // Signed out elsewhere (another tab, an administrator disabling the account): the token is revoked.
-  await page.evaluate(() => fetch('/api/SignOut', { headers: { authorization: `Bearer ${sessionStorage.getItem('access_token')}` } }));
-  await page.getByRole('navigation', { name: 'Kinds of submission' }).getByRole('link', { name: /^Feedback/ }).click();
+  await page.evaluate(() =>
+    fetch('/api/SignOut', { headers: { authorization: `Bearer ${sessionStorage.getItem('access_token')}` } }),
+  );
+  await page
+    .getByRole('navigation', { name: 'Kinds of submission' })
+    .getByRole('link', { name: /^Feedback/ })
+    .click();
   await expect(page).toHaveURL(/\/sign-in\?next=%2Finbox%3Fkind%3Dfeedback$/);
   expect(await page.evaluate(() => sessionStorage.getItem('access_token'))).toBeNull();
 });
 
-test("signed in, the navbar's staff menu fits the bar from 992 px up, works by keyboard, and sits in the folded menu below", async ({ page }) => {
+test("signed in, the navbar's staff menu fits the bar from 992 px up, works by keyboard, and sits in the folded menu below", async ({
+  page,
+}) => {
   await signInQuietly(page);
   await openInbox(page, '/inbox');
   const header = page.locator('header.site-header');
@@ -349,7 +367,10 @@ test.describe('without JavaScript', () => {
     await form.getByLabel('Send me occasional Haulora product news (optional)').check();
     await form.getByRole('button', { name: 'Book Demo' }).click();
     await expect(page).toHaveURL(/\/result\?/);
-    const stored = rows<{ marketing_consent_version: string | null }>('SELECT marketing_consent_version FROM demo_requests WHERE name = ?', name);
+    const stored = rows<{ marketing_consent_version: string | null }>(
+      'SELECT marketing_consent_version FROM demo_requests WHERE name = ?',
+      name,
+    );
     expect(stored).toEqual([{ marketing_consent_version: MARKETING_CONSENT_VERSION }]);
   });
 });
@@ -368,7 +389,9 @@ test.describe('privacy', () => {
     await screenshots(page, 'privacy');
   });
 
-  test('the product news box is unticked on both forms, and a ticked demo request is stored with its version', async ({ page }) => {
+  test('the product news box is unticked on both forms, and a ticked demo request is stored with its version', async ({
+    page,
+  }) => {
     await openHydrated(page, '/home');
     const contact = page.locator('#contact-form form');
     await expect(contact.getByLabel('Send me occasional Haulora product news (optional)')).not.toBeChecked();
@@ -414,7 +437,9 @@ test.describe('privacy', () => {
       await expect(page.getByRole('dialog', { name: MESSAGES.success })).toBeHidden({ timeout: 4000 });
       await expect(form.getByLabel('Send me occasional Haulora product news (optional)')).not.toBeChecked();
     }
-    const stored = names.map((name) => rows<{ v: string | null }>('SELECT marketing_consent_version AS v FROM contact_messages WHERE name = ?', name));
+    const stored = names.map((name) =>
+      rows<{ v: string | null }>('SELECT marketing_consent_version AS v FROM contact_messages WHERE name = ?', name),
+    );
     expect(stored).toEqual([[{ v: MARKETING_CONSENT_VERSION }], [{ v: null }]]);
   });
 });

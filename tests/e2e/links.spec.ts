@@ -7,10 +7,16 @@ import { expect, test } from './fixtures.ts';
 const MAX_URLS = 400;
 
 const decode = (value: string) =>
-  value.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+  value
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>');
 
 /** The href of every <a> in the HTML. */
-const anchorHrefs = (html: string) => [...html.matchAll(/<a\b[^>]*?\shref="([^"]*)"/g)].map((match) => decode(match[1]!));
+const anchorHrefs = (html: string) =>
+  [...html.matchAll(/<a\b[^>]*?\shref="([^"]*)"/g)].map((match) => decode(match[1]!));
 
 test('every same-origin link answers without an error', async ({ request, baseURL }) => {
   test.setTimeout(180_000);

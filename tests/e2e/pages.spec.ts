@@ -13,18 +13,28 @@ type FaqItem = { question: string; answer: string };
 
 async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  expect(results.violations.map(({ id, help, nodes }) => `${id}: ${help} (${nodes.map((node) => node.target.join(' ')).join(', ')})`)).toEqual([]);
+  expect(
+    results.violations.map(
+      ({ id, help, nodes }) => `${id}: ${help} (${nodes.map((node) => node.target.join(' ')).join(', ')})`,
+    ),
+  ).toEqual([]);
 }
 
 const isFaqCall = (url: string) => new URL(url).pathname === FAQ_API;
 
 test.describe('the FAQ page', () => {
-  test('shows the loading overlay, then the list loaded from the API; a question toggles its answer', async ({ page }) => {
-    const apiAnswer = page.waitForResponse((response) => isFaqCall(response.url()) && response.request().method() === 'GET');
+  test('shows the loading overlay, then the list loaded from the API; a question toggles its answer', async ({
+    page,
+  }) => {
+    const apiAnswer = page.waitForResponse(
+      (response) => isFaqCall(response.url()) && response.request().method() === 'GET',
+    );
     const response = await page.goto('/faq');
     expect(response?.status()).toBe(200);
     await expect(page).toHaveTitle('Frequently asked questions | Haulora');
-    await expect(page.getByRole('heading', { level: 1, name: 'Frequently asked questions', exact: true })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Frequently asked questions', exact: true }),
+    ).toBeVisible();
 
     // The overlay once hydrated: a busy region and a 'Loading' status, then it lifts.
     const region = page.locator('.loading-region');
@@ -87,7 +97,9 @@ test.describe('the FAQ page', () => {
     expect(json['@type']).toBe('FAQPage');
     const questions = await page.locator('.loading-region summary').allTextContents();
     expect(json.mainEntity.map((entity) => entity.name)).toEqual(questions);
-    expect(json.mainEntity.every((entity) => entity['@type'] === 'Question' && entity.acceptedAnswer.text.length > 20)).toBe(true);
+    expect(
+      json.mainEntity.every((entity) => entity['@type'] === 'Question' && entity.acceptedAnswer.text.length > 20),
+    ).toBe(true);
     // The fixture fails this test on any CSP violation or console error the page reported.
   });
 
@@ -112,8 +124,16 @@ test.describe('the plans on offer', () => {
     const main = page.getByRole('main');
     for (const plan of ['Starter', 'Fleet', 'Enterprise']) {
       await expect(main.getByRole('heading', { level: 3, name: plan, exact: true })).toBeVisible();
-      await expect(main.getByRole('list', { name: `${plan} includes` }).getByRole('listitem').first()).toBeVisible();
-      await expect(main.getByRole('link', { name: `Ask for a quote for the ${plan} plan` })).toHaveAttribute('href', '/request-demo');
+      await expect(
+        main
+          .getByRole('list', { name: `${plan} includes` })
+          .getByRole('listitem')
+          .first(),
+      ).toBeVisible();
+      await expect(main.getByRole('link', { name: `Ask for a quote for the ${plan} plan` })).toHaveAttribute(
+        'href',
+        '/request-demo',
+      );
     }
     await expect(main.getByRole('link', { name: 'Book a Demo', exact: true })).toHaveAttribute('href', '/request-demo');
     expect(await main.textContent()).not.toMatch(/[$€£]\s?\d/);
@@ -142,11 +162,16 @@ test.describe('the landing and sign-up pages', () => {
   test('/landing is a campaign page with a demo call to action', async ({ page }) => {
     const response = await page.goto('/landing');
     expect(response?.status()).toBe(200);
-    await expect(page.getByRole('heading', { level: 1, name: 'Run every load from one screen', exact: true })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Run every load from one screen', exact: true }),
+    ).toBeVisible();
     const demoLinks = page.getByRole('main').getByRole('link', { name: 'Book a Demo', exact: true });
     await expect(demoLinks).toHaveCount(2);
     for (const link of await demoLinks.all()) await expect(link).toHaveAttribute('href', '/request-demo');
-    await page.getByRole('main').getByRole('link', { name: /^Read about Jobs/ }).click();
+    await page
+      .getByRole('main')
+      .getByRole('link', { name: /^Read about Jobs/ })
+      .click();
     await expect(page).toHaveURL(/\/jobs$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Jobs', exact: true })).toBeVisible();
   });
@@ -159,7 +184,10 @@ test.describe('the landing and sign-up pages', () => {
     const main = page.getByRole('main');
     await expect(main.getByRole('link', { name: 'Book a Demo', exact: true })).toHaveAttribute('href', '/request-demo');
     await expect(main.getByRole('link', { name: 'Contact us', exact: true })).toHaveAttribute('href', '/home#contact');
-    await expect(main.getByRole('link', { name: 'hello@haulora.com' })).toHaveAttribute('href', 'mailto:hello@haulora.com');
+    await expect(main.getByRole('link', { name: 'hello@haulora.com' })).toHaveAttribute(
+      'href',
+      'mailto:hello@haulora.com',
+    );
     await expect(page.getByRole('contentinfo')).toHaveCount(0);
   });
 
@@ -178,11 +206,16 @@ test.describe('the staff profile', () => {
     expect(response?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1, name: 'Your profile', exact: true })).toBeVisible();
     await expect(page.getByRole('main').getByRole('heading', { level: 2, name: 'Please sign in' })).toBeVisible();
-    await expect(page.getByRole('main').getByRole('link', { name: 'Sign in', exact: true })).toHaveAttribute('href', '/sign-in');
+    await expect(page.getByRole('main').getByRole('link', { name: 'Sign in', exact: true })).toHaveAttribute(
+      'href',
+      '/sign-in',
+    );
     await expectNoAxeViolations(page);
   });
 
-  test('shows the signed-in staff member and when the session expires, checked with the bearer token', async ({ page }) => {
+  test('shows the signed-in staff member and when the session expires, checked with the bearer token', async ({
+    page,
+  }) => {
     // Sign in as the test staff user through the API, as the sign-in form does, and keep the
     // tokens in session storage.
     await page.goto('/home');
@@ -202,7 +235,8 @@ test.describe('the staff profile', () => {
 
     const authorizations: (string | undefined)[] = [];
     page.on('request', (request) => {
-      if (new URL(request.url()).pathname === '/api/ValidateToken') authorizations.push(request.headers().authorization);
+      if (new URL(request.url()).pathname === '/api/ValidateToken')
+        authorizations.push(request.headers().authorization);
     });
     const validated = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/ValidateToken');
     await page.goto('/user-profile');
@@ -222,7 +256,13 @@ test.describe('without JavaScript', () => {
     const faqs = (await (await request.get(FAQ_API)).json()) as FaqItem[];
     const pages: Record<string, string[]> = {
       '/faq': ['<h1>Frequently asked questions</h1>', '<details', ...faqs.map((item) => escapeHtml(item.question))],
-      '/offer': ['<h1>Plans on offer</h1>', '<h3>Starter</h3>', '<h3>Fleet</h3>', '<h3>Enterprise</h3>', 'href="/request-demo"'],
+      '/offer': [
+        '<h1>Plans on offer</h1>',
+        '<h3>Starter</h3>',
+        '<h3>Fleet</h3>',
+        '<h3>Enterprise</h3>',
+        'href="/request-demo"',
+      ],
       '/landing': ['<h1>Run every load from one screen</h1>', 'href="/request-demo"'],
       '/signup': ['<h1>Sign up for Haulora</h1>', 'How your account is set up', 'href="/request-demo"'],
       '/user-profile': ['<h1>Your profile</h1>', 'Please sign in', 'href="/sign-in"'],
@@ -239,4 +279,10 @@ test.describe('without JavaScript', () => {
   });
 });
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
+const escapeHtml = (text: string) =>
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#x27;');

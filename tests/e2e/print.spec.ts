@@ -13,18 +13,32 @@ test.use({ viewport: { width: 1280, height: 900 } });
 const pdfPages = (pdf: Buffer) => pdf.toString('latin1').match(/\/Type\s*\/Page\b/g)?.length ?? 0;
 
 async function expectPrintedCleanly(page: Page) {
-  for (const chrome of ['.site-header', '.site-footer', 'form', 'dialog', '.skip-link', '.chain-nav', '.cta-band', '.pagination']) {
+  for (const chrome of [
+    '.site-header',
+    '.site-footer',
+    'form',
+    'dialog',
+    '.skip-link',
+    '.chain-nav',
+    '.cta-band',
+    '.pagination',
+  ]) {
     for (const element of await page.locator(chrome).all()) await expect(element, chrome).toBeHidden();
   }
   // White paper and dark text, whatever the theme on screen.
-  expect(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).toBe('rgb(255, 255, 255)');
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).toBe(
+    'rgb(255, 255, 255)',
+  );
   const heading = page.getByRole('heading', { level: 1 });
   await expect(heading).toBeVisible();
   expect(await heading.evaluate((element) => getComputedStyle(element).color)).toBe('rgb(15, 23, 42)');
 }
 
 for (const path of PRINTED) {
-  test(`${path} prints cleanly, in the dark theme too, and Chromium prints it to PDF`, async ({ page, baseURL }, info) => {
+  test(`${path} prints cleanly, in the dark theme too, and Chromium prints it to PDF`, async ({
+    page,
+    baseURL,
+  }, info) => {
     await page.context().addCookies([{ name: 'theme', value: 'dark', url: baseURL! }]);
     await page.goto(path);
     // On screen the chrome is there.
@@ -41,7 +55,11 @@ test('links to other sites print their address; links within the site do not', a
   // The manual links to the tutorials channel and to the glossary.
   await page.goto('/docs');
   await page.emulateMedia({ media: 'print' });
-  const after = (selector: string) => page.locator(selector).first().evaluate((element) => getComputedStyle(element, '::after').content);
+  const after = (selector: string) =>
+    page
+      .locator(selector)
+      .first()
+      .evaluate((element) => getComputedStyle(element, '::after').content);
   const address = await page.locator('main a[href^="https://"]').first().getAttribute('href');
   expect(address).toMatch(/^https:\/\//);
   expect(await after('main a[href^="https://"]')).toBe(`" (${address})"`);
@@ -54,7 +72,13 @@ test('the manual prints all five references, not the one on screen', async ({ pa
   await expect(references).toHaveCount(1);
   await page.emulateMedia({ media: 'print' });
   await expect(references).toHaveCount(5);
-  await expect(page.locator('.docs-reference h2')).toHaveText(['Glossary', 'TMS Color Coding', 'Buttons and Operations', 'Youtube Tutorial Links', 'API Error Responses']);
+  await expect(page.locator('.docs-reference h2')).toHaveText([
+    'Glossary',
+    'TMS Color Coding',
+    'Buttons and Operations',
+    'Youtube Tutorial Links',
+    'API Error Responses',
+  ]);
 });
 
 test('the glossary prints every row, not the page on screen', async ({ page }) => {

@@ -29,7 +29,9 @@ for (const theme of THEMES) {
           const images = page.locator('picture.product-screen img:not(#hero-slide-2 *):not(#hero-slide-3 *)');
           for (const image of await images.all()) {
             await image.scrollIntoViewIfNeeded();
-            await expect.poll(() => image.evaluate((node) => (node as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+            await expect
+              .poll(() => image.evaluate((node) => (node as HTMLImageElement).naturalWidth))
+              .toBeGreaterThan(0);
           }
           await expectNoSideScroll(page);
           await expectNoAxeViolations(page);

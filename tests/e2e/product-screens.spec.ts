@@ -28,7 +28,13 @@ function screenRequests(page: Page) {
 const imageFacts = (page: Page, selector: string) =>
   page.locator(selector).evaluate((node) => {
     const image = node as HTMLImageElement;
-    return { complete: image.complete, natural: image.naturalWidth, shown: image.getBoundingClientRect().width, file: image.currentSrc.split('/').at(-1)!, alt: image.alt };
+    return {
+      complete: image.complete,
+      natural: image.naturalWidth,
+      shown: image.getBoundingClientRect().width,
+      file: image.currentSrc.split('/').at(-1)!,
+      alt: image.alt,
+    };
   });
 
 const FEATURE_SCREEN = '.feature-screen img';
@@ -40,7 +46,9 @@ test.describe('every feature page shows its product screen', () => {
       await page.goto(`/${slug}`);
       const image = page.locator(FEATURE_SCREEN);
       await expect(image).toBeVisible();
-      await expect.poll(() => imageFacts(page, FEATURE_SCREEN).then((facts) => facts.complete && facts.natural > 0)).toBe(true);
+      await expect
+        .poll(() => imageFacts(page, FEATURE_SCREEN).then((facts) => facts.complete && facts.natural > 0))
+        .toBe(true);
       const facts = await imageFacts(page, FEATURE_SCREEN);
       expect(facts.file).toMatch(new RegExp(`^${slug}-(light|dark)\\.svg$`));
       expect(facts.alt.length).toBeGreaterThan(40);
@@ -106,20 +114,27 @@ test.describe('home', () => {
     await expect.poll(() => imageFacts(page, '#hero-slide-1 img').then((facts) => facts.natural)).toBeGreaterThan(0);
     expect((await imageFacts(page, '#hero-slide-1 img')).file).toMatch(/^dashboard-(light|dark)\.svg$/);
     await expect(page.locator('#hero-slide-2 img, #hero-slide-3 img')).toHaveCount(2);
-    for (const alt of await page.locator('.hero-art img').evaluateAll((nodes) => nodes.map((node) => (node as HTMLImageElement).alt))) expect(alt.length).toBeGreaterThan(40);
+    for (const alt of await page
+      .locator('.hero-art img')
+      .evaluateAll((nodes) => nodes.map((node) => (node as HTMLImageElement).alt)))
+      expect(alt.length).toBeGreaterThan(40);
 
     const tiles = page.locator('.portfolio-screen img');
     await expect(tiles).toHaveCount(3);
     await expect(tiles.first()).toHaveAttribute('loading', 'lazy');
     await tiles.first().scrollIntoViewIfNeeded();
     for (let index = 0; index < 3; index += 1) {
-      await expect.poll(() => tiles.nth(index).evaluate((node) => (node as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+      await expect
+        .poll(() => tiles.nth(index).evaluate((node) => (node as HTMLImageElement).naturalWidth))
+        .toBeGreaterThan(0);
       expect(await tiles.nth(index).evaluate((node) => (node as HTMLImageElement).currentSrc)).toMatch(/-detail\.svg$/);
     }
     await expect(page.locator('main')).not.toContainText('(illustration)');
   });
 
-  test('the page closes with a Book a Demo band after the spec sections, which opens the demo modal', async ({ page }) => {
+  test('the page closes with a Book a Demo band after the spec sections, which opens the demo modal', async ({
+    page,
+  }) => {
     await page.setViewportSize(WIDE);
     await page.goto('/home');
     const band = page.getByRole('region', { name: 'See your own freight run through Haulora' });
@@ -141,7 +156,9 @@ test.describe('every feature page ends with a Book a Demo band that opens the mo
       const band = page.locator('.cta-band');
       await expect(band).toHaveCount(1);
       // Nothing but the footer after it.
-      expect(await page.locator('main > :last-child').evaluate((node) => node.classList.contains('cta-band'))).toBe(true);
+      expect(await page.locator('main > :last-child').evaluate((node) => node.classList.contains('cta-band'))).toBe(
+        true,
+      );
       await band.getByRole('link', { name: 'Book a Demo' }).click();
       const modal = page.getByRole('dialog', { name: 'Book a demo', exact: true });
       await expect(modal).toBeVisible({ timeout: 15_000 });
@@ -154,7 +171,10 @@ test('without JavaScript the band is a link to the demo page', async ({ browser,
   const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
   const page = await context.newPage();
   await page.goto('/qar');
-  await expect(page.locator('.cta-band').getByRole('link', { name: 'Book a Demo' })).toHaveAttribute('href', '/request-demo');
+  await expect(page.locator('.cta-band').getByRole('link', { name: 'Book a Demo' })).toHaveAttribute(
+    'href',
+    '/request-demo',
+  );
   // The screen is there without script too.
   await expect(page.locator(FEATURE_SCREEN)).toHaveAttribute('alt', /quality assurance review/);
   await context.close();

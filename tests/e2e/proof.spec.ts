@@ -10,11 +10,13 @@ import { MESSAGES } from '../../common/messages.ts';
 import { PROOF_PATHS } from '../../app/lib/proof-paths.ts';
 import { NARROW, screenshot, WIDE } from './axe-check.ts';
 import { expect, test } from './fixtures.ts';
-import { dialog, openHydrated, rows, unique } from './form-helpers.ts';
+import { openHydrated, rows, unique } from './form-helpers.ts';
 
 const content = (name: string) => parse(readFileSync(`content/${name}.yaml`, 'utf8'));
 const integrations = content('integrations') as { integrations: { slug: string; name: string; category: string }[] };
-const changelog = content('changelog') as { entries: { id: string; title: string; date: string; features: string[] }[] };
+const changelog = content('changelog') as {
+  entries: { id: string; title: string; date: string; features: string[] }[];
+};
 const main = (page: Page) => page.getByRole('main');
 
 test.use({ viewport: WIDE });
@@ -23,7 +25,9 @@ test('customer stories: the list links each story, which links the modules it us
   await page.goto(href('/customers'));
   await expect(page.getByRole('heading', { level: 1, name: 'Customer stories' })).toBeVisible();
   await expect(main(page).locator('.story-card')).toHaveCount(5);
-  await main(page).getByRole('link', { name: /^Redgum Linehaul:/ }).click();
+  await main(page)
+    .getByRole('link', { name: /^Redgum Linehaul:/ })
+    .click();
   await expect(page).toHaveURL(/\/customers\/redgum-linehaul$/);
   await expect(page.getByRole('table', { name: 'Before and after' }).getByRole('row')).toHaveCount(4);
   await expect(main(page).getByText('64 prime movers, 110 trailers')).toBeVisible();
@@ -43,7 +47,9 @@ test('home shows the proof row right under the hero', async ({ page }) => {
   const row = page.getByRole('region', { name: 'Trusted by transport operators across Australia' });
   await expect(row.getByRole('link')).toHaveCount(6);
   // Directly after the hero: the first section after the carousel.
-  const order = await page.evaluate(() => [...document.querySelectorAll('main > *')].slice(0, 2).map((element) => element.className));
+  const order = await page.evaluate(() =>
+    [...document.querySelectorAll('main > *')].slice(0, 2).map((element) => element.className),
+  );
   expect(order[1]).toContain('proof-row');
   await row.getByRole('link', { name: /Coastline Couriers/ }).click();
   await expect(page).toHaveURL(/\/customers\/coastline-couriers$/);
@@ -55,7 +61,9 @@ test('a feature page shows when it was last updated and the stories that use it'
   await expect(main(page).getByText(/^Updated on/)).toContainText(latest.title);
   await expect(main(page).locator(`time[datetime="${latest.date}"]`)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Operators using this' })).toBeVisible();
-  await main(page).getByRole('link', { name: /^Southern Cold Chain:/ }).click();
+  await main(page)
+    .getByRole('link', { name: /^Southern Cold Chain:/ })
+    .click();
   await expect(page).toHaveURL(/\/customers\/southern-cold-chain$/);
   await page.goto('/fuel');
   await main(page).getByRole('link', { name: latest.title }).click();
@@ -68,7 +76,9 @@ test('integrations: each has a page with what syncs, setup and its API calls', a
   await main(page).getByRole('link', { name: 'Ledgerly', exact: true }).click();
   await expect(page).toHaveURL(/\/integrations\/ledgerly$/);
   await expect(page.getByRole('heading', { name: 'What syncs' })).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Haulora API calls it makes' })).toContainText('PATCH /v1/invoices/{id}');
+  await expect(page.getByRole('table', { name: 'Haulora API calls it makes' })).toContainText(
+    'PATCH /v1/invoices/{id}',
+  );
   await expect(main(page).getByText('Data moves both ways').first()).toBeVisible();
   await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Accounting' }).click();
   await expect(page).toHaveURL(/\/integrations\?category=accounting$/);
@@ -81,7 +91,9 @@ test.describe('without JavaScript', () => {
     const filters = page.getByRole('navigation', { name: 'Integration categories' });
     await filters.getByRole('link', { name: 'Fuel cards' }).click();
     await expect(page).toHaveURL(/\?category=fuel-cards$/);
-    const expected = integrations.integrations.filter((integration) => integration.category === 'fuel-cards').map((integration) => integration.name);
+    const expected = integrations.integrations
+      .filter((integration) => integration.category === 'fuel-cards')
+      .map((integration) => integration.name);
     await expect(main(page).locator('.integration-card h3')).toHaveText(expected);
     await expect(filters.getByRole('link', { name: 'Fuel cards' })).toHaveAttribute('aria-current', 'page');
     await filters.getByRole('link', { name: 'All integrations' }).click();
@@ -99,20 +111,37 @@ test('request an integration: lands in the staff inbox as a demo request naming 
   await form.getByLabel('Work email').fill('kim@bayside.com.au');
   await form.getByLabel('Country').selectOption('AU');
   await form.getByLabel('Number').pressSequentially('412345678');
-  await form.getByLabel('Which system, and what should it share with Haulora?').fill('FleetCore ERP: invoices out, payments back');
+  await form
+    .getByLabel('Which system, and what should it share with Haulora?')
+    .fill('FleetCore ERP: invoices out, payments back');
   await form.getByRole('button', { name: 'Send request' }).click();
   await expect(page.getByRole('dialog', { name: MESSAGES.demoThanks })).toBeVisible();
-  expect(rows('SELECT text FROM demo_requests WHERE name = ?', name)).toEqual([{ text: 'Integration request: FleetCore ERP: invoices out, payments back' }]);
+  expect(rows('SELECT text FROM demo_requests WHERE name = ?', name)).toEqual([
+    { text: 'Integration request: FleetCore ERP: invoices out, payments back' },
+  ]);
 });
 
 test('security names its mechanisms and the incident contact', async ({ page }) => {
   await page.goto(href('/security'));
-  for (const heading of ['Hosting', 'Encryption in transit and at rest', 'Backups and recovery', 'Access control and roles', 'Retention and deletion', 'Report a security issue']) {
+  for (const heading of [
+    'Hosting',
+    'Encryption in transit and at rest',
+    'Backups and recovery',
+    'Access control and roles',
+    'Retention and deletion',
+    'Report a security issue',
+  ]) {
     await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
   }
   await expect(main(page).getByText('Not encrypted by the application', { exact: true })).toBeVisible();
-  await expect(main(page).getByRole('link', { name: 'hello@haulora.com' })).toHaveAttribute('href', /^mailto:hello@haulora\.com\?subject=Security/);
-  await page.getByRole('navigation', { name: 'On this page' }).getByRole('link', { name: 'Backups and recovery' }).click();
+  await expect(main(page).getByRole('link', { name: 'hello@haulora.com' })).toHaveAttribute(
+    'href',
+    /^mailto:hello@haulora\.com\?subject=Security/,
+  );
+  await page
+    .getByRole('navigation', { name: 'On this page' })
+    .getByRole('link', { name: 'Backups and recovery' })
+    .click();
   await expect(page).toHaveURL(/#backups$/);
 });
 
@@ -137,7 +166,9 @@ test('the changelog lists dated entries linking their features, and its Atom fee
     return {
       error: doc.getElementsByTagName('parsererror').length,
       root: `${root.namespaceURI} ${root.localName}`,
-      hasFeedParts: ['id', 'title', 'updated', 'author'].every((name) => [...root.children].some((child) => child.localName === name)),
+      hasFeedParts: ['id', 'title', 'updated', 'author'].every((name) =>
+        [...root.children].some((child) => child.localName === name),
+      ),
       entries: entries.map((entry) => ({
         id: entry.getElementsByTagNameNS(atom, 'id')[0]?.textContent,
         title: entry.getElementsByTagNameNS(atom, 'title')[0]?.textContent,
@@ -177,7 +208,12 @@ for (const query of ['pricing', 'price', 'cost']) {
     await openHydrated(page, href('/features'));
     await page.getByRole('button', { name: 'Search the site' }).click();
     await page.getByRole('dialog', { name: 'Search the site' }).getByRole('searchbox').fill(query);
-    await expect(page.getByRole('dialog', { name: 'Search the site' }).getByRole('link', { name: /Plans on offer/ }).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('dialog', { name: 'Search the site' })
+        .getByRole('link', { name: /Plans on offer/ })
+        .first(),
+    ).toBeVisible();
   });
 }
 
@@ -192,7 +228,17 @@ test('site search finds the new pages', async ({ page }) => {
 });
 
 test.describe('screenshots', () => {
-  const pages = [href('/home'), href('/customers'), '/customers/redgum-linehaul', href('/integrations'), '/integrations/ledgerly', href('/security'), href('/changelog'), '/fuel', '/nucleoicons'];
+  const pages = [
+    href('/home'),
+    href('/customers'),
+    '/customers/redgum-linehaul',
+    href('/integrations'),
+    '/integrations/ledgerly',
+    href('/security'),
+    href('/changelog'),
+    '/fuel',
+    '/nucleoicons',
+  ];
   for (const theme of ['light', 'dark'] as const) {
     for (const viewport of [NARROW, WIDE]) {
       test(`${theme} at ${viewport.width} px`, async ({ page, baseURL }) => {
@@ -200,7 +246,11 @@ test.describe('screenshots', () => {
         await page.setViewportSize(viewport);
         for (const path of pages) {
           await page.goto(path);
-          await screenshot(page, `proof-${path.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'root'}-${theme}-${viewport.width}`, true);
+          await screenshot(
+            page,
+            `proof-${path.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'root'}-${theme}-${viewport.width}`,
+            true,
+          );
         }
       });
     }
@@ -211,18 +261,25 @@ test('every proof page answers 200', async ({ page }) => {
   for (const path of PROOF_PATHS) expect((await page.request.get(path)).status(), path).toBe(200);
 });
 
-test('the brand typeface is ours: preloaded, immutable, and used once loaded, with nothing shifting', async ({ page }) => {
+test('the brand typeface is ours: preloaded, immutable, and used once loaded, with nothing shifting', async ({
+  page,
+}) => {
   const fonts: { url: string; cache: string | undefined }[] = [];
   page.on('response', (response) => {
-    if (response.url().endsWith('.woff2')) fonts.push({ url: response.url(), cache: response.headers()['cache-control'] });
+    if (response.url().endsWith('.woff2'))
+      fonts.push({ url: response.url(), cache: response.headers()['cache-control'] });
   });
   await page.goto(href('/customers'));
-  const preloads = await page.locator('link[rel="preload"][as="font"]').evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href));
+  const preloads = await page
+    .locator('link[rel="preload"][as="font"]')
+    .evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href));
   expect(preloads).toHaveLength(2);
   await page.evaluate(() => document.fonts.ready);
   await page.reload();
   await page.evaluate(() => document.fonts.ready);
-  expect(await page.evaluate(() => document.fonts.check('400 16px Inter') && document.fonts.check('700 16px Inter'))).toBe(true);
+  expect(
+    await page.evaluate(() => document.fonts.check('400 16px Inter') && document.fonts.check('700 16px Inter')),
+  ).toBe(true);
   expect(fonts.length).toBeGreaterThan(0);
   for (const font of fonts) {
     expect(new URL(font.url).origin).toBe(new URL(page.url()).origin);

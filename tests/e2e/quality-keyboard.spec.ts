@@ -34,10 +34,13 @@ async function tabTo(page: Page, name: string, within?: string, limit = 150) {
     if (focused === name || focused.startsWith(`${name} `) || focused.startsWith(`${name}*`)) return;
     seen.push(focused);
   }
-  throw new Error(`Tab never reached "${name}"${within ? ` in ${within}` : ''}; it passed: ${seen.slice(-20).join(' | ')}`);
+  throw new Error(
+    `Tab never reached "${name}"${within ? ` in ${within}` : ''}; it passed: ${seen.slice(-20).join(' | ')}`,
+  );
 }
 
-const expectFocusOn = async (page: Page, name: string) => expect.poll(() => focusedName(page)).toMatch(new RegExp(`^${name}`));
+const expectFocusOn = async (page: Page, name: string) =>
+  expect.poll(() => focusedName(page)).toMatch(new RegExp(`^${name}`));
 
 test('book a demo from /home with the keyboard alone', async ({ page }) => {
   await openHydrated(page, '/home');
@@ -99,12 +102,16 @@ test('send a contact message from /home with the keyboard alone', async ({ page 
   await expect(inquiry).not.toHaveValue('');
   await tabTo(page, 'Image', '#contact-form');
   // The OS file chooser is out of the page's reach: hand the file to the focused input.
-  await page.locator('#contact-form input[type="file"]:focus').setInputFiles({ name: 'cab.png', mimeType: 'image/png', buffer: png(8, 8) });
+  await page
+    .locator('#contact-form input[type="file"]:focus')
+    .setInputFiles({ name: 'cab.png', mimeType: 'image/png', buffer: png(8, 8) });
   await tabTo(page, 'Message', '#contact-form');
   await page.keyboard.type('Which Android versions does the driver app support?');
   await tabTo(page, 'Send Message', '#contact-form');
   await page.keyboard.press('Space');
 
   await expect(page.getByRole('dialog', { name: MESSAGES.success })).toBeVisible();
-  expect(rows('SELECT subject FROM contact_messages WHERE name = ?', name)).toEqual([{ subject: 'Driver app on older phones' }]);
+  expect(rows('SELECT subject FROM contact_messages WHERE name = ?', name)).toEqual([
+    { subject: 'Driver app on older phones' },
+  ]);
 });

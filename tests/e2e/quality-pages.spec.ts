@@ -18,7 +18,10 @@ const NOT_FOUND = '/no-such-page';
 const INTERACTIONS: Record<string, (page: Page) => Promise<void>> = {
   '/home': async (page) => {
     await page.getByRole('button', { name: 'Next slide', exact: true }).click();
-    await expect(page.getByRole('button', { name: 'Slide 2 of 3', exact: true })).toHaveAttribute('aria-current', /true|step/);
+    await expect(page.getByRole('button', { name: 'Slide 2 of 3', exact: true })).toHaveAttribute(
+      'aria-current',
+      /true|step/,
+    );
   },
   '/glossary': async (page) => {
     const term = page.getByRole('columnheader', { name: 'Term' });
@@ -59,24 +62,33 @@ async function openFirstMenu(page: Page) {
 
 async function axeViolations(page: Page, width: number) {
   const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  return results.violations.map(({ id, help, nodes }) => `${width}px ${id}: ${help} → ${nodes.map((node) => node.target.join(' ')).join(' | ')}`);
+  return results.violations.map(
+    ({ id, help, nodes }) => `${width}px ${id}: ${help} → ${nodes.map((node) => node.target.join(' ')).join(' | ')}`,
+  );
 }
 
 // Every page of the site (app/lib/site-pages.ts, checked against the route table by a unit test),
 // and the 404 page.
 for (const path of [...PAGE_PATHS, NOT_FOUND]) {
-  test(`${path}: no axe violation at 375 and 1280 px, no error, failed request or CSP violation on load and interaction`, async ({ page }) => {
+  test(`${path}: no axe violation at 375 and 1280 px, no error, failed request or CSP violation on load and interaction`, async ({
+    page,
+  }) => {
     const problems: string[] = [];
-    page.on('requestfailed', (request) => problems.push(`failed request: ${request.method()} ${request.url()} (${request.failure()?.errorText})`));
+    page.on('requestfailed', (request) =>
+      problems.push(`failed request: ${request.method()} ${request.url()} (${request.failure()?.errorText})`),
+    );
     page.on('response', (response) => {
       const isDocument = response.request().isNavigationRequest();
-      if (response.status() >= 400 && !(isDocument && path === NOT_FOUND)) problems.push(`error answer: ${response.status()} ${response.url()}`);
+      if (response.status() >= 400 && !(isDocument && path === NOT_FOUND))
+        problems.push(`error answer: ${response.status()} ${response.url()}`);
     });
     // CSP violations surface as console errors too; this catches any that do not (e.g. report-only).
     await page.addInitScript(() => {
       const seen: string[] = [];
       (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-      document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+      document.addEventListener('securitypolicyviolation', (event) =>
+        seen.push(`${event.violatedDirective} ${event.blockedURI}`),
+      );
     });
 
     await page.setViewportSize(NARROW);
@@ -93,7 +105,11 @@ for (const path of [...PAGE_PATHS, NOT_FOUND]) {
     await (INTERACTIONS[path] ?? defaultInteraction)(page);
     await page.waitForLoadState('networkidle');
 
-    problems.push(...(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).map((text) => `CSP violation: ${text}`));
+    problems.push(
+      ...(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).map(
+        (text) => `CSP violation: ${text}`,
+      ),
+    );
     expect(problems).toEqual([]);
   });
 }

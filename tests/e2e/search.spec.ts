@@ -10,7 +10,8 @@ const dialog = (page: Page) => page.getByRole('dialog', { name: 'Search the site
 const searchBox = (page: Page) => dialog(page).getByRole('searchbox', { name: 'Features, manual, glossary and FAQ' });
 const results = (page: Page) => dialog(page).getByRole('list').getByRole('link');
 /** The result for one page, by its title (a page's section results carry '› section'). */
-const resultTitled = (page: Page, title: RegExp) => results(page).filter({ has: page.locator('.site-search-result-title', { hasText: title }) });
+const resultTitled = (page: Page, title: RegExp) =>
+  results(page).filter({ has: page.locator('.site-search-result-title', { hasText: title }) });
 
 async function openSearch(page: Page, path: string = href('/features')) {
   await page.goto(path);
@@ -43,7 +44,9 @@ test.describe('site search', () => {
     await glossary.first().click();
     await expect(dialog(page)).toBeHidden();
     await expect(page).toHaveURL(/\/glossary\?q=Chain\+of\+Responsibility$/);
-    await expect(page.getByRole('table').getByRole('rowheader', { name: 'Chain of Responsibility (CoR)' })).toBeVisible();
+    await expect(
+      page.getByRole('table').getByRole('rowheader', { name: 'Chain of Responsibility (CoR)' }),
+    ).toBeVisible();
   });
 
   test('finds a feature page and goes there', async ({ page }) => {

@@ -8,31 +8,54 @@ import { expect, test } from './fixtures.ts';
 
 /** Route paths that are not pages to list (redirects, the 404, form endpoints, the sitemap, and
  * the staff inbox: noindex, signed-in staff only, built in the browser; tests/e2e/inbox.spec.ts). */
-const NOT_PAGES = new Set(['/', '/offers', '/*', '/sitemap.xml', '/robots.txt', '/manifest.webmanifest', '/result', '/inbox', '/inbox/:kind/:id']);
+const NOT_PAGES = new Set([
+  '/',
+  '/offers',
+  '/*',
+  '/sitemap.xml',
+  '/robots.txt',
+  '/manifest.webmanifest',
+  '/result',
+  '/inbox',
+  '/inbox/:kind/:id',
+]);
 /** The Content area (issue 19): admins only, noindex, never listed or searched. */
 const isContentArea = (path: string) => path === '/content' || path.startsWith('/content/');
-const pagePaths = routes.map((entry) => (entry.index ? '/' : `/${entry.path}`)).filter((path) => !NOT_PAGES.has(path) && !path.startsWith('/forms/') && !isContentArea(path));
+const pagePaths = routes
+  .map((entry) => (entry.index ? '/' : `/${entry.path}`))
+  .filter((path) => !NOT_PAGES.has(path) && !path.startsWith('/forms/') && !isContentArea(path));
 
 const attribute = (html: string, selector: RegExp) => selector.exec(html)?.[1]?.replace(/&amp;/g, '&');
 const canonicalOf = (html: string) => attribute(html, /<link rel="canonical" href="([^"]+)"/);
-const property = (html: string, name: string) => attribute(html, new RegExp(`<meta property="${name}" content="([^"]*)"`));
+const property = (html: string, name: string) =>
+  attribute(html, new RegExp(`<meta property="${name}" content="([^"]*)"`));
 
-test('the sitemap lists every page route but the noindex ones, with its absolute URL, each answering 200', async ({ request, baseURL }) => {
+test('the sitemap lists every page route but the noindex ones, with its absolute URL, each answering 200', async ({
+  request,
+  baseURL,
+}) => {
   const response = await request.get('/sitemap.xml');
   expect(response.status()).toBe(200);
   expect(response.headers()['content-type']).toMatch(/^application\/xml/);
   const xml = await response.text();
-  expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+  expect(xml).toMatch(
+    /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+  );
   const locations = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!);
   const origin = new URL(baseURL!).origin;
-  expect(locations.map((location) => location.replace(origin, '')).sort()).toEqual(pagePaths.filter((path) => !NOINDEX_PATHS.includes(path)).sort());
+  expect(locations.map((location) => location.replace(origin, '')).sort()).toEqual(
+    pagePaths.filter((path) => !NOINDEX_PATHS.includes(path)).sort(),
+  );
   for (const location of locations) {
     expect(location.startsWith(`${origin}/`), location).toBe(true);
     expect((await request.get(location, { maxRedirects: 0 })).status(), location).toBe(200);
   }
 });
 
-test('every page has a canonical link to its own URL, and title, description and Open Graph tags', async ({ request, baseURL }) => {
+test('every page has a canonical link to its own URL, and title, description and Open Graph tags', async ({
+  request,
+  baseURL,
+}) => {
   const origin = new URL(baseURL!).origin;
   for (const path of pagePaths) {
     const html = await (await request.get(path)).text();
@@ -41,7 +64,10 @@ test('every page has a canonical link to its own URL, and title, description and
     expect(property(html, 'og:title'), path).toMatch(/\| Haulora$|Haulora/);
     expect(property(html, 'og:description')?.length, `og:description of ${path}`).toBeGreaterThan(20);
     expect(property(html, 'og:type'), path).toBe('website');
-    expect(attribute(html, /<meta name="description" content="([^"]*)"/)?.length, `description of ${path}`).toBeGreaterThan(20);
+    expect(
+      attribute(html, /<meta name="description" content="([^"]*)"/)?.length,
+      `description of ${path}`,
+    ).toBeGreaterThan(20);
     expect(html, path).toMatch(/<title>[^<]+<\/title>/);
   }
 });
@@ -83,12 +109,17 @@ test.describe('without JavaScript', () => {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(200);
       await expect(page.getByRole('main').getByRole('heading', { level: 1 }), path).toHaveCount(1);
-      expect((await page.getByRole('main').innerText()).length, `text in the main content of ${path}`).toBeGreaterThan(60);
+      expect((await page.getByRole('main').innerText()).length, `text in the main content of ${path}`).toBeGreaterThan(
+        60,
+      );
     }
   });
 
   test('the glossary, the manual, the icon gallery and the showcase are complete', async ({ page, request }) => {
-    const [, entries] = (await (await request.get('/api/Glossary/GetAllFromGlossary')).json()) as [string, Array<{ term: string }>];
+    const [, entries] = (await (await request.get('/api/Glossary/GetAllFromGlossary')).json()) as [
+      string,
+      Array<{ term: string }>,
+    ];
     await page.goto(href('/glossary'));
     await expect(page.getByRole('table').locator('tbody tr')).toHaveCount(entries.length);
     await expect(page.getByRole('rowheader', { name: entries.at(-1)!.term, exact: true })).toBeVisible();

@@ -50,11 +50,14 @@ const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 const header = (page: Page) => page.locator('header.site-header');
 const menuButton = (page: Page) => page.getByRole('button', { name: 'Menu', exact: true });
 /** The navbar's top-level links and menu buttons, in order. */
-const topLevelEntries = (page: Page) => mainNav(page).locator(':scope > ul > li').locator(':scope > a, :scope > .dropdown > button');
+const topLevelEntries = (page: Page) =>
+  mainNav(page).locator(':scope > ul > li').locator(':scope > a, :scope > .dropdown > button');
 const menuOf = (page: Page, label: string) => mainNav(page).getByRole('button', { name: label, exact: true });
 /** Sign In and Book a Demo are links without JavaScript and may become modal buttons. */
 const action = (page: Page, name: string) =>
-  mainNav(page).getByRole('link', { name, exact: true }).or(mainNav(page).getByRole('button', { name, exact: true }));
+  mainNav(page)
+    .getByRole('link', { name, exact: true })
+    .or(mainNav(page).getByRole('button', { name, exact: true }));
 
 /** Opens a page and waits for hydration, after which the header runs its scripted behaviour. */
 async function open(page: Page, path: string) {
@@ -95,7 +98,10 @@ async function markDocument(page: Page) {
 }
 
 async function expectSameDocument(page: Page) {
-  await expect(page.locator('html'), 'the app navigated without reloading the page').toHaveAttribute('data-test-document', 'kept');
+  await expect(page.locator('html'), 'the app navigated without reloading the page').toHaveAttribute(
+    'data-test-document',
+    'kept',
+  );
 }
 
 const headerBackground = (page: Page) => header(page).evaluate((element) => getComputedStyle(element).backgroundColor);
@@ -112,7 +118,10 @@ test.describe('navbar entries', () => {
     await expect(topLevelEntries(page)).toHaveText(TOP_LEVEL_TEXT);
 
     await expect(nav.getByRole('link', { name: 'Home', exact: true })).toHaveAttribute('href', href('/home'));
-    await expect(nav.getByRole('link', { name: 'Contact Us', exact: true })).toHaveAttribute('href', `${href('/home')}#contact`);
+    await expect(nav.getByRole('link', { name: 'Contact Us', exact: true })).toHaveAttribute(
+      'href',
+      `${href('/home')}#contact`,
+    );
     const manual = nav.getByRole('link', { name: `Manual${NEW_TAB}`, exact: true });
     await expect(manual).toHaveAttribute('href', href('/docs'));
     await expect(manual).toHaveAttribute('target', '_blank');
@@ -152,7 +161,9 @@ test.describe('navbar entries', () => {
   test('the in-site entries lead where they should and close their dropdown', async ({ page }) => {
     await open(page, href('/features'));
     await markDocument(page);
-    const internalItems = MENUS.flatMap((menu) => menu.items.filter((item) => !item.newTab).map((item) => ({ menu: menu.label, ...item })));
+    const internalItems = MENUS.flatMap((menu) =>
+      menu.items.filter((item) => !item.newTab).map((item) => ({ menu: menu.label, ...item })),
+    );
     for (const item of internalItems) {
       const button = menuOf(page, item.menu);
       await button.click();
@@ -167,14 +178,19 @@ test.describe('navbar entries', () => {
     await open(page, href('/faq'));
     await mainNav(page).getByRole('link', { name: 'Home', exact: true }).click();
     await expect(page).toHaveURL((url) => url.pathname === href('/home') && url.hash === '');
-    await expect(mainNav(page).getByRole('link', { name: 'Home', exact: true })).toHaveAttribute('aria-current', 'page');
+    await expect(mainNav(page).getByRole('link', { name: 'Home', exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
   });
 
   test('Manual opens /docs in a new tab', async ({ page, context }) => {
     await open(page, href('/features'));
     const [tab] = await Promise.all([
       context.waitForEvent('page'),
-      mainNav(page).getByRole('link', { name: `Manual${NEW_TAB}`, exact: true }).click(),
+      mainNav(page)
+        .getByRole('link', { name: `Manual${NEW_TAB}`, exact: true })
+        .click(),
     ]);
     await tab.waitForLoadState();
     expect(new URL(tab.url()).pathname).toBe(href('/docs'));
@@ -189,18 +205,34 @@ test.describe('navbar entries', () => {
       await expect(menuButton(page)).toBeHidden();
       // Every control in the bar: the brand, the entries, the actions and whatever joins them (search).
       const controls = header(page).locator('a:visible, button:visible, summary:visible').filter({ visible: true });
-      const boxes = (await Promise.all((await controls.all()).map((control) => control.boundingBox()))).filter((box) => box !== null);
-      expect(boxes.length, `the bar shows the brand, ${TOP_LEVEL.length} entries and the actions at ${width} px`).toBeGreaterThanOrEqual(TOP_LEVEL.length + 3);
-      const bar = await header(page).evaluate((element) => ({ height: element.getBoundingClientRect().height, overflow: element.scrollWidth - element.clientWidth }));
+      const boxes = (await Promise.all((await controls.all()).map((control) => control.boundingBox()))).filter(
+        (box) => box !== null,
+      );
+      expect(
+        boxes.length,
+        `the bar shows the brand, ${TOP_LEVEL.length} entries and the actions at ${width} px`,
+      ).toBeGreaterThanOrEqual(TOP_LEVEL.length + 3);
+      const bar = await header(page).evaluate((element) => ({
+        height: element.getBoundingClientRect().height,
+        overflow: element.scrollWidth - element.clientWidth,
+      }));
       expect(bar.overflow, `nothing overflows the bar at ${width} px`).toBeLessThanOrEqual(0);
       boxes.sort((a, b) => a.x - b.x);
       for (const [index, box] of boxes.entries()) {
-        expect(box.y + box.height, `control ${index} sits inside the bar at ${width} px`).toBeLessThanOrEqual(bar.height);
+        expect(box.y + box.height, `control ${index} sits inside the bar at ${width} px`).toBeLessThanOrEqual(
+          bar.height,
+        );
         expect(box.x + box.width, `control ${index} stays inside the window at ${width} px`).toBeLessThanOrEqual(width);
         const previous = boxes[index - 1];
-        if (previous) expect(box.x, `controls do not overlap at ${width} px`).toBeGreaterThanOrEqual(previous.x + previous.width - 0.5);
+        if (previous)
+          expect(box.x, `controls do not overlap at ${width} px`).toBeGreaterThanOrEqual(
+            previous.x + previous.width - 0.5,
+          );
       }
-      expect(await page.evaluate(() => document.documentElement.scrollWidth), `no sideways scroll at ${width} px`).toBeLessThanOrEqual(width);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth),
+        `no sideways scroll at ${width} px`,
+      ).toBeLessThanOrEqual(width);
     }
   });
 });
@@ -209,7 +241,9 @@ test.describe('navbar background', () => {
   // A short window so that even a short page scrolls well past the threshold.
   test.use({ viewport: { width: 1280, height: 420 } });
 
-  test(`transparent at the top, solid past ${NAVBAR_SCROLL_THRESHOLD_PX} px, transparent again back up`, async ({ page }, testInfo) => {
+  test(`transparent at the top, solid past ${NAVBAR_SCROLL_THRESHOLD_PX} px, transparent again back up`, async ({
+    page,
+  }, testInfo) => {
     await open(page, href('/features'));
     const bar = header(page);
     await expect(bar).toHaveAttribute('data-solid', 'false');
@@ -339,7 +373,10 @@ test.describe('dropdowns by keyboard and pointer', () => {
     const resources = menuOf(page, 'Resources');
     await resources.click();
     await page.mouse.move(0, 400);
-    await page.screenshot({ path: testInfo.outputPath('navbar-dropdown-1280.png'), clip: { x: 0, y: 0, width: 1280, height: 260 } });
+    await page.screenshot({
+      path: testInfo.outputPath('navbar-dropdown-1280.png'),
+      clip: { x: 0, y: 0, width: 1280, height: 260 },
+    });
   });
 });
 
@@ -365,8 +402,10 @@ test.describe('mobile menu', () => {
         const button = menuOf(page, menu.label);
         await button.click();
         const list = await dropdownOf(page, button);
-        for (const item of menu.items) await expect(list.getByRole('link', { name: item.name, exact: true })).toBeVisible();
-        if (menu.label === 'Products') await page.screenshot({ path: testInfo.outputPath(`navbar-menu-open-${width}.png`) });
+        for (const item of menu.items)
+          await expect(list.getByRole('link', { name: item.name, exact: true })).toBeVisible();
+        if (menu.label === 'Products')
+          await page.screenshot({ path: testInfo.outputPath(`navbar-menu-open-${width}.png`) });
         await button.click();
         await expect(list).toBeHidden();
       }
@@ -430,7 +469,10 @@ test.describe('footer', () => {
       await open(page, path);
       const footer = page.getByRole('contentinfo');
       await expect(footer).toBeVisible();
-      await expect(footer.getByRole('link', { name: site.contact.email, exact: true })).toHaveAttribute('href', `mailto:${site.contact.email}`);
+      await expect(footer.getByRole('link', { name: site.contact.email, exact: true })).toHaveAttribute(
+        'href',
+        `mailto:${site.contact.email}`,
+      );
       for (const social of site.socials) {
         const link = footer.getByRole('link', { name: `${social.name}${NEW_TAB}`, exact: true });
         await expect(link).toHaveAttribute('href', social.url);
@@ -439,7 +481,9 @@ test.describe('footer', () => {
     });
   }
 
-  test('the footer is absent on /signup; /nucleoicons hides the navbar too and leaving restores both', async ({ page }) => {
+  test('the footer is absent on /signup; /nucleoicons hides the navbar too and leaving restores both', async ({
+    page,
+  }) => {
     await open(page, href('/signup'));
     await expect(mainNav(page)).toBeVisible();
     await expect(page.getByRole('contentinfo')).toHaveCount(0);

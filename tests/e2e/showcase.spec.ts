@@ -55,7 +55,8 @@ test.describe('components showcase', () => {
     await open(page, 'basic-elements');
     const input = page.getByRole('textbox', { name: 'Hourly rate (dollars per hour)' });
     const group = page.locator('.input-group').filter({ has: input });
-    const style = () => group.evaluate((element) => `${getComputedStyle(element).boxShadow} | ${getComputedStyle(element).borderColor}`);
+    const style = () =>
+      group.evaluate((element) => `${getComputedStyle(element).boxShadow} | ${getComputedStyle(element).borderColor}`);
     const resting = await style();
     await expect(group).not.toHaveAttribute('data-focused');
 
@@ -80,17 +81,23 @@ test.describe('components showcase', () => {
     await expect(pages.getByRole('button', { name: 'Next page' })).toBeDisabled();
   });
 
-  test('the date picker marks Saturday and Sunday as the weekend and picks a day by mouse or keyboard', async ({ page }) => {
+  test('the date picker marks Saturday and Sunday as the weekend and picks a day by mouse or keyboard', async ({
+    page,
+  }) => {
     await open(page, 'basic-elements');
     const picker = page.getByRole('group', { name: /Pickup date/ });
     await expect(picker.getByRole('columnheader')).toHaveText(['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']);
     await expect(picker.locator('th[data-weekend]')).toHaveText(['Sat', 'Sun']);
     const weekendDays = picker.locator('.date-picker-day[data-weekend]');
     expect(await weekendDays.count()).toBeGreaterThanOrEqual(8);
-    for (const label of await weekendDays.evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label')))) {
+    for (const label of await weekendDays.evaluateAll((buttons) =>
+      buttons.map((button) => button.getAttribute('aria-label')),
+    )) {
       expect(label).toMatch(/^(Saturday|Sunday) .*, weekend/);
     }
-    for (const label of await picker.locator('.date-picker-day:not([data-weekend])').evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label')))) {
+    for (const label of await picker
+      .locator('.date-picker-day:not([data-weekend])')
+      .evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label')))) {
       expect(label).toMatch(/^(Monday|Tuesday|Wednesday|Thursday|Friday) /);
     }
 
@@ -139,8 +146,17 @@ test.describe('components showcase', () => {
     await filters.getByRole('tab', { name: 'App' }).click();
     await expect(filters.getByRole('tab', { name: 'App' })).toHaveAttribute('aria-selected', 'true');
 
-    await expect(page.getByRole('navigation', { name: 'Sample navbar' }).getByRole('link')).toHaveText(['Home', 'Features', 'FAQs', 'Manual']);
-    await expect(page.getByRole('navigation', { name: 'Sample breadcrumb' }).getByRole('link')).toHaveText(['Home', 'Features', 'Fuel']);
+    await expect(page.getByRole('navigation', { name: 'Sample navbar' }).getByRole('link')).toHaveText([
+      'Home',
+      'Features',
+      'FAQs',
+      'Manual',
+    ]);
+    await expect(page.getByRole('navigation', { name: 'Sample breadcrumb' }).getByRole('link')).toHaveText([
+      'Home',
+      'Features',
+      'Fuel',
+    ]);
   });
 
   for (const viewport of [NARROW, WIDE]) {

@@ -16,14 +16,24 @@ async function glossaryTerms(page: Page): Promise<string[]> {
   return answer[1].map((entry) => entry.term);
 }
 
-const anchorOf = (term: string) => `term-${term.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}`;
+const anchorOf = (term: string) =>
+  `term-${term
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')}`;
 const termLinks = (page: Page) => page.getByRole('main').locator('a.glossary-term-link');
 
 /** The glossary links on a page, with the index of their row in the glossary's stored order. */
 async function linksWithRows(page: Page) {
   const terms = await glossaryTerms(page);
-  const hrefs = await termLinks(page).evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href') ?? ''));
-  return hrefs.map((link, position) => ({ position, anchor: link.split('#')[1]!, row: terms.findIndex((term) => `/glossary#${anchorOf(term)}` === link) }));
+  const hrefs = await termLinks(page).evaluateAll((anchors) =>
+    anchors.map((anchor) => anchor.getAttribute('href') ?? ''),
+  );
+  return hrefs.map((link, position) => ({
+    position,
+    anchor: link.split('#')[1]!,
+    row: terms.findIndex((term) => `/glossary#${anchorOf(term)}` === link),
+  }));
 }
 
 async function expectRowShownAndMarked(page: Page, anchor: string) {
@@ -37,7 +47,9 @@ async function expectRowShownAndMarked(page: Page, anchor: string) {
 }
 
 test.describe('glossary links', () => {
-  test('every glossary link on a feature page and in the manual points at a row of the glossary, once per section', async ({ page }) => {
+  test('every glossary link on a feature page and in the manual points at a row of the glossary, once per section', async ({
+    page,
+  }) => {
     for (const path of ['/jobs', '/fuel', '/docs']) {
       await page.goto(path);
       const links = await linksWithRows(page);
@@ -45,9 +57,13 @@ test.describe('glossary links', () => {
       for (const link of links) expect(link.row, `${path}: ${link.anchor} is a glossary row`).toBeGreaterThanOrEqual(0);
       // First mention per section only: no section links the same term twice.
       for (const section of await page.getByRole('main').locator('section').all()) {
-        const own = await section.locator(':scope a.glossary-term-link').evaluateAll((anchors) =>
-          anchors.filter((anchor) => anchor.closest('section') === anchor.closest('section:not(:has(section))')).map((anchor) => anchor.getAttribute('href')),
-        );
+        const own = await section
+          .locator(':scope a.glossary-term-link')
+          .evaluateAll((anchors) =>
+            anchors
+              .filter((anchor) => anchor.closest('section') === anchor.closest('section:not(:has(section))'))
+              .map((anchor) => anchor.getAttribute('href')),
+          );
         expect(new Set(own).size, `${path}: a term once per section`).toBe(own.length);
       }
     }
@@ -62,7 +78,9 @@ test.describe('glossary links', () => {
     await expectRowShownAndMarked(page, link!.anchor);
   });
 
-  test('a term past the first page: the glossary opens the page that holds it, in view and highlighted', async ({ page }) => {
+  test('a term past the first page: the glossary opens the page that holds it, in view and highlighted', async ({
+    page,
+  }) => {
     await page.goto('/jobs');
     const link = (await linksWithRows(page)).find((candidate) => candidate.row >= PAGE_SIZE);
     expect(link, 'a term past the first glossary page on /jobs').toBeTruthy();
@@ -70,10 +88,15 @@ test.describe('glossary links', () => {
     await expect(page).toHaveURL(new RegExp(`/glossary\\?page=\\d+#${link!.anchor}$`));
     await expectRowShownAndMarked(page, link!.anchor);
     const expectedPage = Math.floor(link!.row / PAGE_SIZE) + 1;
-    await expect(page.getByRole('navigation', { name: 'Glossary pages' }).locator('[aria-current="page"]')).toHaveText(String(expectedPage));
+    await expect(page.getByRole('navigation', { name: 'Glossary pages' }).locator('[aria-current="page"]')).toHaveText(
+      String(expectedPage),
+    );
     await page.screenshot({ path: 'test-results/site-links-glossary-target.png' });
     // Paging on from there is the visitor's own: the link does not pull the table back.
-    await page.getByRole('navigation', { name: 'Glossary pages' }).getByRole('button', { name: 'Page 1', exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'Glossary pages' })
+      .getByRole('button', { name: 'Page 1', exact: true })
+      .click();
     // The row stays in the page, off screen, for printing (every row prints): hidden, marked off the page.
     await expect(page.locator(`tr#${link!.anchor}`)).toBeHidden();
     await expect(page.locator(`tr#${link!.anchor}`)).toHaveAttribute('data-off-page', '');
@@ -90,10 +113,14 @@ test.describe('glossary links', () => {
 test.describe('glossary links without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('the link reaches the row past the first page: every row is in the page, the target highlighted', async ({ page }) => {
+  test('the link reaches the row past the first page: every row is in the page, the target highlighted', async ({
+    page,
+  }) => {
     await page.goto('/jobs');
     const terms = await glossaryTerms(page);
-    const links = await termLinks(page).evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href') ?? ''));
+    const links = await termLinks(page).evaluateAll((anchors) =>
+      anchors.map((anchor) => anchor.getAttribute('href') ?? ''),
+    );
     const link = links.find((href) => terms.findIndex((term) => href === `/glossary#${anchorOf(term)}`) >= PAGE_SIZE)!;
     expect(link).toBeTruthy();
     await page.getByRole('main').locator(`a.glossary-term-link[href="${link}"]`).first().click();
@@ -113,13 +140,20 @@ test.describe('related content on feature pages', () => {
     for (const slug of ['fuel', 'settings', 'fleet']) {
       await page.goto(`/${slug}`);
       if (slug === 'fuel') await page.screenshot({ path: 'test-results/site-links-fuel.png', fullPage: true });
-      const expected = tutorials.flatMap((tutorial, index) => (tutorial.features.includes(slug) ? [{ number: index + 1, title: tutorial.title }] : []));
+      const expected = tutorials.flatMap((tutorial, index) =>
+        tutorial.features.includes(slug) ? [{ number: index + 1, title: tutorial.title }] : [],
+      );
       const section = page.getByRole('region', { name: /^Video tutorials on / });
       const items = section.getByRole('listitem');
       await expect(items).toHaveCount(expected.length);
-      await expect(items).toHaveText(expected.map(({ number, title }) => new RegExp(`^${String(number).padStart(2, '0')}\\s*${title}`)));
+      await expect(items).toHaveText(
+        expected.map(({ number, title }) => new RegExp(`^${String(number).padStart(2, '0')}\\s*${title}`)),
+      );
       for (const [index, { number }] of expected.entries()) {
-        await expect(items.nth(index).getByRole('link')).toHaveAttribute('href', new RegExp(`tutorial=${String(number).padStart(2, '0')}$`));
+        await expect(items.nth(index).getByRole('link')).toHaveAttribute(
+          'href',
+          new RegExp(`tutorial=${String(number).padStart(2, '0')}$`),
+        );
       }
     }
   });

@@ -18,11 +18,15 @@ type Offender = { what: string; width: number; height: number };
 /** Measures every visible tappable element of the page as it stands; returns those too small. */
 export async function smallTargets(page: Page, min = MIN_TARGET_PX): Promise<Offender[]> {
   return page.evaluate((min) => {
-    const TAPPABLE = 'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="tab"], [role="menuitem"], [tabindex]:not([tabindex="-1"])';
+    const TAPPABLE =
+      'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="tab"], [role="menuitem"], [tabindex]:not([tabindex="-1"])';
     const BLOCK = 'p, li, dd, td, th, figcaption, blockquote';
 
     const describe = (element: Element) => {
-      const name = (element.getAttribute('aria-label') ?? element.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 40);
+      const name = (element.getAttribute('aria-label') ?? element.textContent ?? '')
+        .replace(/\s+/g, ' ')
+        .trim()
+        .slice(0, 40);
       const id = element.id ? `#${element.id}` : '';
       const classes = element.classList.length ? `.${[...element.classList].join('.')}` : '';
       const type = element.getAttribute('type') ? `[type=${element.getAttribute('type')}]` : '';
@@ -33,7 +37,8 @@ export async function smallTargets(page: Page, min = MIN_TARGET_PX): Promise<Off
     const hidden = (element: Element) => {
       const rect = element.getBoundingClientRect();
       if (rect.width === 0 || rect.height === 0) return true;
-      if (element.closest('[inert], [aria-hidden="true"], dialog:not([open]), details:not([open]) > :not(summary)')) return true;
+      if (element.closest('[inert], [aria-hidden="true"], dialog:not([open]), details:not([open]) > :not(summary)'))
+        return true;
       const style = getComputedStyle(element);
       if (style.visibility !== 'visible' || style.display === 'none' || Number(style.opacity) === 0) return true;
       if (rect.width <= 2 && rect.height <= 2) return true;
@@ -57,7 +62,12 @@ export async function smallTargets(page: Page, min = MIN_TARGET_PX): Promise<Off
       const rects = [element.getBoundingClientRect()];
       // A link stretched over its card by an absolutely placed ::after is tapped anywhere on the card.
       const after = getComputedStyle(element, '::after');
-      if (after.content !== 'none' && after.position === 'absolute' && element instanceof HTMLElement && element.offsetParent) {
+      if (
+        after.content !== 'none' &&
+        after.position === 'absolute' &&
+        element instanceof HTMLElement &&
+        element.offsetParent
+      ) {
         rects.push(element.offsetParent.getBoundingClientRect());
       }
       if (element instanceof HTMLInputElement && (element.type === 'checkbox' || element.type === 'radio')) {
@@ -80,7 +90,9 @@ export async function smallTargets(page: Page, min = MIN_TARGET_PX): Promise<Off
 
 function report(path: string, offenders: Offender[]) {
   if (offenders.length === 0) return;
-  console.log(`${path}: ${offenders.length} tap target(s) under ${MIN_TARGET_PX}×${MIN_TARGET_PX} px at ${NARROW.width} px\n${offenders.map((o) => `  ${o.width}×${o.height}  ${o.what}`).join('\n')}`);
+  console.log(
+    `${path}: ${offenders.length} tap target(s) under ${MIN_TARGET_PX}×${MIN_TARGET_PX} px at ${NARROW.width} px\n${offenders.map((o) => `  ${o.width}×${o.height}  ${o.what}`).join('\n')}`,
+  );
 }
 
 test.use({ viewport: NARROW });
@@ -104,7 +116,9 @@ test('the phone menu and its dropdowns: every entry is at least 44×44 px at 375
   for (let index = 0; index < (await dropdowns.count()); index += 1) {
     await dropdowns.nth(index).click();
     await expect(dropdowns.nth(index)).toHaveAttribute('aria-expanded', 'true');
-    offenders.push(...(await smallTargets(page)).filter((found) => !offenders.some((seen) => seen.what === found.what)));
+    offenders.push(
+      ...(await smallTargets(page)).filter((found) => !offenders.some((seen) => seen.what === found.what)),
+    );
     await dropdowns.nth(index).click();
     await expect(dropdowns.nth(index)).toHaveAttribute('aria-expanded', 'false');
   }
@@ -128,7 +142,7 @@ test('the inbox list and a submission: every tap target is at least 44×44 px at
   expect({ list, detail }).toEqual({ list: [], detail: [] });
 });
 
-test("the phone menu signed in: the staff menu and its entries are at least 44×44 px at 375 px", async ({ page }) => {
+test('the phone menu signed in: the staff menu and its entries are at least 44×44 px at 375 px', async ({ page }) => {
   await signInQuietly(page);
   await openInbox(page, '/home');
   await page.getByRole('button', { name: 'Menu', exact: true }).click();

@@ -12,7 +12,9 @@ const BACKGROUND = { light: 'rgb(255, 255, 255)', dark: 'rgb(11, 18, 32)' } as c
 
 async function axeViolations(page: Page, width: number) {
   const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  return results.violations.map(({ id, help, nodes }) => `${width}px ${id}: ${help} → ${nodes.map((node) => node.target.join(' ')).join(' | ')}`);
+  return results.violations.map(
+    ({ id, help, nodes }) => `${width}px ${id}: ${help} → ${nodes.map((node) => node.target.join(' ')).join(' | ')}`,
+  );
 }
 
 const CASES = [
@@ -29,7 +31,9 @@ for (const { name, cookie, system, expected } of CASES) {
         await page.emulateMedia({ colorScheme: system });
         await page.setViewportSize(NARROW);
         await page.goto(path);
-        expect(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).toBe(BACKGROUND[expected]);
+        expect(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).toBe(
+          BACKGROUND[expected],
+        );
         const violations = await axeViolations(page, NARROW.width);
         await page.setViewportSize(WIDE);
         await page.waitForTimeout(50);

@@ -20,7 +20,8 @@ async function themeCookie(page: Page) {
   return (await page.context().cookies()).find((cookie) => cookie.name === 'theme')?.value;
 }
 
-const themeButton = (page: Page) => page.getByRole('navigation', { name: 'Main' }).locator('summary', { hasText: 'Theme' });
+const themeButton = (page: Page) =>
+  page.getByRole('navigation', { name: 'Main' }).locator('summary', { hasText: 'Theme' });
 
 test.describe('with JavaScript, at 1280 px', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
@@ -34,7 +35,9 @@ test.describe('with JavaScript, at 1280 px', () => {
     await expect(themeButton(page)).toHaveAccessibleName('Theme: Match my system');
   });
 
-  test('chosen by mouse: switches at once, and reloads and navigations keep it from the first byte', async ({ page }) => {
+  test('chosen by mouse: switches at once, and reloads and navigations keep it from the first byte', async ({
+    page,
+  }) => {
     await page.emulateMedia({ colorScheme: 'light' });
     await page.goto('/glossary');
     await themeButton(page).click();
@@ -57,7 +60,9 @@ test.describe('with JavaScript, at 1280 px', () => {
     await expect(page.getByRole('button', { name: 'Dark' })).toHaveAttribute('aria-pressed', 'true');
   });
 
-  test('chosen by keyboard: Enter opens the menu, Tab reaches the choices, Escape closes it back to its button', async ({ page }) => {
+  test('chosen by keyboard: Enter opens the menu, Tab reaches the choices, Escape closes it back to its button', async ({
+    page,
+  }) => {
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.goto('/privacy');
     await themeButton(page).focus();

@@ -43,7 +43,11 @@ export class ApiClient {
     return this.csrfToken ? { [CSRF_HEADER]: this.csrfToken } : {};
   }
 
-  async request(method: string, path: string, init: { headers?: Record<string, string>; body?: BodyInit } = {}): Promise<ApiResponse> {
+  async request(
+    method: string,
+    path: string,
+    init: { headers?: Record<string, string>; body?: BodyInit } = {},
+  ): Promise<ApiResponse> {
     const cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     const response = await fetch(this.baseUrl + path, {
       method,

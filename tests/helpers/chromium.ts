@@ -47,7 +47,9 @@ export function chromiumPath(): string {
     if (!aptListsPresent() || !aptKnowsChromium()) execSync('apt-get update', { stdio: 'inherit', env });
     execSync('apt-get install -y --no-install-recommends chromium', { stdio: 'inherit', env });
     if (existsSync(SYSTEM_CHROMIUM)) return SYSTEM_CHROMIUM;
-    throw new Error(`apt-get installed chromium but ${SYSTEM_CHROMIUM} is still missing; set CHROMIUM_PATH to its executable.`);
+    throw new Error(
+      `apt-get installed chromium but ${SYSTEM_CHROMIUM} is still missing; set CHROMIUM_PATH to its executable.`,
+    );
   }
 
   const envNote = fromEnv ? ` (CHROMIUM_PATH=${fromEnv} does not exist)` : '';

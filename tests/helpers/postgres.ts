@@ -38,14 +38,18 @@ export async function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
 
 /** Runs a PostgreSQL binary, as the postgres user when we are root (initdb and postgres refuse root). */
 function runAsOwner(binary: string, args: string[]) {
-  const [file, argv] = isRoot() ? ['runuser', ['-u', 'postgres', '--', join(BIN, binary), ...args]] : [join(BIN, binary), args];
+  const [file, argv] = isRoot()
+    ? ['runuser', ['-u', 'postgres', '--', join(BIN, binary), ...args]]
+    : [join(BIN, binary), args];
   execFileSync(file, argv, { stdio: ['ignore', 'pipe', 'pipe'], timeout: 60_000 });
 }
 
@@ -67,15 +71,31 @@ export async function startPostgres(): Promise<TestPostgres | null> {
   const pwfile = join(dir, 'pw');
   writeFileSync(pwfile, `${TEST_DB_PASSWORD}\n`, { mode: 0o644 });
   const port = await freePort();
-  runAsOwner('initdb', ['-D', data, '-U', TEST_DB_USER, `--pwfile=${pwfile}`, '--auth-host=scram-sha-256', '--auth-local=trust', '--encoding=UTF8', '--locale=C.UTF-8']);
+  runAsOwner('initdb', [
+    '-D',
+    data,
+    '-U',
+    TEST_DB_USER,
+    `--pwfile=${pwfile}`,
+    '--auth-host=scram-sha-256',
+    '--auth-local=trust',
+    '--encoding=UTF8',
+    '--locale=C.UTF-8',
+  ]);
   const start = () =>
     runAsOwner('pg_ctl', [
-      '-D', data, '-w', '-l', join(data, 'server.log'),
-      '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=on -c max_connections=200`,
+      '-D',
+      data,
+      '-w',
+      '-l',
+      join(data, 'server.log'),
+      '-o',
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=on -c max_connections=200`,
       'start',
     ]);
   start();
-  const admin = () => new pg.Client({ host: '127.0.0.1', port, user: TEST_DB_USER, password: TEST_DB_PASSWORD, database: 'postgres' });
+  const admin = () =>
+    new pg.Client({ host: '127.0.0.1', port, user: TEST_DB_USER, password: TEST_DB_PASSWORD, database: 'postgres' });
   const urlFor = (database: string, password = TEST_DB_PASSWORD) =>
     `postgres://${TEST_DB_USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
   return {

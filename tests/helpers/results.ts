@@ -11,7 +11,9 @@ export class Refused extends Error {
   }
 }
 
-export type Unwrapped<S> = { [K in keyof S]: S[K] extends (...args: infer A) => Promise<Result<infer T>> ? (...args: A) => Promise<T> : S[K] };
+export type Unwrapped<S> = {
+  [K in keyof S]: S[K] extends (...args: infer A) => Promise<Result<infer T>> ? (...args: A) => Promise<T> : S[K];
+};
 
 export function unwrapped<S extends object>(service: S): Unwrapped<S> {
   return new Proxy(service, {

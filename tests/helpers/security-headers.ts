@@ -27,22 +27,33 @@ export function securityHeaderProblems(label: string, headers: Headers, { secure
   for (const unsafe of UNSAFE_SCRIPT_SOURCES) {
     if (scriptSrc.split(/\s+/).includes(unsafe)) problems.push(`${label}: script-src allows ${unsafe}`);
   }
-  const objectsBlocked = directive('object-src') === "object-src 'none'" || (!directive('object-src') && directive('default-src') === "default-src 'none'");
+  const objectsBlocked =
+    directive('object-src') === "object-src 'none'" ||
+    (!directive('object-src') && directive('default-src') === "default-src 'none'");
   if (!objectsBlocked) problems.push(`${label}: object-src is not 'none'`);
-  const framing = directive('frame-ancestors') === "frame-ancestors 'none'" || headers.get('x-frame-options')?.toUpperCase() === 'DENY';
+  const framing =
+    directive('frame-ancestors') === "frame-ancestors 'none'" ||
+    headers.get('x-frame-options')?.toUpperCase() === 'DENY';
   if (!framing) problems.push(`${label}: neither frame-ancestors 'none' nor X-Frame-Options DENY`);
-  if (headers.get('x-content-type-options') !== 'nosniff') problems.push(`${label}: X-Content-Type-Options is ${headers.get('x-content-type-options')}`);
+  if (headers.get('x-content-type-options') !== 'nosniff')
+    problems.push(`${label}: X-Content-Type-Options is ${headers.get('x-content-type-options')}`);
   if (!headers.get('referrer-policy')) problems.push(`${label}: no Referrer-Policy`);
   if (!headers.get('permissions-policy')) problems.push(`${label}: no Permissions-Policy`);
   if (headers.has('x-powered-by')) problems.push(`${label}: X-Powered-By ${headers.get('x-powered-by')}`);
   if (/\d/.test(headers.get('server') ?? '')) problems.push(`${label}: Server header shows a version`);
   for (const cookie of headers.getSetCookie()) {
     const name = cookie.split('=')[0]!;
-    const attributes = cookie.split(';').slice(1).map((part) => part.trim().toLowerCase());
-    if (!attributes.some((part) => part.startsWith('samesite='))) problems.push(`${label}: cookie ${name} without SameSite`);
-    if (!READ_BY_SCRIPT.has(name) && !attributes.includes('httponly')) problems.push(`${label}: cookie ${name} is not HttpOnly`);
+    const attributes = cookie
+      .split(';')
+      .slice(1)
+      .map((part) => part.trim().toLowerCase());
+    if (!attributes.some((part) => part.startsWith('samesite=')))
+      problems.push(`${label}: cookie ${name} without SameSite`);
+    if (!READ_BY_SCRIPT.has(name) && !attributes.includes('httponly'))
+      problems.push(`${label}: cookie ${name} is not HttpOnly`);
     if (secure && !attributes.includes('secure')) problems.push(`${label}: cookie ${name} is not Secure behind https`);
-    if (!secure && attributes.includes('secure')) problems.push(`${label}: cookie ${name} is Secure on plain http (the browser would drop it)`);
+    if (!secure && attributes.includes('secure'))
+      problems.push(`${label}: cookie ${name} is Secure on plain http (the browser would drop it)`);
   }
   return problems;
 }

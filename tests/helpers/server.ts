@@ -18,7 +18,10 @@ const RELAXED_LIMITS = {
 
 export type TestServer = Awaited<ReturnType<typeof startServer>>;
 
-export async function startServer(env: Record<string, string> = {}, options: { pages?: boolean; logLines?: string[]; analyticsClock?: () => number } = {}) {
+export async function startServer(
+  env: Record<string, string> = {},
+  options: { pages?: boolean; logLines?: string[]; analyticsClock?: () => number } = {},
+) {
   const dataDir = await mkdtemp(join(tmpdir(), 'haulora-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -30,8 +33,14 @@ export async function startServer(env: Record<string, string> = {}, options: { p
   });
   // With logLines, the server logs at info level into that array instead of staying silent.
   const logLines = options.logLines;
-  const logger = logLines ? { level: 'info', stream: { write: (line: string) => void logLines.push(line) } } : undefined;
-  const app = await buildApp(config, { pages: options.pages ?? false, logger, ...(options.analyticsClock ? { analyticsClock: options.analyticsClock } : {}) });
+  const logger = logLines
+    ? { level: 'info', stream: { write: (line: string) => void logLines.push(line) } }
+    : undefined;
+  const app = await buildApp(config, {
+    pages: options.pages ?? false,
+    logger,
+    ...(options.analyticsClock ? { analyticsClock: options.analyticsClock } : {}),
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('server has no TCP address');
@@ -44,7 +53,8 @@ export async function startServer(env: Record<string, string> = {}, options: { p
     /** A new visitor: its own cookie jar and CSRF token. */
     client: () => new ApiClient(url),
     /** Counts rows straight from the database file. */
-    count: (table: string) => Number((app.database.sqlite!.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n),
+    count: (table: string) =>
+      Number((app.database.sqlite!.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n),
     async close() {
       await app.close();
       await rm(dataDir, { recursive: true, force: true });

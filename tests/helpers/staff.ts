@@ -19,7 +19,12 @@ export type StaffClient = {
   client: ApiClient;
   /** A call as the browser's staff pages make it: bearer token, CSRF header and JSON body on
    * anything but GET; `token: null` leaves the bearer out. */
-  call(method: string, path: string, body?: unknown, options?: { token?: string | null; headers?: Record<string, string> }): Promise<ApiResponse>;
+  call(
+    method: string,
+    path: string,
+    body?: unknown,
+    options?: { token?: string | null; headers?: Record<string, string> },
+  ): Promise<ApiResponse>;
   get(path: string): Promise<ApiResponse>;
 };
 
@@ -33,7 +38,13 @@ export async function signInAs(
   const password = options.password ?? STAFF_PASSWORD;
   const users = server.app.repos.users;
   if (!(await users.findByUsername(username))) {
-    await users.create(username, await hashPassword(password), new Date().toISOString(), options.email ?? null, options.role ?? 'admin');
+    await users.create(
+      username,
+      await hashPassword(password),
+      new Date().toISOString(),
+      options.email ?? null,
+      options.role ?? 'admin',
+    );
   }
   const client = await server.client().visit();
   const answer = await client.post('/api/SignIn', { username, password });
@@ -43,7 +54,9 @@ export async function signInAs(
     client.request(method, path, {
       headers: {
         ...(bearer === null ? {} : { authorization: `Bearer ${bearer}` }),
-        ...(method === 'GET' ? {} : { ...client.csrfHeader(), ...(body === undefined ? {} : { 'content-type': 'application/json' }) }),
+        ...(method === 'GET'
+          ? {}
+          : { ...client.csrfHeader(), ...(body === undefined ? {} : { 'content-type': 'application/json' }) }),
         ...headers,
       },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),

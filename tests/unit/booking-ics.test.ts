@@ -6,7 +6,8 @@ import { describe, test } from 'node:test';
 import { buildInvite, escapeText, foldLine, type Invite, utcStamp } from '../../server/services/booking/ics.ts';
 import { instantOf, parseCivilDate } from '../../server/services/booking/zoned-time.ts';
 
-const local = (zone: string, date: string, hours: number) => new Date(instantOf(zone, parseCivilDate(date)!, hours * 60)).toISOString();
+const local = (zone: string, date: string, hours: number) =>
+  new Date(instantOf(zone, parseCivilDate(date)!, hours * 60)).toISOString();
 
 const base: Invite = {
   method: 'REQUEST',
@@ -25,8 +26,13 @@ const base: Invite = {
 };
 
 /** Unfolded content lines. */
-const lines = (text: string) => text.replace(/\r\n[ \t]/g, '').split('\r\n').filter(Boolean);
-const value = (text: string, name: string) => lines(text).find((line) => line.startsWith(`${name}:`) || line.startsWith(`${name};`));
+const lines = (text: string) =>
+  text
+    .replace(/\r\n[ \t]/g, '')
+    .split('\r\n')
+    .filter(Boolean);
+const value = (text: string, name: string) =>
+  lines(text).find((line) => line.startsWith(`${name}:`) || line.startsWith(`${name};`));
 
 describe('invites', () => {
   test('a request: the properties a calendar needs, in UTC, CRLF everywhere', () => {
@@ -34,7 +40,14 @@ describe('invites', () => {
     assert.ok(text.endsWith('\r\n'));
     assert.doesNotMatch(text.replaceAll('\r\n', ''), /[\r\n]/, 'no bare line breaks');
     const all = lines(text);
-    assert.deepEqual(all.slice(0, 6), ['BEGIN:VCALENDAR', 'PRODID:-//Haulora//Website demo booking//EN', 'VERSION:2.0', 'CALSCALE:GREGORIAN', 'METHOD:REQUEST', 'BEGIN:VEVENT']);
+    assert.deepEqual(all.slice(0, 6), [
+      'BEGIN:VCALENDAR',
+      'PRODID:-//Haulora//Website demo booking//EN',
+      'VERSION:2.0',
+      'CALSCALE:GREGORIAN',
+      'METHOD:REQUEST',
+      'BEGIN:VEVENT',
+    ]);
     assert.deepEqual(all.slice(-3), ['TRANSP:OPAQUE', 'END:VEVENT', 'END:VCALENDAR'].slice(-3));
     assert.equal(value(text, 'UID'), 'UID:6f1c1f7e-2d2b-4c1e-9d55-5d0e0f1a2b3c@haulora.com');
     assert.equal(value(text, 'SEQUENCE'), 'SEQUENCE:0');
@@ -45,9 +58,15 @@ describe('invites', () => {
     assert.equal(value(text, 'LOCATION'), 'LOCATION:https://meet.example/amy');
     assert.equal(value(text, 'URL'), 'URL:https://meet.example/amy');
     assert.equal(value(text, 'ORGANIZER'), 'ORGANIZER;CN=Amy Tran:mailto:amy@haulora.com');
-    assert.equal(value(text, 'ATTENDEE'), 'ATTENDEE;CN=Dana Whitfield;ROLE=REQ-PARTICIPANT;PARTSTAT=NEEDS-ACTION;RSVP=TRUE:mailto:dana@whitfield.com.au');
+    assert.equal(
+      value(text, 'ATTENDEE'),
+      'ATTENDEE;CN=Dana Whitfield;ROLE=REQ-PARTICIPANT;PARTSTAT=NEEDS-ACTION;RSVP=TRUE:mailto:dana@whitfield.com.au',
+    );
     assert.equal(value(text, 'STATUS'), 'STATUS:CONFIRMED');
-    assert.equal(value(text, 'DESCRIPTION'), 'DESCRIPTION:Dispatch and driver run sheets.\\nWe run 40 trucks\\; mostly linehaul\\, some metro.');
+    assert.equal(
+      value(text, 'DESCRIPTION'),
+      'DESCRIPTION:Dispatch and driver run sheets.\\nWe run 40 trucks\\; mostly linehaul\\, some metro.',
+    );
   });
 
   test('the right instants in every zone the issue names', () => {
@@ -60,7 +79,12 @@ describe('invites', () => {
   });
 
   test('a reschedule keeps the UID with SEQUENCE + 1; a cancellation says CANCEL and CANCELLED', () => {
-    const moved = buildInvite({ ...base, sequence: 1, start: '2026-10-06T22:00:00.000Z', end: '2026-10-06T22:30:00.000Z' });
+    const moved = buildInvite({
+      ...base,
+      sequence: 1,
+      start: '2026-10-06T22:00:00.000Z',
+      end: '2026-10-06T22:30:00.000Z',
+    });
     const cancelled = buildInvite({ ...base, method: 'CANCEL', sequence: 2 });
     for (const text of [moved, cancelled]) assert.equal(value(text, 'UID'), value(buildInvite(base), 'UID'));
     assert.equal(value(moved, 'SEQUENCE'), 'SEQUENCE:1');
@@ -79,7 +103,8 @@ describe('invites', () => {
   test('long lines fold at 75 octets without splitting a character; unfolding gives them back', () => {
     const summary = `Démo für Ōtautahi Freight — ${'ü'.repeat(60)} ${'x'.repeat(80)}`;
     const text = buildInvite({ ...base, summary });
-    for (const line of text.split('\r\n')) assert.ok(Buffer.byteLength(line) <= 75, `${Buffer.byteLength(line)} octets: ${line}`);
+    for (const line of text.split('\r\n'))
+      assert.ok(Buffer.byteLength(line) <= 75, `${Buffer.byteLength(line)} octets: ${line}`);
     assert.equal(value(text, 'SUMMARY'), `SUMMARY:${summary}`);
     assert.equal(foldLine('short'), 'short');
     assert.doesNotMatch(text, /\uFFFD/);

@@ -17,7 +17,11 @@ describe('booking links', () => {
     const token = links.sign('6f1c1f7e-2d2b-4c1e-9d55-5d0e0f1a2b3c', MEETING_END);
     assert.match(token, /^v1\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/);
     assert.ok(token.length < 160, `${token.length} characters`);
-    assert.deepEqual(links.verify(token), { ok: true, uid: '6f1c1f7e-2d2b-4c1e-9d55-5d0e0f1a2b3c', expiresAt: MEETING_END });
+    assert.deepEqual(links.verify(token), {
+      ok: true,
+      uid: '6f1c1f7e-2d2b-4c1e-9d55-5d0e0f1a2b3c',
+      expiresAt: MEETING_END,
+    });
     const later = createBookingLinks(SECRET, { now: () => MEETING_END.getTime() });
     assert.deepEqual(later.verify(token), { ok: false, reason: 'expired' });
   });
@@ -25,7 +29,9 @@ describe('booking links', () => {
   test('tampered, truncated, re-signed elsewhere or not a token at all: invalid', () => {
     const token = links.sign('abc', MEETING_END);
     const [version, payload, signature] = token.split('.') as [string, string, string];
-    const otherPayload = Buffer.from(JSON.stringify({ p: 'demo-booking', u: 'someone-else', e: 4_000_000_000 })).toString('base64url');
+    const otherPayload = Buffer.from(
+      JSON.stringify({ p: 'demo-booking', u: 'someone-else', e: 4_000_000_000 }),
+    ).toString('base64url');
     const flipped = signature.slice(0, -2) + (signature.at(-2) === 'A' ? 'B' : 'A') + signature.at(-1);
     for (const bad of [
       `${version}.${otherPayload}.${signature}`,
@@ -41,10 +47,16 @@ describe('booking links', () => {
   });
 
   test('single purpose: a token signed for another purpose with the raw secret, or an access token, is refused', async () => {
-    const payload = Buffer.from(JSON.stringify({ p: 'calendar-feed', u: 'abc', e: 4_000_000_000 })).toString('base64url');
+    const payload = Buffer.from(JSON.stringify({ p: 'calendar-feed', u: 'abc', e: 4_000_000_000 })).toString(
+      'base64url',
+    );
     const rawSigned = `v1.${payload}.${createHmac('sha256', SECRET).update(`v1.${payload}`).digest('base64url')}`;
     assert.deepEqual(links.verify(rawSigned), { ok: false, reason: 'invalid' });
-    const access = await createTokenService(SECRET, 900).signAccessToken({ userId: 1, username: 'amy', sessionId: 's' });
+    const access = await createTokenService(SECRET, 900).signAccessToken({
+      userId: 1,
+      username: 'amy',
+      sessionId: 's',
+    });
     assert.deepEqual(links.verify(access), { ok: false, reason: 'invalid' });
   });
 });

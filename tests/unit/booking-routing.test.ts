@@ -5,11 +5,20 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { chooseOwner, type RoutingCandidate, routingRulesSchema } from '../../server/services/booking/routing.ts';
 
-const rep = (userId: number, username: string, lastBookedAt: string | null = null, recentBookings = 0): RoutingCandidate => ({ userId, username, lastBookedAt, recentBookings });
+const rep = (
+  userId: number,
+  username: string,
+  lastBookedAt: string | null = null,
+  recentBookings = 0,
+): RoutingCandidate => ({ userId, username, lastBookedAt, recentBookings });
 
 describe('round robin', () => {
   test('never booked first, then the longest ago; ties by name', () => {
-    const free = [rep(1, 'cara', '2026-03-02T01:00:00.000Z'), rep(2, 'ben', '2026-03-01T01:00:00.000Z'), rep(3, 'abe', '2026-03-03T01:00:00.000Z')];
+    const free = [
+      rep(1, 'cara', '2026-03-02T01:00:00.000Z'),
+      rep(2, 'ben', '2026-03-01T01:00:00.000Z'),
+      rep(3, 'abe', '2026-03-03T01:00:00.000Z'),
+    ];
     assert.equal(chooseOwner(free, []).username, 'ben');
     assert.equal(chooseOwner([...free, rep(4, 'dan')], []).username, 'dan');
     assert.equal(chooseOwner([rep(5, 'zoe'), rep(6, 'amy')], []).username, 'amy');
@@ -17,7 +26,11 @@ describe('round robin', () => {
   });
 
   test('booking in turn goes round everyone', () => {
-    const history = new Map([['amy', null], ['ben', null], ['cara', null]] as [string, string | null][]);
+    const history = new Map([
+      ['amy', null],
+      ['ben', null],
+      ['cara', null],
+    ] as [string, string | null][]);
     const order: string[] = [];
     for (let n = 0; n < 6; n++) {
       const free = [...history].map(([username, last], index) => rep(index + 1, username, last));
@@ -32,9 +45,20 @@ describe('round robin', () => {
 describe('country rules', () => {
   const rules = routingRulesSchema.parse([
     { countries: ['AU', 'NZ'], staff: [{ username: 'amy' }, { username: 'ben' }] },
-    { countries: ['PH'], staff: [{ username: 'cara', weight: 3 }, { username: 'dan', weight: 1 }] },
+    {
+      countries: ['PH'],
+      staff: [
+        { username: 'cara', weight: 3 },
+        { username: 'dan', weight: 1 },
+      ],
+    },
   ]);
-  const free = [rep(1, 'amy', '2026-03-05T00:00:00.000Z'), rep(2, 'ben', '2026-03-04T00:00:00.000Z'), rep(3, 'cara', '2026-03-01T00:00:00.000Z', 5), rep(4, 'dan', '2026-03-02T00:00:00.000Z', 2)];
+  const free = [
+    rep(1, 'amy', '2026-03-05T00:00:00.000Z'),
+    rep(2, 'ben', '2026-03-04T00:00:00.000Z'),
+    rep(3, 'cara', '2026-03-01T00:00:00.000Z', 5),
+    rep(4, 'dan', '2026-03-02T00:00:00.000Z', 2),
+  ];
 
   test('a rule narrows to its group, round robin within it', () => {
     const choice = chooseOwner(free, rules, 'nz');
@@ -53,14 +77,24 @@ describe('country rules', () => {
   });
 
   test('nobody of the group free: anyone free takes it, and the reason says so', () => {
-    const choice = chooseOwner(free.filter((member) => member.username !== 'amy' && member.username !== 'ben'), rules, 'AU');
+    const choice = chooseOwner(
+      free.filter((member) => member.username !== 'amy' && member.username !== 'ben'),
+      rules,
+      'AU',
+    );
     assert.equal(choice.username, 'cara');
     assert.match(choice.reason, /nobody in its group free/);
   });
 
   test('rules are checked as configuration', () => {
-    assert.equal(routingRulesSchema.safeParse([{ countries: ['Australia'], staff: [{ username: 'amy' }] }]).success, false);
-    assert.equal(routingRulesSchema.safeParse([{ countries: ['AU'], staff: [{ username: 'amy', weight: 0 }] }]).success, false);
+    assert.equal(
+      routingRulesSchema.safeParse([{ countries: ['Australia'], staff: [{ username: 'amy' }] }]).success,
+      false,
+    );
+    assert.equal(
+      routingRulesSchema.safeParse([{ countries: ['AU'], staff: [{ username: 'amy', weight: 0 }] }]).success,
+      false,
+    );
     assert.throws(() => chooseOwner([], []));
   });
 });

@@ -3,7 +3,15 @@
 // of October), and in zones without any (Australia/Brisbane, Asia/Manila).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { addDays, canonicalZone, civilDateAt, instantOf, isoWeekday, offsetAt, parseCivilDate } from '../../server/services/booking/zoned-time.ts';
+import {
+  addDays,
+  canonicalZone,
+  civilDateAt,
+  instantOf,
+  isoWeekday,
+  offsetAt,
+  parseCivilDate,
+} from '../../server/services/booking/zoned-time.ts';
 
 const at = (zone: string, date: string, time: string) => {
   const [hours, minutes] = time.split(':').map(Number);
@@ -57,7 +65,8 @@ describe('wall-clock times in a zone', () => {
   test('zones: IANA names only; dates: real ones only', () => {
     assert.equal(canonicalZone('Australia/Brisbane'), 'Australia/Brisbane');
     assert.equal(canonicalZone('UTC'), 'UTC');
-    for (const bad of ['Mars/Olympus', '+10:00', '', 'Australia/Sydney; DROP', '../etc']) assert.equal(canonicalZone(bad), null, bad);
+    for (const bad of ['Mars/Olympus', '+10:00', '', 'Australia/Sydney; DROP', '../etc'])
+      assert.equal(canonicalZone(bad), null, bad);
     assert.equal(parseCivilDate('2026-02-29'), null);
     assert.equal(parseCivilDate('2026-13-01'), null);
     assert.deepEqual(parseCivilDate('2028-02-29'), { year: 2028, month: 2, day: 29 });

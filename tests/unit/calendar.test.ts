@@ -13,7 +13,10 @@ test('Saturday and Sunday are the weekend, and only they', () => {
 test('a month is laid out in weeks from Monday, with blanks around it', () => {
   const weeks = monthWeeks(parseIsoDate('2025-11-21')!);
   // 1 November 2025 is a Saturday.
-  assert.deepEqual(weeks[0]!.map((day) => (day ? day.getUTCDate() : null)), [null, null, null, null, null, 1, 2]);
+  assert.deepEqual(
+    weeks[0]!.map((day) => (day ? day.getUTCDate() : null)),
+    [null, null, null, null, null, 1, 2],
+  );
   assert.equal(weeks.flat().filter(Boolean).length, 30);
   assert.ok(weeks.every((week) => week.length === 7));
   assert.equal(toIsoDate(weeks.at(-1)!.filter(Boolean).at(-1)!), '2025-11-30');

@@ -16,7 +16,8 @@ function filesUnder(folder: string, pattern: RegExp): string[] {
 }
 
 /** Hex colours, colour functions and the named colours a stylesheet is likely to reach for. */
-const COLOUR = /#[0-9a-f]{3,8}\b|\b(?:rgba?|hsla?|hwb|lab|lch|oklab|oklch|color)\(|(?<![-\w])(?:white|black|red|green|blue|grey|gray|yellow|orange|navy|silver)(?![-\w])/i;
+const COLOUR =
+  /#[0-9a-f]{3,8}\b|\b(?:rgba?|hsla?|hwb|lab|lch|oklab|oklch|color)\(|(?<![-\w])(?:white|black|red|green|blue|grey|gray|yellow|orange|navy|silver)(?![-\w])/i;
 
 /** Comments and attribute selectors ([data-colour='red']) name colours without using them. */
 const withoutComments = (css: string) => css.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\[[^\]\n]*\]/g, '[]');
@@ -40,15 +41,23 @@ test('no component writes a colour into its markup (fill, stroke, style)', () =>
     readFileSync(file, 'utf8')
       .split('\n')
       .forEach((line, index) => {
-        if (/\b(?:fill|stroke|stopColor|color)=["{]['"]?(?:#|rgb|hsl)/.test(line) || /\bstyle=\{/.test(line)) found.push(`${relative(ROOT, file)}:${index + 1}: ${line.trim()}`);
+        if (/\b(?:fill|stroke|stopColor|color)=["{]['"]?(?:#|rgb|hsl)/.test(line) || /\bstyle=\{/.test(line))
+          found.push(`${relative(ROOT, file)}:${index + 1}: ${line.trim()}`);
       });
   }
   assert.deepEqual(found, []);
 });
 
 test('the check itself finds what it looks for', () => {
-  for (const literal of ['color: #fff;', 'fill: rgb(1 2 3);', 'background: white;', 'border-color: oklch(0.5 0.1 200);']) assert.match(literal, COLOUR);
-  for (const clean of ['white-space: nowrap;', 'color: var(--ink);', 'fill: var(--art-white);', '.art-white {']) assert.doesNotMatch(clean, COLOUR);
+  for (const literal of [
+    'color: #fff;',
+    'fill: rgb(1 2 3);',
+    'background: white;',
+    'border-color: oklch(0.5 0.1 200);',
+  ])
+    assert.match(literal, COLOUR);
+  for (const clean of ['white-space: nowrap;', 'color: var(--ink);', 'fill: var(--art-white);', '.art-white {'])
+    assert.doesNotMatch(clean, COLOUR);
 });
 
 test('job statuses: the manual names each status of the one set, in the colour the set gives it', async () => {
@@ -57,12 +66,18 @@ test('job statuses: the manual names each status of the one set, in the colour t
   const { JOB_STATUSES, JOB_STATUS_COLOURS, jobStatusOf } = await import('../../app/lib/job-status.ts');
   const docs = schema.parse(parse(readFileSync(join(ROOT, 'content/docs.yaml'), 'utf8')));
   const rows = docs.colourCoding.jobStatuses.map((row) => [jobStatusOf(row.status), row.colour]);
-  assert.deepEqual(rows, JOB_STATUSES.map((status) => [status, JOB_STATUS_COLOURS[status]]));
+  assert.deepEqual(
+    rows,
+    JOB_STATUSES.map((status) => [status, JOB_STATUS_COLOURS[status]]),
+  );
   // Each status has its token, and the shared stylesheet maps each to it.
   const tokens = readFileSync(TOKENS, 'utf8');
   const shared = readFileSync(join(ROOT, 'app/components/ui/job-status.css'), 'utf8');
   for (const status of JOB_STATUSES) {
     assert.match(tokens, new RegExp(`--status-${status}: #[0-9a-f]{6};`));
-    assert.match(shared, new RegExp(`\\[data-job-status='${status}'\\] \\{\\s*--job-status: var\\(--status-${status}\\);`));
+    assert.match(
+      shared,
+      new RegExp(`\\[data-job-status='${status}'\\] \\{\\s*--job-status: var\\(--status-${status}\\);`),
+    );
   }
 });

@@ -33,11 +33,14 @@ describe('loadConfig', () => {
   });
 
   test('production requires TOKEN_SECRET', () => {
-    assert.throws(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir }), (error: Error) => {
-      assert.ok(error instanceof ConfigError);
-      assert.match(error.message, /^TOKEN_SECRET: /);
-      return true;
-    });
+    assert.throws(
+      () => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir }),
+      (error: Error) => {
+        assert.ok(error instanceof ConfigError);
+        assert.match(error.message, /^TOKEN_SECRET: /);
+        return true;
+      },
+    );
     const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, TOKEN_SECRET: 's'.repeat(32) });
     assert.equal(config.tokenSecret, 's'.repeat(32));
   });
@@ -53,17 +56,25 @@ describe('loadConfig', () => {
     ['SITE_API_REFERENCE_URL', 'nowhere'],
   ] as const) {
     test(`${name}=${value} is refused with a message naming ${name}`, () => {
-      assert.throws(() => loadConfig({ DATA_DIR: dataDir, [name]: value }), (error: Error) => {
-        assert.ok(error instanceof ConfigError);
-        assert.match(error.message, new RegExp(`^${name}: `));
-        assert.doesNotMatch(error.message, /\n/);
-        return true;
-      });
+      assert.throws(
+        () => loadConfig({ DATA_DIR: dataDir, [name]: value }),
+        (error: Error) => {
+          assert.ok(error instanceof ConfigError);
+          assert.match(error.message, new RegExp(`^${name}: `));
+          assert.doesNotMatch(error.message, /\n/);
+          return true;
+        },
+      );
     });
   }
 
   test('environment variables override the site file', () => {
-    const config = loadConfig({ DATA_DIR: dataDir, SITE_CONTACT_EMAIL: 'sales@haulora.example', SITE_BRAND: 'Haulora AU', PORT: '8080' });
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      SITE_CONTACT_EMAIL: 'sales@haulora.example',
+      SITE_BRAND: 'Haulora AU',
+      PORT: '8080',
+    });
     assert.equal(config.site.contact.email, 'sales@haulora.example');
     assert.equal(config.site.brand, 'Haulora AU');
     assert.equal(config.port, 8080);

@@ -20,7 +20,15 @@ test('after a genuine token was seen, altered copies of it are still refused', (
   assert.equal(tokens.isGenuine(token), true);
   const [nonce, signature] = token.split('.') as [string, string];
   const flipped = (text: string) => (text[0] === 'A' ? 'B' : 'A') + text.slice(1);
-  for (const forged of [`${flipped(nonce)}.${signature}`, `${nonce}.${flipped(signature)}`, `${nonce}.${signature}.x`, `${nonce}.`, token.slice(0, -1), `${token} `, '']) {
+  for (const forged of [
+    `${flipped(nonce)}.${signature}`,
+    `${nonce}.${flipped(signature)}`,
+    `${nonce}.${signature}.x`,
+    `${nonce}.`,
+    token.slice(0, -1),
+    `${token} `,
+    '',
+  ]) {
     assert.equal(tokens.isGenuine(forged), false, forged);
   }
   assert.equal(tokens.isGenuine(undefined), false);
@@ -32,5 +40,6 @@ test('far more visitors than it remembers: every genuine token is still genuine,
   const issued = Array.from({ length: 12_000 }, () => tokens.issue());
   for (const token of issued) assert.equal(tokens.isGenuine(token), true);
   for (const token of issued.slice(0, 100)) assert.equal(tokens.isGenuine(token), true);
-  for (const token of issued.slice(0, 100)) assert.equal(tokens.isGenuine(`${token.split('.')[0]}.${'A'.repeat(43)}`), false);
+  for (const token of issued.slice(0, 100))
+    assert.equal(tokens.isGenuine(`${token.split('.')[0]}.${'A'.repeat(43)}`), false);
 });

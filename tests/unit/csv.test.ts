@@ -11,7 +11,19 @@ const body = (csv: string) => {
 };
 
 test('a header and rows, CRLF after every record, empty cells for null and undefined', () => {
-  assert.equal(body(toCsv(['ID', 'Name'], [[1, 'Jo'], [2, null], [3, undefined]])), 'ID,Name\r\n1,Jo\r\n2,\r\n3,\r\n');
+  assert.equal(
+    body(
+      toCsv(
+        ['ID', 'Name'],
+        [
+          [1, 'Jo'],
+          [2, null],
+          [3, undefined],
+        ],
+      ),
+    ),
+    'ID,Name\r\n1,Jo\r\n2,\r\n3,\r\n',
+  );
 });
 
 test('quotes cells with commas, quotes, LF and CR, doubling the quotes (RFC 4180)', () => {
@@ -25,7 +37,8 @@ test('quotes cells with commas, quotes, LF and CR, doubling the quotes (RFC 4180
     ['plain text', 'plain text'],
     ['café déjà vu – 😀', 'café déjà vu – 😀'],
   ];
-  for (const [cell, expected] of cases) assert.equal(body(toCsv(['h'], [[cell]])), `h\r\n${expected}\r\n`, JSON.stringify(cell));
+  for (const [cell, expected] of cases)
+    assert.equal(body(toCsv(['h'], [[cell]])), `h\r\n${expected}\r\n`, JSON.stringify(cell));
 });
 
 test("prefixes ' to cells a spreadsheet would run as a formula", () => {
@@ -43,7 +56,8 @@ test("prefixes ' to cells a spreadsheet would run as a formula", () => {
     [' =1', ' =1'],
     [42, '42'],
   ];
-  for (const [cell, expected] of cases) assert.equal(body(toCsv(['h'], [[cell]])), `h\r\n${expected}\r\n`, JSON.stringify(cell));
+  for (const [cell, expected] of cases)
+    assert.equal(body(toCsv(['h'], [[cell]])), `h\r\n${expected}\r\n`, JSON.stringify(cell));
 });
 
 test('header cells are treated like any other', () => {
@@ -52,11 +66,16 @@ test('header cells are treated like any other', () => {
 
 test('the stream writes exactly what toCsv returns', async () => {
   await fc.assert(
-    fc.asyncProperty(fc.array(fc.array(fc.oneof(fc.string(), fc.integer(), fc.constant(null)), { minLength: 2, maxLength: 2 }), { maxLength: 20 }), async (rows) => {
-      let streamed = '';
-      for await (const chunk of csvStream(['a', 'b'], rows)) streamed += String(chunk);
-      assert.equal(streamed, toCsv(['a', 'b'], rows));
-    }),
+    fc.asyncProperty(
+      fc.array(fc.array(fc.oneof(fc.string(), fc.integer(), fc.constant(null)), { minLength: 2, maxLength: 2 }), {
+        maxLength: 20,
+      }),
+      async (rows) => {
+        let streamed = '';
+        for await (const chunk of csvStream(['a', 'b'], rows)) streamed += String(chunk);
+        assert.equal(streamed, toCsv(['a', 'b'], rows));
+      },
+    ),
     { numRuns: 50 },
   );
 });

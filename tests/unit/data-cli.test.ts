@@ -53,7 +53,9 @@ async function withDb<T>(work: (db: Database) => T): Promise<T> {
 function insert(db: Database, table: string, row: Record<string, string | number | Uint8Array | null>): number {
   const columns = Object.keys(row);
   return Number(
-    db.prepare(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`).run(...Object.values(row)).lastInsertRowid,
+    db
+      .prepare(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`)
+      .run(...Object.values(row)).lastInsertRowid,
   );
 }
 
@@ -62,26 +64,71 @@ const hasOutbox = (db: Database) => db.prepare("SELECT 1 FROM sqlite_master WHER
 /** One demo request and one contact message from `email` at `at`, each with an event and an email. */
 function seed(db: Database, email: string, at: string) {
   const demo = insert(db, 'demo_requests', {
-    name: 'Jo', job_title: 'Fleet manager', company: 'Jo Freight', country: '61', number: '+61 412345678', email, text: 'Demo please', created_at: at,
+    name: 'Jo',
+    job_title: 'Fleet manager',
+    company: 'Jo Freight',
+    country: '61',
+    number: '+61 412345678',
+    email,
+    text: 'Demo please',
+    created_at: at,
   });
   const contact = insert(db, 'contact_messages', {
-    name: 'Jo', email, subject: 'Photo', inq_type: 1, message: 'See photo', img: IMAGE, img_type: 'image/png', img_size: IMAGE.byteLength, img_sha256: 'x', created_at: at,
+    name: 'Jo',
+    email,
+    subject: 'Photo',
+    inq_type: 1,
+    message: 'See photo',
+    img: IMAGE,
+    img_type: 'image/png',
+    img_size: IMAGE.byteLength,
+    img_sha256: 'x',
+    created_at: at,
   });
   const feedback = insert(db, 'feedback', { feedback: `Please reply to ${email}`, created_at: at });
   insert(db, 'newsletter_subscribers', { email, created_at: at });
-  for (const [kind, id] of [['demo-requests', demo], ['contact-messages', contact], ['feedback', feedback]] as const) {
-    insert(db, 'submission_events', { kind, submission_id: id, username: 'alice', action: 'note', note: `Note on ${email}`, created_at: at });
+  for (const [kind, id] of [
+    ['demo-requests', demo],
+    ['contact-messages', contact],
+    ['feedback', feedback],
+  ] as const) {
+    insert(db, 'submission_events', {
+      kind,
+      submission_id: id,
+      username: 'alice',
+      action: 'note',
+      note: `Note on ${email}`,
+      created_at: at,
+    });
   }
   if (hasOutbox(db)) {
-    for (const [kind, id] of [['demo-requests', demo], ['contact-messages', contact]] as const) {
+    for (const [kind, id] of [
+      ['demo-requests', demo],
+      ['contact-messages', contact],
+    ] as const) {
       insert(db, 'outbox', {
-        kind: kind === 'demo-requests' ? 'sales-demo' : 'sales-contact', submission_kind: kind, submission_id: id, recipient: 'sales@haulora.example',
-        reply_to: email, subject: 'New', body_text: `From ${email}`, message_id: `<${kind}-${id}@haulora.example>`, created_at: at, next_attempt_at: at,
+        kind: kind === 'demo-requests' ? 'sales-demo' : 'sales-contact',
+        submission_kind: kind,
+        submission_id: id,
+        recipient: 'sales@haulora.example',
+        reply_to: email,
+        subject: 'New',
+        body_text: `From ${email}`,
+        message_id: `<${kind}-${id}@haulora.example>`,
+        created_at: at,
+        next_attempt_at: at,
       });
     }
     insert(db, 'outbox', {
-      kind: 'demo-confirmation', submission_kind: 'demo-requests', submission_id: demo, recipient: email, subject: 'Thanks', body_text: 'Thanks',
-      message_id: `<confirm-${demo}@haulora.example>`, created_at: at, next_attempt_at: at,
+      kind: 'demo-confirmation',
+      submission_kind: 'demo-requests',
+      submission_id: demo,
+      recipient: email,
+      subject: 'Thanks',
+      body_text: 'Thanks',
+      message_id: `<confirm-${demo}@haulora.example>`,
+      created_at: at,
+      next_attempt_at: at,
     });
   }
   return { demo, contact, feedback };
@@ -89,7 +136,12 @@ function seed(db: Database, email: string, at: string) {
 
 const TABLES = ['demo_requests', 'contact_messages', 'feedback', 'newsletter_subscribers', 'submission_events'];
 const counts = (db: Database) =>
-  Object.fromEntries([...TABLES, ...(hasOutbox(db) ? ['outbox'] : [])].map((table) => [table, Number((db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n)]));
+  Object.fromEntries(
+    [...TABLES, ...(hasOutbox(db) ? ['outbox'] : [])].map((table) => [
+      table,
+      Number((db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n),
+    ]),
+  );
 
 before(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'haulora-data-cli-'));
@@ -105,7 +157,11 @@ test('monthsBefore counts calendar months in UTC and clamps the day', () => {
 });
 
 test('purge: a dry run only counts; the real run deletes old submissions with their events, emails and images, and keeps recent ones', async () => {
-  const { old, recent, before: initial } = await withDb((db) => {
+  const {
+    old,
+    recent,
+    before: initial,
+  } = await withDb((db) => {
     const old = seed(db, 'old@example.com', OLD);
     const recent = seed(db, 'new@example.com', RECENT);
     return { old, recent, before: counts(db) };
@@ -129,7 +185,14 @@ test('purge: a dry run only counts; the real run deletes old submissions with th
   await withDb((db) => {
     const outbox = hasOutbox(db);
     if (outbox) assert.match(real.stdout, /outbox\s+3\n/);
-    assert.deepEqual(counts(db), { demo_requests: 1, contact_messages: 1, feedback: 1, newsletter_subscribers: 1, submission_events: 3, ...(outbox ? { outbox: 3 } : {}) });
+    assert.deepEqual(counts(db), {
+      demo_requests: 1,
+      contact_messages: 1,
+      feedback: 1,
+      newsletter_subscribers: 1,
+      submission_events: 3,
+      ...(outbox ? { outbox: 3 } : {}),
+    });
     assert.equal(db.prepare('SELECT id FROM demo_requests WHERE id = ?').get(old.demo), undefined);
     assert.ok(db.prepare('SELECT id FROM demo_requests WHERE id = ?').get(recent.demo));
     const image = db.prepare('SELECT img FROM contact_messages').get() as { img: Uint8Array };
@@ -137,8 +200,13 @@ test('purge: a dry run only counts; the real run deletes old submissions with th
     const events = db.prepare('SELECT note FROM submission_events').all() as { note: string }[];
     assert.ok(events.every((event) => event.note.includes('new@example.com')));
     if (outbox) {
-      const emails = db.prepare('SELECT body_text, recipient FROM outbox').all() as { body_text: string; recipient: string }[];
-      assert.ok(emails.every((email) => !email.body_text.includes('old@example.com') && email.recipient !== 'old@example.com'));
+      const emails = db.prepare('SELECT body_text, recipient FROM outbox').all() as {
+        body_text: string;
+        recipient: string;
+      }[];
+      assert.ok(
+        emails.every((email) => !email.body_text.includes('old@example.com') && email.recipient !== 'old@example.com'),
+      );
     }
   });
 
@@ -159,12 +227,24 @@ test('export prints everything stored about one address, and nothing about other
   assert.equal(output.email, 'kim@example.com');
   assert.ok(!Number.isNaN(Date.parse(output.exported_at)));
   const { tables } = output;
-  assert.deepEqual(tables.demo_requests.map((row: { id: number }) => row.id), [ids.demo]);
+  assert.deepEqual(
+    tables.demo_requests.map((row: { id: number }) => row.id),
+    [ids.demo],
+  );
   assert.equal(tables.demo_requests[0].company, 'Jo Freight');
-  assert.deepEqual(tables.contact_messages.map((row: { id: number }) => row.id), [ids.contact]);
+  assert.deepEqual(
+    tables.contact_messages.map((row: { id: number }) => row.id),
+    [ids.contact],
+  );
   assert.deepEqual(tables.contact_messages[0].img, { base64: IMAGE.toString('base64') });
-  assert.deepEqual(tables.feedback.map((row: { id: number }) => row.id), [ids.feedback]);
-  assert.deepEqual(tables.newsletter_subscribers.map((row: { email: string }) => row.email), ['kim@example.com']);
+  assert.deepEqual(
+    tables.feedback.map((row: { id: number }) => row.id),
+    [ids.feedback],
+  );
+  assert.deepEqual(
+    tables.newsletter_subscribers.map((row: { email: string }) => row.email),
+    ['kim@example.com'],
+  );
   assert.equal(tables.submission_events.length, 3);
   assert.ok(tables.submission_events.every((event: { note: string }) => event.note === 'Note on kim@example.com'));
   if (tables.outbox) {

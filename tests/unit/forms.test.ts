@@ -9,7 +9,14 @@ import { mainRegionOf, PHONE_MESSAGES, phoneMaxLength, phoneProblem } from '../.
 import { callingCodeOf, demoCountryData, listCountries } from '../../app/lib/countries.server.ts';
 import { outcomeForMessage, readResult, resultPath, safeBackPath } from '../../app/lib/form-results.ts';
 import { formRules } from '../../app/lib/form-rules.server.ts';
-import { browserTimeZone, countryForTimeZone, digitsOnly, maxLengthOf, nationalDigits, phoneNumberPayload } from '../../app/lib/country-options.ts';
+import {
+  browserTimeZone,
+  countryForTimeZone,
+  digitsOnly,
+  maxLengthOf,
+  nationalDigits,
+  phoneNumberPayload,
+} from '../../app/lib/country-options.ts';
 import { openDatabase } from '../../server/db/driver.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { demoRequest } from '../../server/submission-kinds/index.ts';
@@ -19,13 +26,33 @@ describe('readAnswer: every answer shape of spec 7, read the same way by every f
   const cases: [string, unknown, number, ReturnType<typeof readAnswer>][] = [
     ['SUCCESS with a message', ['SUCCESS', 'Thanks'], 200, { kind: 'success', message: 'Thanks', status: 200 }],
     ['SUCCESS alone: the first item decides', ['SUCCESS'], 200, { kind: 'success', message: undefined, status: 200 }],
-    ['ERROR with a message', ['ERROR', 'Incorrect username or password'], 401, { kind: 'ERROR', message: 'Incorrect username or password', status: 401 }],
+    [
+      'ERROR with a message',
+      ['ERROR', 'Incorrect username or password'],
+      401,
+      { kind: 'ERROR', message: 'Incorrect username or password', status: 401 },
+    ],
     ['ERROR alone', ['ERROR'], 400, { kind: 'ERROR', message: undefined, status: 400 }],
-    ['ErrorInfo with a message', ['ErrorInfo', 'Name is required'], 400, { kind: 'ErrorInfo', message: 'Name is required', status: 400 }],
+    [
+      'ErrorInfo with a message',
+      ['ErrorInfo', 'Name is required'],
+      400,
+      { kind: 'ErrorInfo', message: 'Name is required', status: 400 },
+    ],
     ['ErrorInfo alone', ['ErrorInfo'], 400, { kind: 'ErrorInfo', message: undefined, status: 400 }],
-    ['an errorInfo field', { errorInfo: 'Your session is not valid.' }, 401, { kind: 'errorInfo', message: 'Your session is not valid.', status: 401 }],
+    [
+      'an errorInfo field',
+      { errorInfo: 'Your session is not valid.' },
+      401,
+      { kind: 'errorInfo', message: 'Your session is not valid.', status: 401 },
+    ],
     ['tokens', { access_token: 'a' }, 200, { kind: 'data', data: { access_token: 'a' }, status: 200 }],
-    ['the glossary list (a second item that is no message)', ['SUCCESS', [{ id: 1 }]], 200, { kind: 'data', data: ['SUCCESS', [{ id: 1 }]], status: 200 }],
+    [
+      'the glossary list (a second item that is no message)',
+      ['SUCCESS', [{ id: 1 }]],
+      200,
+      { kind: 'data', data: ['SUCCESS', [{ id: 1 }]], status: 200 },
+    ],
     ['SUCCESS on an error status is no success', ['SUCCESS', 'x'], 500, { kind: 'failed', status: 500 }],
     ['an unknown refusal', { message: 'nope' }, 500, { kind: 'failed', status: 500 }],
     ['an empty body on an error status', null, 502, { kind: 'failed', status: 502 }],
@@ -48,11 +75,17 @@ describe('readAnswer: every answer shape of spec 7, read the same way by every f
     }
   };
   test('a body that is not JSON', async () => {
-    const result = await withFetch(async () => new Response('<html>Bad gateway</html>', { status: 502 }), () => apiPostJson('/api/x', {}));
+    const result = await withFetch(
+      async () => new Response('<html>Bad gateway</html>', { status: 502 }),
+      () => apiPostJson('/api/x', {}),
+    );
     assert.deepEqual(result, { kind: 'failed', status: 502 });
   });
   test('a network failure', async () => {
-    const result = await withFetch(async () => Promise.reject(new TypeError('Failed to fetch')), () => apiPostJson('/api/x', {}));
+    const result = await withFetch(
+      async () => Promise.reject(new TypeError('Failed to fetch')),
+      () => apiPostJson('/api/x', {}),
+    );
     assert.deepEqual(result, { kind: 'failed', status: null });
   });
   test('the idempotency key and the CSRF token travel as headers', async () => {
@@ -98,7 +131,10 @@ describe('the phone rule (common/phone.ts), the same in the browser and on the s
 describe('input attributes from the schemas', () => {
   const rules = formRules();
   test('required and maxlength come from each field', () => {
-    assert.deepEqual(rules.signIn, { username: { required: true, maxLength: 64 }, password: { required: true, maxLength: 256 } });
+    assert.deepEqual(rules.signIn, {
+      username: { required: true, maxLength: 64 },
+      password: { required: true, maxLength: 256 },
+    });
     assert.deepEqual(rules.feedback.feedback, { required: true, maxLength: 1000 });
     assert.deepEqual(rules.contact.inq_type, { required: true });
   });
@@ -116,7 +152,10 @@ describe('the demo country list', () => {
   test('about 240 countries, sorted by English name, each with a calling code', () => {
     assert.ok(countries.length >= 230 && countries.length <= 260, `${countries.length}`);
     const names = countries.map((country) => country.name);
-    assert.deepEqual(names, [...names].sort((a, b) => a.localeCompare(b, 'en')));
+    assert.deepEqual(
+      names,
+      [...names].sort((a, b) => a.localeCompare(b, 'en')),
+    );
     for (const country of countries) assert.match(country.callingCode, /^\d{1,4}$/, country.code);
     assert.equal(new Set(countries.map((country) => country.code)).size, countries.length);
   });
@@ -170,7 +209,8 @@ describe('phone numbers', () => {
     assert.equal(digitsOnly('+61 (0)412-345 abc'), '610412345');
   });
   test('a formatted number keeps its digits: the limit counts digits, not spaces (issue 28)', () => {
-    for (const text of ['0412 345 678', '0412-345-678', '(04) 1234 5678', ' 0412 345 678 ']) assert.equal(nationalDigits(text, '61', 10), '0412345678');
+    for (const text of ['0412 345 678', '0412-345-678', '(04) 1234 5678', ' 0412 345 678 '])
+      assert.equal(nationalDigits(text, '61', 10), '0412345678');
     assert.equal(nationalDigits('+61 412 345 678', '61', 10), '412345678');
     assert.equal(nationalDigits('+61 (0)412 345 678', '61', 10), '0412345678');
     assert.equal(nationalDigits('0412 345 678 999', '61', 10), '0412345678');
@@ -188,7 +228,16 @@ describe('result page outcomes', () => {
     const db = await openDatabase({ file: ':memory:' });
     await migrate(db);
     const service = createSubmissionService(db);
-    const demo = { name: 'a', job_title: 'b', company: 'c', country: '61', number: '+61 4', email: 'a@b.co', text: 't', marketing_consent: false };
+    const demo = {
+      name: 'a',
+      job_title: 'b',
+      company: 'c',
+      country: '61',
+      number: '+61 4',
+      email: 'a@b.co',
+      text: 't',
+      marketing_consent: false,
+    };
     assert.equal(outcomeForMessage((await service.store(demoRequest, demo))!), 'demoThanks');
     await db.close();
     assert.throws(() => outcomeForMessage('Some other words'));

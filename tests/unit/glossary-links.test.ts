@@ -5,7 +5,11 @@ import { glossaryAnchor } from '../../app/lib/glossary-anchors.ts';
 import { createTermLinker } from '../../app/lib/glossary-links.server.ts';
 
 const entry = (term: string) => ({ id: 1, category: 'Test', term, description: 'A term.' });
-const link = createTermLinker(['Fuel card', 'Fuel levy', 'Job', 'Consignment note (connote)', 'Proof of delivery (POD)', 'Pre-start check'].map(entry));
+const link = createTermLinker(
+  ['Fuel card', 'Fuel levy', 'Job', 'Consignment note (connote)', 'Proof of delivery (POD)', 'Pre-start check'].map(
+    entry,
+  ),
+);
 
 test('anchors are stable slugs of the term', () => {
   assert.equal(glossaryAnchor('Consignment note (connote)'), 'term-consignment-note-connote');
@@ -35,12 +39,17 @@ test('a term is found by its name and by its abbreviation in brackets', () => {
     { text: 'POD', anchor: 'term-proof-of-delivery-pod' },
     '.',
   ]);
-  assert.deepEqual(link('Proof of delivery', new Set()), [{ text: 'Proof of delivery', anchor: 'term-proof-of-delivery-pod' }]);
+  assert.deepEqual(link('Proof of delivery', new Set()), [
+    { text: 'Proof of delivery', anchor: 'term-proof-of-delivery-pod' },
+  ]);
 });
 
 test('no match inside a longer word or a hyphenated compound; the longer term wins', () => {
   assert.deepEqual(link('Jobsite, job-card, fuelling', new Set()), ['Jobsite, job-card, fuelling']);
-  assert.deepEqual(link('a pre-start check', new Set()), ['a ', { text: 'pre-start check', anchor: 'term-pre-start-check' }]);
+  assert.deepEqual(link('a pre-start check', new Set()), [
+    'a ',
+    { text: 'pre-start check', anchor: 'term-pre-start-check' },
+  ]);
   assert.deepEqual(link('the fuel levy', new Set()), ['the ', { text: 'fuel levy', anchor: 'term-fuel-levy' }]);
 });
 

@@ -11,7 +11,11 @@ test('answers counted per series, durations in cumulative buckets with sum and c
   metrics.http.record('GET', '/api/Faqs/GetAllFromFaqs', '2xx', 20);
   metrics.http.record('POST', '(page)', '4xx', 0.3);
   const text = await metrics.registry.metrics();
-  const line = (name: string) => text.split('\n').find((one) => one.startsWith(`${name} `))?.split(' ')[1];
+  const line = (name: string) =>
+    text
+      .split('\n')
+      .find((one) => one.startsWith(`${name} `))
+      ?.split(' ')[1];
   const faq = 'method="GET",route="/api/Faqs/GetAllFromFaqs",status_class="2xx"';
   assert.equal(line(`http_requests_total{${faq}}`), '3');
   assert.equal(line('http_requests_total{method="POST",route="(page)",status_class="4xx"}'), '1');

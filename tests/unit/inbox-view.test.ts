@@ -12,17 +12,39 @@ describe('inbox view in the URL', () => {
   });
 
   test('a full view round-trips', () => {
-    const params = new URLSearchParams('kind=contact-messages&status=spam&q=fuel+card&from=2026-01-01&to=2026-11-30&page=3&size=50');
+    const params = new URLSearchParams(
+      'kind=contact-messages&status=spam&q=fuel+card&from=2026-01-01&to=2026-11-30&page=3&size=50',
+    );
     const view = readInboxView(params);
     assert.deepEqual(view, {
-      kind: 'contact-messages', status: 'spam', q: 'fuel card', from: '2026-01-01', to: '2026-11-30', owner: '', sort: 'received', dir: 'desc', page: 3, pageSize: 50,
+      kind: 'contact-messages',
+      status: 'spam',
+      q: 'fuel card',
+      from: '2026-01-01',
+      to: '2026-11-30',
+      owner: '',
+      sort: 'received',
+      dir: 'desc',
+      page: 3,
+      pageSize: 50,
     });
     assert.equal(writeInboxView(view).toString(), params.toString());
   });
 
   test('nonsense falls back to the defaults', () => {
     const view = readInboxView(new URLSearchParams('kind=orders&status=archived&from=yesterday&page=-2&size=7'));
-    assert.deepEqual(view, { kind: 'demo-requests', status: '', q: '', from: '', to: '', owner: '', sort: 'received', dir: 'desc', page: 1, pageSize: 25 });
+    assert.deepEqual(view, {
+      kind: 'demo-requests',
+      status: '',
+      q: '',
+      from: '',
+      to: '',
+      owner: '',
+      sort: 'received',
+      dir: 'desc',
+      page: 1,
+      pageSize: 25,
+    });
   });
 
   test('the API query carries only what is set; the export has no paging', () => {

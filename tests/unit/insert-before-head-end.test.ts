@@ -6,7 +6,8 @@ import { text } from 'node:stream/consumers';
 import { test } from 'node:test';
 import { insertBeforeHeadEnd } from '../../app/lib/insert-before-head-end.server.ts';
 
-const DOCUMENT = '<!DOCTYPE html><html><head><title>Café</title></head><body><p>Straße</p><p></head> in text</p></body></html>';
+const DOCUMENT =
+  '<!DOCTYPE html><html><head><title>Café</title></head><body><p>Straße</p><p></head> in text</p></body></html>';
 const EXPECTED = DOCUMENT.replace('</head>', '<meta name="x" content="y"/></head>');
 
 test('the additions go before the first </head>, once, for every way of cutting the document', async () => {

@@ -30,7 +30,12 @@ import { formatSize } from '../../common/format-size.ts';
 import { parseMail } from '../helpers/smtp.ts';
 
 const copy = loadEmailContent();
-const settings: MailSettings = { salesEmail: 'sales@haulora.com', demoConfirmation: true, siteUrl: 'https://www.haulora.com/', brand: 'Haulora' };
+const settings: MailSettings = {
+  salesEmail: 'sales@haulora.com',
+  demoConfirmation: true,
+  siteUrl: 'https://www.haulora.com/',
+  brand: 'Haulora',
+};
 let counter = 0;
 const messageId = () => `<test-${++counter}@haulora.com>`;
 
@@ -93,7 +98,15 @@ describe('small helpers', () => {
   test('formatSize reads like people write it', () => {
     // One function and one unit for the visitor's form and the sales email (decimal, as file managers show sizes).
     assert.deepEqual(
-      [formatSize(820), formatSize(999), formatSize(1000), formatSize(12_400), formatSize(34 * 1024), formatSize(999_960), formatSize(1.25 * 1024 * 1024)],
+      [
+        formatSize(820),
+        formatSize(999),
+        formatSize(1000),
+        formatSize(12_400),
+        formatSize(34 * 1024),
+        formatSize(999_960),
+        formatSize(1.25 * 1024 * 1024),
+      ],
       ['820 bytes', '999 bytes', '1 kB', '12.4 kB', '34.8 kB', '1 MB', '1.3 MB'],
     );
   });
@@ -120,7 +133,8 @@ describe('composing a demo request', () => {
     assert.equal(confirmation!.subject, 'Your Haulora demo request');
     // Nothing the visitor typed reaches an address the visitor typed (issue 33).
     assert.ok(confirmation!.bodyText.startsWith('Hello,\n\n'));
-    for (const typed of [demo.name, demo.company, demo.job_title, demo.number, 'Dispatch board']) assert.ok(!confirmation!.bodyText.includes(typed), typed);
+    for (const typed of [demo.name, demo.company, demo.job_title, demo.number, 'Dispatch board'])
+      assert.ok(!confirmation!.bodyText.includes(typed), typed);
     assert.ok(!confirmation!.bodyText.includes('/inbox/'));
     assert.notEqual(sales!.messageId, confirmation!.messageId);
     for (const message of [sales!, confirmation!]) {
@@ -132,12 +146,22 @@ describe('composing a demo request', () => {
 
   test('without confirmations, the sales email only', () => {
     const messages = composeDemoMessages(demo, { ...settings, demoConfirmation: false });
-    assert.deepEqual(messages.map((m) => m.kind), ['sales-demo']);
+    assert.deepEqual(
+      messages.map((m) => m.kind),
+      ['sales-demo'],
+    );
   });
 
   test('the consent line says whether and which version was ticked', () => {
-    const [sales] = composeDemoMessages({ ...demo, consent: { version: MARKETING_CONSENT_VERSION, at: demo.createdAt } });
-    assert.ok(sales!.bodyText.includes(`Product news: Yes, ticked (consent text ${MARKETING_CONSENT_VERSION}, ${demo.createdAt})`));
+    const [sales] = composeDemoMessages({
+      ...demo,
+      consent: { version: MARKETING_CONSENT_VERSION, at: demo.createdAt },
+    });
+    assert.ok(
+      sales!.bodyText.includes(
+        `Product news: Yes, ticked (consent text ${MARKETING_CONSENT_VERSION}, ${demo.createdAt})`,
+      ),
+    );
     const [without] = composeDemoMessages(demo);
     assert.ok(without!.bodyText.includes('Product news: No'));
   });
@@ -147,16 +171,33 @@ describe('composing a demo request', () => {
     const [sales, confirmation] = composeDemoMessages(hostile);
     assert.equal(sales!.subject, 'Demo request: Eve Bcc: victim@evil.example, Acme Injected: body');
     assert.ok(sales!.bodyText.includes('Name: Eve Bcc: victim@evil.example\n'));
-    assert.ok(!confirmation!.bodyText.includes('Eve') && !confirmation!.bodyText.includes('Injected'), 'the confirmation quotes none of it');
+    assert.ok(
+      !confirmation!.bodyText.includes('Eve') && !confirmation!.bodyText.includes('Injected'),
+      'the confirmation quotes none of it',
+    );
     assert.doesNotMatch(sales!.subject, /[\r\n]/);
   });
 });
 
 describe('composing a contact message', () => {
   test('one sales email naming the inquiry type, the image described and not attached', () => {
-    const values = { name: 'Sam Lee', email: 'sam@coastfreight.com.au', subject: 'Pricing for 12 trucks', inq_type: 2, message: 'Hello,\nwhat does it cost?', img: new Uint8Array(), marketing_consent: false };
+    const values = {
+      name: 'Sam Lee',
+      email: 'sam@coastfreight.com.au',
+      subject: 'Pricing for 12 trucks',
+      inq_type: 2,
+      message: 'Hello,\nwhat does it cost?',
+      img: new Uint8Array(),
+      marketing_consent: false,
+    };
     const [message, ...rest] = contactMessage.emails!(
-      { id: 42, values, consent: null, createdAt: '2026-11-21T10:00:00.000Z', image: { type: 'image/jpeg', size: 2_400_000 } },
+      {
+        id: 42,
+        values,
+        consent: null,
+        createdAt: '2026-11-21T10:00:00.000Z',
+        image: { type: 'image/jpeg', size: 2_400_000 },
+      },
       { copy, settings, messageId },
     );
     assert.equal(rest.length, 0);
@@ -172,9 +213,20 @@ describe('composing a contact message', () => {
 
 function row(overrides: Partial<OutboxRow> = {}): OutboxRow {
   return {
-    id: 1, kind: 'sales-demo', submission_kind: 'demo-requests', submission_id: 1, recipient: 'sales@haulora.com',
-    reply_to: 'priya@southerncross.com.au', subject: 'Demo request', body_text: 'Hello\n', message_id: '<abc@haulora.com>',
-    created_at: '2026-11-21T10:00:00.000Z', attempts: 1, next_attempt_at: '2026-11-21T10:00:00.000Z', last_error: null, sent_at: null,
+    id: 1,
+    kind: 'sales-demo',
+    submission_kind: 'demo-requests',
+    submission_id: 1,
+    recipient: 'sales@haulora.com',
+    reply_to: 'priya@southerncross.com.au',
+    subject: 'Demo request',
+    body_text: 'Hello\n',
+    message_id: '<abc@haulora.com>',
+    created_at: '2026-11-21T10:00:00.000Z',
+    attempts: 1,
+    next_attempt_at: '2026-11-21T10:00:00.000Z',
+    last_error: null,
+    sent_at: null,
     ...overrides,
   };
 }
@@ -217,7 +269,18 @@ describe('the message built from a row', () => {
 describe('retries', () => {
   test('wait 30 s, 1 min, 2 min … doubling, capped at an hour', () => {
     const delays = [1, 2, 3, 4, 5, 6, 7, 8, 50, 5000].map((attempts) => retryDelay(attempts, 30_000));
-    assert.deepEqual(delays, [30_000, 60_000, 120_000, 240_000, 480_000, 960_000, 1_920_000, MAX_RETRY_DELAY_MS, MAX_RETRY_DELAY_MS, MAX_RETRY_DELAY_MS]);
+    assert.deepEqual(delays, [
+      30_000,
+      60_000,
+      120_000,
+      240_000,
+      480_000,
+      960_000,
+      1_920_000,
+      MAX_RETRY_DELAY_MS,
+      MAX_RETRY_DELAY_MS,
+      MAX_RETRY_DELAY_MS,
+    ]);
   });
 });
 
@@ -227,9 +290,22 @@ describe('the outbox worker', () => {
     await migrate(database);
     const db = database.sqlite!;
     const repos = createRepositories(database.kysely);
-    const notifications = createNotificationService({ copy, settings: { ...settings, demoConfirmation: false }, messageId });
+    const notifications = createNotificationService({
+      copy,
+      settings: { ...settings, demoConfirmation: false },
+      messageId,
+    });
     const service = createSubmissionService(database, undefined, { notifications });
-    await service.store(demoRequest, { name: 'A', job_title: 'B', company: 'C', country: '61', number: '+61 4', email: 'a@b.com', text: 't', marketing_consent: false });
+    await service.store(demoRequest, {
+      name: 'A',
+      job_title: 'B',
+      company: 'C',
+      country: '61',
+      number: '+61 4',
+      email: 'a@b.com',
+      text: 't',
+      marketing_consent: false,
+    });
 
     const sent: string[] = [];
     let failures = 2;
@@ -242,7 +318,13 @@ describe('the outbox worker', () => {
       reasonOf: (error) => (error as Error).message,
       close() {},
     };
-    const worker = createOutboxWorker({ outbox: repos.outbox, transport, pollMs: 5, retryBaseMs: 20, log: pino({ level: 'silent' }) });
+    const worker = createOutboxWorker({
+      outbox: repos.outbox,
+      transport,
+      pollMs: 5,
+      retryBaseMs: 20,
+      log: pino({ level: 'silent' }),
+    });
     worker.start();
     const deadline = Date.now() + 5000;
     while (sent.length === 0 && Date.now() < deadline) await sleep(5);
@@ -262,9 +344,22 @@ describe('the outbox worker', () => {
     await migrate(database);
     const db = database.sqlite!;
     const repos = createRepositories(database.kysely);
-    const notifications = createNotificationService({ copy, settings: { ...settings, demoConfirmation: false }, messageId });
+    const notifications = createNotificationService({
+      copy,
+      settings: { ...settings, demoConfirmation: false },
+      messageId,
+    });
     const service = createSubmissionService(database, undefined, { notifications });
-    await service.store(demoRequest, { name: 'A', job_title: 'B', company: 'C', country: '61', number: '+61 4', email: 'a@b.com', text: 't', marketing_consent: false });
+    await service.store(demoRequest, {
+      name: 'A',
+      job_title: 'B',
+      company: 'C',
+      country: '61',
+      number: '+61 4',
+      email: 'a@b.com',
+      text: 't',
+      marketing_consent: false,
+    });
     let started = false;
     const transport: MailTransport = {
       description: 'slow',
@@ -275,7 +370,13 @@ describe('the outbox worker', () => {
       reasonOf: String,
       close() {},
     };
-    const worker = createOutboxWorker({ outbox: repos.outbox, transport, pollMs: 5, retryBaseMs: 20, log: pino({ level: 'silent' }) });
+    const worker = createOutboxWorker({
+      outbox: repos.outbox,
+      transport,
+      pollMs: 5,
+      retryBaseMs: 20,
+      log: pino({ level: 'silent' }),
+    });
     worker.start();
     while (!started) await sleep(2);
     await worker.stop();
@@ -290,7 +391,17 @@ describe('the outbox worker', () => {
     const db = database.sqlite!;
     const notifications = createNotificationService({ copy, settings, messageId });
     const service = createSubmissionService(database, undefined, { notifications });
-    await service.store(demoRequest, { name: 'A', job_title: 'B', company: 'C', country: '61', number: '+61 4', email: 'a@b.com', text: 't', marketing_consent: false, website: 'http://spam.example' });
+    await service.store(demoRequest, {
+      name: 'A',
+      job_title: 'B',
+      company: 'C',
+      country: '61',
+      number: '+61 4',
+      email: 'a@b.com',
+      text: 't',
+      marketing_consent: false,
+      website: 'http://spam.example',
+    });
     assert.equal((db.prepare('SELECT count(*) AS n FROM demo_requests').get() as { n: number }).n, 1);
     assert.equal((db.prepare('SELECT count(*) AS n FROM outbox').get() as { n: number }).n, 0);
     await database.close();
@@ -303,7 +414,18 @@ describe('the outbox worker', () => {
     // The same Message-ID twice: the confirmation's insert breaks the UNIQUE constraint.
     const notifications = createNotificationService({ copy, settings, messageId: () => '<same@haulora.com>' });
     const service = createSubmissionService(database, undefined, { notifications });
-    await assert.rejects(service.store(demoRequest, { name: 'A', job_title: 'B', company: 'C', country: '61', number: '+61 4', email: 'a@b.com', text: 't', marketing_consent: false }));
+    await assert.rejects(
+      service.store(demoRequest, {
+        name: 'A',
+        job_title: 'B',
+        company: 'C',
+        country: '61',
+        number: '+61 4',
+        email: 'a@b.com',
+        text: 't',
+        marketing_consent: false,
+      }),
+    );
     assert.equal((db.prepare('SELECT count(*) AS n FROM demo_requests').get() as { n: number }).n, 0);
     assert.equal((db.prepare('SELECT count(*) AS n FROM outbox').get() as { n: number }).n, 0);
     await database.close();
@@ -326,12 +448,23 @@ describe('mail configuration', () => {
   });
   test('reads every variable', () => {
     const config = loadConfig({
-      ...base, SMTP_URL: 'smtps://user:p%40ss@smtp.haulora.com:465', MAIL_FROM: 'website@haulora.com', SALES_EMAIL: 'sales@haulora.com',
-      DEMO_CONFIRMATION_EMAIL: 'false', OUTBOX_POLL_MS: '500', OUTBOX_RETRY_BASE_MS: '1000', OUTBOX_LEASE_MS: '5000',
+      ...base,
+      SMTP_URL: 'smtps://user:p%40ss@smtp.haulora.com:465',
+      MAIL_FROM: 'website@haulora.com',
+      SALES_EMAIL: 'sales@haulora.com',
+      DEMO_CONFIRMATION_EMAIL: 'false',
+      OUTBOX_POLL_MS: '500',
+      OUTBOX_RETRY_BASE_MS: '1000',
+      OUTBOX_LEASE_MS: '5000',
     });
     assert.deepEqual(config.mail, {
-      smtpUrl: 'smtps://user:p%40ss@smtp.haulora.com:465', from: 'website@haulora.com', salesEmail: 'sales@haulora.com',
-      demoConfirmation: false, pollMs: 500, retryBaseMs: 1000, leaseMs: 5000,
+      smtpUrl: 'smtps://user:p%40ss@smtp.haulora.com:465',
+      from: 'website@haulora.com',
+      salesEmail: 'sales@haulora.com',
+      demoConfirmation: false,
+      pollMs: 500,
+      retryBaseMs: 1000,
+      leaseMs: 5000,
     });
   });
   const bad: [string, string, RegExp][] = [
@@ -344,12 +477,15 @@ describe('mail configuration', () => {
   ];
   for (const [name, value, message] of bad) {
     test(`${name}=${JSON.stringify(value)} stops the server naming ${name}, without echoing the value`, () => {
-      assert.throws(() => loadConfig({ ...base, [name]: value }), (error: Error) => {
-        assert.ok(error instanceof ConfigError);
-        assert.match(error.message, message);
-        assert.ok(!error.message.includes('hunter2'));
-        return true;
-      });
+      assert.throws(
+        () => loadConfig({ ...base, [name]: value }),
+        (error: Error) => {
+          assert.ok(error instanceof ConfigError);
+          assert.match(error.message, message);
+          assert.ok(!error.message.includes('hunter2'));
+          return true;
+        },
+      );
     });
   }
 });

@@ -20,8 +20,8 @@ import { engineSuites, rows } from '../helpers/engines.ts';
 const at = '2026-11-21T10:00:00.000Z';
 
 /** Contact messages not spam that `reader` has not opened. */
-const unread = async (repos: Repositories, reader: string) => (await repos.inbox.counts(['contact-messages'], reader))['contact-messages']?.unread;
-
+const unread = async (repos: Repositories, reader: string) =>
+  (await repos.inbox.counts(['contact-messages'], reader))['contact-messages']?.unread;
 
 for (const { engine, open } of await engineSuites()) {
   const fresh = async (): Promise<{ db: Database; repos: Repositories }> => {
@@ -33,52 +33,109 @@ for (const { engine, open } of await engineSuites()) {
     test('apply once, in order, recorded with the schema version', async () => {
       const db = await open({ migrated: false });
       assert.equal(await schemaVersion(db), 0);
-      assert.deepEqual(await migrate(db), listMigrations(engine).map((m) => m.name));
+      assert.deepEqual(
+        await migrate(db),
+        listMigrations(engine).map((m) => m.name),
+      );
       assert.deepEqual(await migrate(db), []);
       assert.equal(await schemaVersion(db), latestVersion(engine));
     });
 
     test('both engines know the same migration numbers', () => {
-      assert.deepEqual(listMigrations(engine).map((m) => m.version), listMigrations('sqlite').map((m) => m.version));
+      assert.deepEqual(
+        listMigrations(engine).map((m) => m.version),
+        listMigrations('sqlite').map((m) => m.version),
+      );
     });
 
     test('three migrators starting together apply each migration once', async () => {
       const db = await open({ migrated: false });
       const results = await Promise.all([migrate(db), migrate(db), migrate(db)]);
-      assert.deepEqual(results.flat().sort(), listMigrations(engine).map((m) => m.name).sort());
+      assert.deepEqual(
+        results.flat().sort(),
+        listMigrations(engine)
+          .map((m) => m.name)
+          .sort(),
+      );
     });
 
     test('migration 002 moves existing honeypot rows to spam and the rest to new', async () => {
       const db = await open({ migrated: false });
-      await migrate(db, listMigrations(engine).filter((m) => m.version === 1));
-      await rows(db, `INSERT INTO feedback (feedback, is_spam, created_at) VALUES ('real', 0, '2026-01-01T00:00:00.000Z'), ('bot', 1, '2026-01-01T00:00:00.000Z')`);
-      await rows(db, `INSERT INTO newsletter_subscribers (email, is_spam, created_at) VALUES ('a@b.com', 1, '2026-01-01T00:00:00.000Z')`);
+      await migrate(
+        db,
+        listMigrations(engine).filter((m) => m.version === 1),
+      );
+      await rows(
+        db,
+        `INSERT INTO feedback (feedback, is_spam, created_at) VALUES ('real', 0, '2026-01-01T00:00:00.000Z'), ('bot', 1, '2026-01-01T00:00:00.000Z')`,
+      );
+      await rows(
+        db,
+        `INSERT INTO newsletter_subscribers (email, is_spam, created_at) VALUES ('a@b.com', 1, '2026-01-01T00:00:00.000Z')`,
+      );
       await migrate(db);
-      assert.deepEqual((await rows(db, 'SELECT feedback, status FROM feedback ORDER BY id')).map((row) => ({ ...row })), [
-        { feedback: 'real', status: 'new' },
-        { feedback: 'bot', status: 'spam' },
-      ]);
-      assert.equal((await rows<{ status: string }>(db, 'SELECT status FROM newsletter_subscribers'))[0]?.status, 'spam');
+      assert.deepEqual(
+        (await rows(db, 'SELECT feedback, status FROM feedback ORDER BY id')).map((row) => ({ ...row })),
+        [
+          { feedback: 'real', status: 'new' },
+          { feedback: 'bot', status: 'spam' },
+        ],
+      );
+      assert.equal(
+        (await rows<{ status: string }>(db, 'SELECT status FROM newsletter_subscribers'))[0]?.status,
+        'spam',
+      );
       await assert.rejects(rows(db, "UPDATE feedback SET status = 'archived'"), /check constraint/i);
     });
 
     test('migration 008 makes existing users admins, keeps every FAQ and glossary row, and lets a term repeat across categories', async () => {
       const db = await open({ migrated: false });
-      await migrate(db, listMigrations(engine).filter((m) => m.version < 8));
+      await migrate(
+        db,
+        listMigrations(engine).filter((m) => m.version < 8),
+      );
       await rows(db, `INSERT INTO users (username, password_hash, created_at) VALUES ('veteran', 'hash', '${at}')`);
       await rows(db, "INSERT INTO faqs (position, question, answer) VALUES (0, 'Old question?', 'Old answer.')");
-      await rows(db, "INSERT INTO glossary_entries (category, term, description) VALUES ('Yard', 'Dock', 'A door.'), ('Fleet', 'Prime mover', 'A truck.')");
-      const glossary = async () => (await rows(db, 'SELECT id, category, term, description FROM glossary_entries ORDER BY id')).map((row) => ({ ...row }));
+      await rows(
+        db,
+        "INSERT INTO glossary_entries (category, term, description) VALUES ('Yard', 'Dock', 'A door.'), ('Fleet', 'Prime mover', 'A truck.')",
+      );
+      const glossary = async () =>
+        (await rows(db, 'SELECT id, category, term, description FROM glossary_entries ORDER BY id')).map((row) => ({
+          ...row,
+        }));
       const before = await glossary();
-      assert.deepEqual(await migrate(db), listMigrations(engine).filter((m) => m.version >= 8).map((m) => m.name));
-      assert.equal((await rows<{ role: string }>(db, "SELECT role FROM users WHERE username = 'veteran'"))[0]?.role, 'admin');
-      assert.deepEqual((await rows(db, 'SELECT question, hidden, version FROM faqs')).map((row) => ({ ...row })), [{ question: 'Old question?', hidden: 0, version: 1 }]);
+      assert.deepEqual(
+        await migrate(db),
+        listMigrations(engine)
+          .filter((m) => m.version >= 8)
+          .map((m) => m.name),
+      );
+      assert.equal(
+        (await rows<{ role: string }>(db, "SELECT role FROM users WHERE username = 'veteran'"))[0]?.role,
+        'admin',
+      );
+      assert.deepEqual(
+        (await rows(db, 'SELECT question, hidden, version FROM faqs')).map((row) => ({ ...row })),
+        [{ question: 'Old question?', hidden: 0, version: 1 }],
+      );
       assert.deepEqual(await glossary(), before);
-      const keys = (await rows<{ kind: string; seed_key: string }>(db, 'SELECT kind, seed_key FROM content_seed_keys ORDER BY kind, seed_key')).map((row) => `${row.kind}:${row.seed_key}`);
+      const keys = (
+        await rows<{ kind: string; seed_key: string }>(
+          db,
+          'SELECT kind, seed_key FROM content_seed_keys ORDER BY kind, seed_key',
+        )
+      ).map((row) => `${row.kind}:${row.seed_key}`);
       assert.deepEqual(keys, ['faq:Old question?', 'glossary:fleet|prime mover', 'glossary:yard|dock']);
       // Unique per category now, whatever the case; the same term in another category is fine.
-      await rows(db, "INSERT INTO glossary_entries (category, term, description) VALUES ('Fleet', 'Dock', 'Where a truck parks.')");
-      await assert.rejects(rows(db, "INSERT INTO glossary_entries (category, term, description) VALUES ('yard', 'DOCK', 'Again.')"), /unique|duplicate/i);
+      await rows(
+        db,
+        "INSERT INTO glossary_entries (category, term, description) VALUES ('Fleet', 'Dock', 'Where a truck parks.')",
+      );
+      await assert.rejects(
+        rows(db, "INSERT INTO glossary_entries (category, term, description) VALUES ('yard', 'DOCK', 'Again.')"),
+        /unique|duplicate/i,
+      );
       await assert.rejects(rows(db, "UPDATE users SET role = 'owner'"), /check constraint/i);
     });
   });
@@ -86,23 +143,43 @@ for (const { engine, open } of await engineSuites()) {
   describe(`submissions repository (${engine})`, () => {
     test('stores feedback with its arrival time and spam flag', async () => {
       const { db, repos } = await fresh();
-      const id = await repos.submissions.insert('feedback', { values: { feedback: 'Great dispatch board' }, isSpam: false, createdAt: at });
-      assert.deepEqual({ ...(await rows(db, `SELECT feedback, is_spam, created_at FROM feedback WHERE id = ${id}`))[0] }, {
-        feedback: 'Great dispatch board',
-        is_spam: 0,
-        created_at: at,
+      const id = await repos.submissions.insert('feedback', {
+        values: { feedback: 'Great dispatch board' },
+        isSpam: false,
+        createdAt: at,
       });
+      assert.deepEqual(
+        { ...(await rows(db, `SELECT feedback, is_spam, created_at FROM feedback WHERE id = ${id}`))[0] },
+        {
+          feedback: 'Great dispatch board',
+          is_spam: 0,
+          created_at: at,
+        },
+      );
     });
 
     test('stores a contact message with its image bytes, type, size and hash', async () => {
       const { db, repos } = await fresh();
       const img = new Uint8Array([137, 80, 78, 71, 0, 255]);
       const id = await repos.submissions.insert('contact_messages', {
-        values: { name: 'Sam', email: 'sam@example.com', subject: 'Hi', inq_type: 2, message: 'Pricing please', img, img_type: 'image/png', img_size: img.byteLength, img_sha256: 'abc' },
+        values: {
+          name: 'Sam',
+          email: 'sam@example.com',
+          subject: 'Hi',
+          inq_type: 2,
+          message: 'Pricing please',
+          img,
+          img_type: 'image/png',
+          img_size: img.byteLength,
+          img_sha256: 'abc',
+        },
         isSpam: true,
         createdAt: at,
       });
-      const [row] = await rows<any>(db, `SELECT img, img_type, img_size, img_sha256, inq_type, is_spam FROM contact_messages WHERE id = ${id}`);
+      const [row] = await rows<any>(
+        db,
+        `SELECT img, img_type, img_size, img_sha256, inq_type, is_spam FROM contact_messages WHERE id = ${id}`,
+      );
       assert.deepEqual(new Uint8Array(row.img), img);
       assert.deepEqual([row.img_size, row.img_type, row.inq_type, row.is_spam], [6, 'image/png', 2, 1]);
       assert.deepEqual(await repos.inbox.findImage('contact-messages', id), { bytes: row.img, type: 'image/png' });
@@ -111,22 +188,50 @@ for (const { engine, open } of await engineSuites()) {
     test('keeps a value that is an object as JSON text (a kind field such as an attribution)', async () => {
       const { db, repos } = await fresh();
       // No column takes an object today: the conversion is checked on the one text column feedback has.
-      const id = await repos.submissions.insert('feedback', { values: { feedback: { source: 'newsletter', page: '/faq' } }, isSpam: false, createdAt: at });
-      assert.deepEqual({ ...(await rows(db, `SELECT feedback FROM feedback WHERE id = ${id}`))[0] }, { feedback: '{"source":"newsletter","page":"/faq"}' });
+      const id = await repos.submissions.insert('feedback', {
+        values: { feedback: { source: 'newsletter', page: '/faq' } },
+        isSpam: false,
+        createdAt: at,
+      });
+      assert.deepEqual(
+        { ...(await rows(db, `SELECT feedback FROM feedback WHERE id = ${id}`))[0] },
+        { feedback: '{"source":"newsletter","page":"/faq"}' },
+      );
     });
 
     test('a repeated newsletter address keeps one row', async () => {
       const { db, repos } = await fresh();
-      assert.equal((await repos.submissions.insertOnce('newsletter_subscribers', { values: { email: 'ops@fleet.io' }, isSpam: false, createdAt: at }, 'email')) !== null, true);
-      assert.equal((await repos.submissions.insertOnce('newsletter_subscribers', { values: { email: 'ops@fleet.io' }, isSpam: false, createdAt: at }, 'email')) !== null, false);
-      assert.equal(Number((await rows<{ n: number }>(db, 'SELECT count(*) AS n FROM newsletter_subscribers'))[0]?.n), 1);
+      assert.equal(
+        (await repos.submissions.insertOnce(
+          'newsletter_subscribers',
+          { values: { email: 'ops@fleet.io' }, isSpam: false, createdAt: at },
+          'email',
+        )) !== null,
+        true,
+      );
+      assert.equal(
+        (await repos.submissions.insertOnce(
+          'newsletter_subscribers',
+          { values: { email: 'ops@fleet.io' }, isSpam: false, createdAt: at },
+          'email',
+        )) !== null,
+        false,
+      );
+      assert.equal(
+        Number((await rows<{ n: number }>(db, 'SELECT count(*) AS n FROM newsletter_subscribers'))[0]?.n),
+        1,
+      );
     });
 
     test('a transaction stores all of its writes or none', async () => {
       const { db, repos } = await fresh();
       await assert.rejects(
         db.transaction(async (trx) => {
-          await createRepositories(trx).submissions.insert('feedback', { values: { feedback: 'kept?' }, isSpam: false, createdAt: at });
+          await createRepositories(trx).submissions.insert('feedback', {
+            values: { feedback: 'kept?' },
+            isSpam: false,
+            createdAt: at,
+          });
           throw new Error('fails after the insert');
         }),
       );
@@ -155,9 +260,19 @@ for (const { engine, open } of await engineSuites()) {
         assert.ok(entry.term && entry.description && entry.category);
       }
       const { term, category } = entries[0]!;
-      await assert.rejects(repos.content.insertGlossaryEntry({ category: category.toLowerCase(), term: term.toUpperCase(), description: 'dup' }, { at, username: 'a' }));
+      await assert.rejects(
+        repos.content.insertGlossaryEntry(
+          { category: category.toLowerCase(), term: term.toUpperCase(), description: 'dup' },
+          { at, username: 'a' },
+        ),
+      );
       // Unique within a category only (issue 19): the same term may stand in another one.
-      assert.ok(await repos.content.insertGlossaryEntry({ category: 'Elsewhere', term, description: 'other' }, { at, username: 'a' }));
+      assert.ok(
+        await repos.content.insertGlossaryEntry(
+          { category: 'Elsewhere', term, description: 'other' },
+          { at, username: 'a' },
+        ),
+      );
     });
 
     test('reseeding never brings back an item staff changed or deleted, and never overwrites an edit', async () => {
@@ -165,7 +280,14 @@ for (const { engine, open } of await engineSuites()) {
       await seedContent(db);
       const [faq] = await repos.content.listStaffFaqs();
       const [entry] = await repos.content.listStaffGlossary();
-      assert.ok(await repos.content.updateFaq(faq!.id, faq!.version, { question: 'Edited?', answer: 'Edited.', hidden: false }, { at, username: 'a' }));
+      assert.ok(
+        await repos.content.updateFaq(
+          faq!.id,
+          faq!.version,
+          { question: 'Edited?', answer: 'Edited.', hidden: false },
+          { at, username: 'a' },
+        ),
+      );
       assert.ok(await repos.content.deleteGlossaryEntry(entry!.id, entry!.version));
       assert.deepEqual(await seedContent(db), { faqs: 0, glossary: 0 });
       assert.equal((await repos.content.findFaq(faq!.id))?.question, 'Edited?');
@@ -181,7 +303,10 @@ for (const { engine, open } of await engineSuites()) {
         { question: 'Second?', answer: 'B' },
         { question: 'First?', answer: 'A' },
       ]);
-      assert.deepEqual((await repos.content.listFaqs()).map((f) => f.question), ['Second?', 'First?']);
+      assert.deepEqual(
+        (await repos.content.listFaqs()).map((f) => f.question),
+        ['Second?', 'First?'],
+      );
     });
   });
 
@@ -190,7 +315,12 @@ for (const { engine, open } of await engineSuites()) {
       const { db, repos } = await fresh();
       let invalidations = 0;
       const content = { invalidate: async () => void invalidations++ } as unknown as ContentService;
-      return { db, repos, edit: unwrapped(createContentEditing({ database: db, content })), invalidations: () => invalidations };
+      return {
+        db,
+        repos,
+        edit: unwrapped(createContentEditing({ database: db, content })),
+        invalidations: () => invalidations,
+      };
     };
 
     test('add, save, hide, delete: each change is stored with its history and tells every instance', async () => {
@@ -198,13 +328,28 @@ for (const { engine, open } of await engineSuites()) {
       const added = await edit.addFaq({ question: 'Can drivers sign?', answer: 'Yes.', hidden: false }, 'ann');
       assert.equal(added.version, 1);
       assert.equal(added.updatedBy, 'ann');
-      const saved = await edit.updateFaq(added.id, 1, { question: 'Can drivers sign on glass?', answer: 'Yes, in the app.', hidden: true }, 'bob');
+      const saved = await edit.updateFaq(
+        added.id,
+        1,
+        { question: 'Can drivers sign on glass?', answer: 'Yes, in the app.', hidden: true },
+        'bob',
+      );
       assert.equal(saved.version, 2);
       assert.deepEqual(await repos.content.listFaqs(), [], 'a hidden item leaves the public list');
       const history = await edit.history('faq', added.id);
-      assert.deepEqual(history.map((h) => [h.action, h.version, h.username]), [['update', 2, 'bob'], ['create', 1, 'ann']]);
+      assert.deepEqual(
+        history.map((h) => [h.action, h.version, h.username]),
+        [
+          ['update', 2, 'bob'],
+          ['create', 1, 'ann'],
+        ],
+      );
       assert.deepEqual(history[0]!.before, { question: 'Can drivers sign?', answer: 'Yes.', hidden: false });
-      assert.deepEqual(history[0]!.after, { question: 'Can drivers sign on glass?', answer: 'Yes, in the app.', hidden: true });
+      assert.deepEqual(history[0]!.after, {
+        question: 'Can drivers sign on glass?',
+        answer: 'Yes, in the app.',
+        hidden: true,
+      });
       await edit.deleteFaq(added.id, 2, 'ann');
       assert.equal(await repos.content.findFaq(added.id), null);
       assert.equal((await edit.history('faq', added.id))[0]!.action, 'delete');
@@ -215,16 +360,25 @@ for (const { engine, open } of await engineSuites()) {
       const { repos, edit } = await editing();
       const item = await edit.addFaq({ question: 'Q?', answer: 'A.', hidden: false }, 'ann');
       const theirs = await edit.updateFaq(item.id, 1, { question: 'Q?', answer: 'Theirs.', hidden: false }, 'bob');
-      await assert.rejects(edit.updateFaq(item.id, 1, { question: 'Q?', answer: 'Mine.', hidden: false }, 'ann'), (error: Error & { reason: string }) => {
-        assert.equal(error.reason, 'conflict');
-        assert.ok(error.message.startsWith(`Changed by bob at ${theirs.updatedAt} since you opened it`), error.message);
-        return true;
-      });
+      await assert.rejects(
+        edit.updateFaq(item.id, 1, { question: 'Q?', answer: 'Mine.', hidden: false }, 'ann'),
+        (error: Error & { reason: string }) => {
+          assert.equal(error.reason, 'conflict');
+          assert.ok(
+            error.message.startsWith(`Changed by bob at ${theirs.updatedAt} since you opened it`),
+            error.message,
+          );
+          return true;
+        },
+      );
       await assert.rejects(edit.deleteFaq(item.id, 1, 'ann'), /Changed by bob/);
       assert.equal((await repos.content.findFaq(item.id))?.answer, 'Theirs.');
       assert.equal((await edit.history('faq', item.id)).length, 2);
       await edit.deleteFaq(item.id, 2, 'bob');
-      await assert.rejects(edit.updateFaq(item.id, 2, { question: 'Q?', answer: 'Late.', hidden: false }, 'ann'), (error: Error & { reason: string }) => error.reason === 'not-found');
+      await assert.rejects(
+        edit.updateFaq(item.id, 2, { question: 'Q?', answer: 'Late.', hidden: false }, 'ann'),
+        (error: Error & { reason: string }) => error.reason === 'not-found',
+      );
     });
 
     test('restore puts an earlier version back as a new version', async () => {
@@ -236,15 +390,24 @@ for (const { engine, open } of await engineSuites()) {
       assert.equal(restored.answer, 'First.');
       assert.equal(restored.version, 3);
       assert.equal((await edit.history('faq', item.id))[0]!.action, 'restore');
-      await assert.rejects(edit.restoreFaq(item.id, 3, 999_999, 'ann'), (error: Error & { reason: string }) => error.reason === 'not-found');
+      await assert.rejects(
+        edit.restoreFaq(item.id, 3, 999_999, 'ann'),
+        (error: Error & { reason: string }) => error.reason === 'not-found',
+      );
     });
 
     test('duplicates are refused: the same question, the same term in a category whatever its case', async () => {
       const { edit } = await editing();
       await edit.addFaq({ question: 'Q?', answer: 'A.', hidden: false }, 'ann');
-      await assert.rejects(edit.addFaq({ question: 'Q?', answer: 'B.', hidden: false }, 'ann'), (error: Error & { reason: string }) => error.reason === 'conflict');
+      await assert.rejects(
+        edit.addFaq({ question: 'Q?', answer: 'B.', hidden: false }, 'ann'),
+        (error: Error & { reason: string }) => error.reason === 'conflict',
+      );
       await edit.addEntry({ category: 'Fleet', term: 'POD', description: 'Proof of delivery.' }, 'ann');
-      await assert.rejects(edit.addEntry({ category: 'fleet', term: 'pod', description: 'Again.' }, 'ann'), /already in this category/);
+      await assert.rejects(
+        edit.addEntry({ category: 'fleet', term: 'pod', description: 'Again.' }, 'ann'),
+        /already in this category/,
+      );
       await edit.addEntry({ category: 'Billing', term: 'POD', description: 'Payment on delivery.' }, 'ann');
     });
 
@@ -253,11 +416,20 @@ for (const { engine, open } of await engineSuites()) {
       const a = await edit.addFaq({ question: 'A?', answer: 'a', hidden: false }, 'ann');
       const b = await edit.addFaq({ question: 'B?', answer: 'b', hidden: false }, 'ann');
       const c = await edit.addFaq({ question: 'C?', answer: 'c', hidden: false }, 'ann');
-      assert.deepEqual((await edit.reorderFaqs([c.id, a.id, b.id])).map((f) => f.question), ['C?', 'A?', 'B?']);
+      assert.deepEqual(
+        (await edit.reorderFaqs([c.id, a.id, b.id])).map((f) => f.question),
+        ['C?', 'A?', 'B?'],
+      );
       await assert.rejects(edit.reorderFaqs([c.id, a.id]), /changed since you opened it/);
       await assert.rejects(edit.reorderFaqs([c.id, a.id, a.id]), /changed since you opened it/);
-      assert.deepEqual((await edit.moveFaq(a.id, -1)).map((f) => f.question), ['A?', 'C?', 'B?']);
-      assert.deepEqual((await edit.moveFaq(b.id, 1)).map((f) => f.question), ['A?', 'C?', 'B?']);
+      assert.deepEqual(
+        (await edit.moveFaq(a.id, -1)).map((f) => f.question),
+        ['A?', 'C?', 'B?'],
+      );
+      assert.deepEqual(
+        (await edit.moveFaq(b.id, 1)).map((f) => f.question),
+        ['A?', 'C?', 'B?'],
+      );
     });
 
     test('renaming a category moves every entry or none', async () => {
@@ -268,8 +440,14 @@ for (const { engine, open } of await engineSuites()) {
       await assert.rejects(edit.renameCategory('Fleet', 'Billing', 'ann'), /already in this category/);
       assert.equal((await repos.content.listCategory('Fleet')).length, 2);
       assert.deepEqual(await edit.renameCategory('fleet', 'Vehicles', 'ann'), { renamed: 2 });
-      assert.deepEqual((await repos.content.listCategory('Vehicles')).map((e) => e.version), [2, 2]);
-      await assert.rejects(edit.renameCategory('Nowhere', 'X', 'ann'), (error: Error & { reason: string }) => error.reason === 'not-found');
+      assert.deepEqual(
+        (await repos.content.listCategory('Vehicles')).map((e) => e.version),
+        [2, 2],
+      );
+      await assert.rejects(
+        edit.renameCategory('Nowhere', 'X', 'ann'),
+        (error: Error & { reason: string }) => error.reason === 'not-found',
+      );
     });
 
     test('CSV import: the preview says add, change, unchanged or refuse per row; the import saves all rows or none', async () => {
@@ -287,7 +465,16 @@ for (const { engine, open } of await engineSuites()) {
       const csv = lines.join('\r\n') + '\r\n';
       const preview = await edit.importGlossary(csv, true, 'ann');
       assert.equal(preview.saved, false);
-      assert.deepEqual(preview.rows.map((r) => [r.line, r.outcome]), [[2, 'unchanged'], [3, 'change'], [4, 'add'], [5, 'refuse'], [6, 'refuse']]);
+      assert.deepEqual(
+        preview.rows.map((r) => [r.line, r.outcome]),
+        [
+          [2, 'unchanged'],
+          [3, 'change'],
+          [4, 'add'],
+          [5, 'refuse'],
+          [6, 'refuse'],
+        ],
+      );
       assert.equal(preview.rows[2]!.description, 'A bill; "quoted"');
       assert.equal(preview.rows[3]!.message, 'Term is required');
       const refused = await edit.importGlossary(csv, false, 'ann');
@@ -295,11 +482,21 @@ for (const { engine, open } of await engineSuites()) {
       assert.equal((await repos.content.listStaffGlossary()).length, 2, 'nothing stored while a row is refused');
       assert.equal((await edit.importGlossary(lines.slice(0, 4).join('\n'), false, 'ann')).saved, true);
       const stored = await repos.content.listStaffGlossary();
-      assert.deepEqual(stored.map((e) => [e.category, e.term]).sort(), [['Billing', 'Invoice'], ['Fleet', 'POD'], ['fleet', 'eta']].sort());
+      assert.deepEqual(
+        stored.map((e) => [e.category, e.term]).sort(),
+        [
+          ['Billing', 'Invoice'],
+          ['Fleet', 'POD'],
+          ['fleet', 'eta'],
+        ].sort(),
+      );
       const eta = stored.find((e) => e.term === 'eta')!;
       assert.equal((await edit.history('glossary', eta.id))[0]!.action, 'import');
       await assert.rejects(edit.importGlossary('term,description\nA,B', true, 'ann'), /first line must be the columns/);
-      await assert.rejects(edit.importGlossary('category,term,description\n"open', true, 'ann'), /closing " is missing/);
+      await assert.rejects(
+        edit.importGlossary('category,term,description\n"open', true, 'ann'),
+        /closing " is missing/,
+      );
     });
 
     test('export: the table columns, formulas neutralised, and it imports back unchanged', async () => {
@@ -308,7 +505,10 @@ for (const { engine, open } of await engineSuites()) {
       const csv = await edit.exportGlossary();
       assert.ok(csv.startsWith('\uFEFFCategory,Term,Description\r\n'));
       assert.match(csv, /'=SUM\(A1\)/);
-      assert.deepEqual((await edit.importGlossary(csv, true, 'ann')).rows.map((r) => r.outcome), ['unchanged']);
+      assert.deepEqual(
+        (await edit.importGlossary(csv, true, 'ann')).rows.map((r) => r.outcome),
+        ['unchanged'],
+      );
     });
   });
 
@@ -333,7 +533,10 @@ for (const { engine, open } of await engineSuites()) {
       assert.equal(await repos.users.findByUsername('bob'), null);
       assert.equal(await repos.users.disable('ALICE', at), true);
       assert.equal(await repos.users.setPassword('alice', 'hash2'), true);
-      assert.deepEqual((await repos.users.list()).map((user) => [user.username, user.disabledAt]), [['Alice', null]]);
+      assert.deepEqual(
+        (await repos.users.list()).map((user) => [user.username, user.disabledAt]),
+        [['Alice', null]],
+      );
     });
 
     test('a session is revoked once; revoking all for a user counts live sessions', async () => {
@@ -351,18 +554,37 @@ for (const { engine, open } of await engineSuites()) {
     test('failures are counted atomically, locked at the threshold, taken back and cleared', async () => {
       const { repos } = await fresh();
       const policy = { staleBefore: '2026-11-21T09:45:00.000Z', threshold: 5, lockUntil: '2026-11-21T10:15:00.000Z' };
-      const counts = await Promise.all(Array.from({ length: 8 }, () => repos.sessions.recordFailure('user:alice', at, policy)));
-      assert.deepEqual(counts.map((c) => c.failures).sort((a, b) => a - b), [1, 2, 3, 4, 5, 6, 7, 8]);
-      assert.deepEqual({ ...(await repos.sessions.findFailures('user:alice')) }, { failures: 8, lastFailedAt: at, lockedUntil: policy.lockUntil });
+      const counts = await Promise.all(
+        Array.from({ length: 8 }, () => repos.sessions.recordFailure('user:alice', at, policy)),
+      );
+      assert.deepEqual(
+        counts.map((c) => c.failures).sort((a, b) => a - b),
+        [1, 2, 3, 4, 5, 6, 7, 8],
+      );
+      assert.deepEqual(
+        { ...(await repos.sessions.findFailures('user:alice')) },
+        { failures: 8, lastFailedAt: at, lockedUntil: policy.lockUntil },
+      );
       await repos.sessions.takeBackFailure('user:alice', 5);
       await repos.sessions.takeBackFailure('user:alice', 5);
       await repos.sessions.takeBackFailure('user:alice', 5);
-      assert.deepEqual({ ...(await repos.sessions.findFailures('user:alice')) }, { failures: 5, lastFailedAt: at, lockedUntil: policy.lockUntil });
+      assert.deepEqual(
+        { ...(await repos.sessions.findFailures('user:alice')) },
+        { failures: 5, lastFailedAt: at, lockedUntil: policy.lockUntil },
+      );
       await repos.sessions.takeBackFailure('user:alice', 5);
       assert.equal((await repos.sessions.findFailures('user:alice'))?.lockedUntil, null);
       // A counter whose last failure is stale and that is not locked starts again from one.
       const later = '2026-11-21T11:00:00.000Z';
-      assert.equal((await repos.sessions.recordFailure('user:alice', later, { ...policy, staleBefore: '2026-11-21T10:45:00.000Z' })).failures, 1);
+      assert.equal(
+        (
+          await repos.sessions.recordFailure('user:alice', later, {
+            ...policy,
+            staleBefore: '2026-11-21T10:45:00.000Z',
+          })
+        ).failures,
+        1,
+      );
       await repos.sessions.clearFailures('user:alice');
       assert.equal(await repos.sessions.findFailures('user:alice'), null);
     });
@@ -371,9 +593,21 @@ for (const { engine, open } of await engineSuites()) {
   describe(`inbox repository (${engine})`, () => {
     test('new submissions start as new, or spam when the honeypot was filled', async () => {
       const { repos } = await fresh();
-      const real = await repos.submissions.insert('feedback', { values: { feedback: 'real' }, isSpam: false, createdAt: at });
-      const bot = await repos.submissions.insert('feedback', { values: { feedback: 'bot' }, isSpam: true, createdAt: at });
-      await repos.submissions.insertOnce('newsletter_subscribers', { values: { email: 'bot@spam.com' }, isSpam: true, createdAt: at }, 'email');
+      const real = await repos.submissions.insert('feedback', {
+        values: { feedback: 'real' },
+        isSpam: false,
+        createdAt: at,
+      });
+      const bot = await repos.submissions.insert('feedback', {
+        values: { feedback: 'bot' },
+        isSpam: true,
+        createdAt: at,
+      });
+      await repos.submissions.insertOnce(
+        'newsletter_subscribers',
+        { values: { email: 'bot@spam.com' }, isSpam: true, createdAt: at },
+        'email',
+      );
       assert.equal((await repos.inbox.find('feedback', real))?.status, 'new');
       assert.equal((await repos.inbox.find('feedback', bot))?.status, 'spam');
       assert.equal((await repos.inbox.counts(['newsletter'], null)).newsletter?.byStatus.spam, 1);
@@ -381,14 +615,40 @@ for (const { engine, open } of await engineSuites()) {
 
     test('a status change from a status the row no longer has changes and logs nothing', async () => {
       const { repos } = await fresh();
-      const id = await repos.submissions.insert('feedback', { values: { feedback: 'x' }, isSpam: false, createdAt: at });
+      const id = await repos.submissions.insert('feedback', {
+        values: { feedback: 'x' },
+        isSpam: false,
+        createdAt: at,
+      });
       const later = '2026-11-22T00:00:00.000Z';
-      assert.equal(await repos.inbox.changeStatus({ kind: 'feedback', id, from: 'new', to: 'done', username: 'alice', at: later }), true);
-      assert.equal(await repos.inbox.changeStatus({ kind: 'feedback', id, from: 'new', to: 'in_progress', username: 'bob', at: later }), false);
+      assert.equal(
+        await repos.inbox.changeStatus({ kind: 'feedback', id, from: 'new', to: 'done', username: 'alice', at: later }),
+        true,
+      );
+      assert.equal(
+        await repos.inbox.changeStatus({
+          kind: 'feedback',
+          id,
+          from: 'new',
+          to: 'in_progress',
+          username: 'bob',
+          at: later,
+        }),
+        false,
+      );
       assert.equal((await repos.inbox.find('feedback', id))?.status, 'done');
-      assert.deepEqual((await repos.inbox.events('feedback', id)).map((event) => event.username), ['alice']);
-      assert.equal(await repos.inbox.addNote({ kind: 'feedback', id, note: 'called back', username: 'alice', at: later }), true);
-      assert.equal(await repos.inbox.addNote({ kind: 'feedback', id: 999, note: 'x', username: 'alice', at: later }), false);
+      assert.deepEqual(
+        (await repos.inbox.events('feedback', id)).map((event) => event.username),
+        ['alice'],
+      );
+      assert.equal(
+        await repos.inbox.addNote({ kind: 'feedback', id, note: 'called back', username: 'alice', at: later }),
+        true,
+      );
+      assert.equal(
+        await repos.inbox.addNote({ kind: 'feedback', id: 999, note: 'x', username: 'alice', at: later }),
+        false,
+      );
     });
 
     test('lists newest first, filters by status, dates and text (case-insensitive, wildcards literal), pages, iterates', async () => {
@@ -396,7 +656,15 @@ for (const { engine, open } of await engineSuites()) {
       for (let day = 1; day <= 30; day++) {
         const createdAt = `2026-11-${String(day).padStart(2, '0')}T12:00:00.000Z`;
         await repos.submissions.insert('demo_requests', {
-          values: { name: `Driver ${day}`, job_title: 'Ops', company: day % 2 ? 'Acme Freight' : 'Road 50% Co', country: '61', number: '0412345678', email: `d${day}@example.com`, text: 'Fleet of 12' },
+          values: {
+            name: `Driver ${day}`,
+            job_title: 'Ops',
+            company: day % 2 ? 'Acme Freight' : 'Road 50% Co',
+            country: '61',
+            number: '0412345678',
+            email: `d${day}@example.com`,
+            text: 'Fleet of 12',
+          },
           isSpam: day === 30,
           createdAt,
         });
@@ -420,29 +688,99 @@ for (const { engine, open } of await engineSuites()) {
       // The same rows read without the engine's index: the LIKE alone, the reference.
       const plain = createRepositories(db.kysely);
       const texts = [
-        'Acme Freight', 'ACME freight', 'acmE', 'Road 50% Co', 'Road 5_0 Co', 'a_b%c', 'say "hi" now', 'Café Zoë', 'CAFÉ ZOË',
-        'x', 'ab', 'line\nbreak', 'tab\there', 'Straße', 'İstanbul', 'ﬁne print', '😀 trucks', "it's",
+        'Acme Freight',
+        'ACME freight',
+        'acmE',
+        'Road 50% Co',
+        'Road 5_0 Co',
+        'a_b%c',
+        'say "hi" now',
+        'Café Zoë',
+        'CAFÉ ZOË',
+        'x',
+        'ab',
+        'line\nbreak',
+        'tab\there',
+        'Straße',
+        'İstanbul',
+        'ﬁne print',
+        '😀 trucks',
+        "it's",
       ];
       const ids: number[] = [];
-      for (const text of texts) ids.push(await repos.submissions.insert('feedback', { values: { feedback: text }, isSpam: false, createdAt: at }));
+      for (const text of texts)
+        ids.push(
+          await repos.submissions.insert('feedback', { values: { feedback: text }, isSpam: false, createdAt: at }),
+        );
       const terms = [
-        'acme', 'ACME', 'cme f', '50%', '5_0', '_', '%', 'a_b%', '"hi"', 'say "', 'café', 'CAFÉ', 'zoë', 'é z', 'x', 'ab', 'abc',
-        'e\nb', 'b\th', 'straße', 'STRASSE', 'istanbul', 'i̇stanbul', 'fine', 'ﬁne', '😀 t', "t's", 'zzz', '\\',
+        'acme',
+        'ACME',
+        'cme f',
+        '50%',
+        '5_0',
+        '_',
+        '%',
+        'a_b%',
+        '"hi"',
+        'say "',
+        'café',
+        'CAFÉ',
+        'zoë',
+        'é z',
+        'x',
+        'ab',
+        'abc',
+        'e\nb',
+        'b\th',
+        'straße',
+        'STRASSE',
+        'istanbul',
+        'i̇stanbul',
+        'fine',
+        'ﬁne',
+        '😀 t',
+        "t's",
+        'zzz',
+        '\\',
       ];
-      const found = async (r: Repositories, q: string) => (await r.inbox.list('feedback', { q, status: 'all' }, 1, 100)).rows.map((row) => row.id).sort((a, b) => a - b);
+      const found = async (r: Repositories, q: string) =>
+        (await r.inbox.list('feedback', { q, status: 'all' }, 1, 100)).rows.map((row) => row.id).sort((a, b) => a - b);
       for (const q of terms) {
         const expected = await found(plain, q);
         assert.deepEqual(await found(repos, q), expected, `search ${JSON.stringify(q)}`);
-        assert.equal((await repos.inbox.list('feedback', { q, status: 'all' }, 1, 100)).total, expected.length, `count of ${JSON.stringify(q)}`);
+        assert.equal(
+          (await repos.inbox.list('feedback', { q, status: 'all' }, 1, 100)).total,
+          expected.length,
+          `count of ${JSON.stringify(q)}`,
+        );
       }
       assert.deepEqual(await found(repos, 'acme'), ids.slice(0, 3));
       // Many matches beside the page (the page is then found by walking the sort order) or few:
       // the same rows in the same order as the plain LIKE, page by page.
-      for (let n = 0; n < 45; n++) await repos.submissions.insert('feedback', { values: { feedback: `Fleet ${n % 7}` }, isSpam: false, createdAt: `2026-11-0${1 + (n % 9)}T00:00:00.000Z` });
-      for (const [page, size] of [[1, 1], [2, 1], [1, 10], [5, 10], [1, 25], [2, 25], [46, 1]] as const) {
+      for (let n = 0; n < 45; n++)
+        await repos.submissions.insert('feedback', {
+          values: { feedback: `Fleet ${n % 7}` },
+          isSpam: false,
+          createdAt: `2026-11-0${1 + (n % 9)}T00:00:00.000Z`,
+        });
+      for (const [page, size] of [
+        [1, 1],
+        [2, 1],
+        [1, 10],
+        [5, 10],
+        [1, 25],
+        [2, 25],
+        [46, 1],
+      ] as const) {
         for (const order of [undefined, { sort: 'received', dir: 'asc' }, { sort: 'status', dir: 'desc' }] as const) {
-          const [mine, theirs] = await Promise.all([repos, plain].map((r) => r.inbox.list('feedback', { q: 'FLEET' }, page, size, order)));
-          assert.deepEqual(mine!.rows.map((row) => row.id), theirs!.rows.map((row) => row.id), `page ${page} of ${size}, ${JSON.stringify(order)}`);
+          const [mine, theirs] = await Promise.all(
+            [repos, plain].map((r) => r.inbox.list('feedback', { q: 'FLEET' }, page, size, order)),
+          );
+          assert.deepEqual(
+            mine!.rows.map((row) => row.id),
+            theirs!.rows.map((row) => row.id),
+            `page ${page} of ${size}, ${JSON.stringify(order)}`,
+          );
           assert.equal(mine!.total, 45);
         }
       }
@@ -461,8 +799,16 @@ for (const { engine, open } of await engineSuites()) {
       const { repos } = await fresh();
       const a = await repos.submissions.insert('feedback', { values: { feedback: 'a' }, isSpam: false, createdAt: at });
       await repos.submissions.insert('feedback', { values: { feedback: 'b' }, isSpam: false, createdAt: at });
-      const spam = await repos.submissions.insert('feedback', { values: { feedback: 'c' }, isSpam: true, createdAt: at });
-      await repos.submissions.insertOnce('newsletter_subscribers', { values: { email: 'n@example.com' }, isSpam: false, createdAt: at }, 'email');
+      const spam = await repos.submissions.insert('feedback', {
+        values: { feedback: 'c' },
+        isSpam: true,
+        createdAt: at,
+      });
+      await repos.submissions.insertOnce(
+        'newsletter_subscribers',
+        { values: { email: 'n@example.com' }, isSpam: false, createdAt: at },
+        'email',
+      );
       await repos.inbox.changeStatus({ kind: 'feedback', id: a, from: 'new', to: 'done', username: 'alice', at });
       await repos.inbox.markRead('feedback', a, 'alice', at);
       await repos.inbox.markRead('feedback', spam, 'alice', at);
@@ -488,7 +834,17 @@ for (const { engine, open } of await engineSuites()) {
       for (const [index, name] of names.entries()) {
         ids.push(
           await repos.submissions.insert('contact_messages', {
-            values: { name, email: `${name.toLowerCase()}@example.com`, subject: `S${5 - index}`, inq_type: 1, message: 'm', img: new Uint8Array([1]), img_type: 'image/png', img_size: 1, img_sha256: 'x' },
+            values: {
+              name,
+              email: `${name.toLowerCase()}@example.com`,
+              subject: `S${5 - index}`,
+              inq_type: 1,
+              message: 'm',
+              img: new Uint8Array([1]),
+              img_type: 'image/png',
+              img_size: 1,
+              img_sha256: 'x',
+            },
             isSpam: index === 4,
             createdAt: `2026-11-0${index + 1}T00:00:00.000Z`,
           }),
@@ -501,34 +857,97 @@ for (const { engine, open } of await engineSuites()) {
     test('sorts by each column both ways (case-folded, ties by id), and neighbours follow the order', async () => {
       const { repos, ids } = await seeded();
       const all = { status: 'all' } as const;
-      assert.deepEqual(names(await repos.inbox.list('contact-messages', all, 1, 10, { sort: 'name', dir: 'asc' })), ['Alice', 'bob', 'carol', 'Dan', 'eve']);
-      assert.deepEqual(names(await repos.inbox.list('contact-messages', all, 1, 10, { sort: 'name', dir: 'desc' })), ['eve', 'Dan', 'carol', 'bob', 'Alice']);
-      assert.deepEqual(names(await repos.inbox.list('contact-messages', all, 1, 10, { sort: 'subject', dir: 'asc' })), ['Dan', 'bob', 'eve', 'Alice', 'carol']);
-      assert.deepEqual(names(await repos.inbox.list('contact-messages', all, 1, 10, { sort: 'received', dir: 'asc' })), ['carol', 'Alice', 'eve', 'bob', 'Dan']);
+      assert.deepEqual(names(await repos.inbox.list('contact-messages', all, 1, 10, { sort: 'name', dir: 'asc' })), [
+        'Alice',
+        'bob',
+        'carol',
+        'Dan',
+        'eve',
+      ]);
+      assert.deepEqual(names(await repos.inbox.list('contact-messages', all, 1, 10, { sort: 'name', dir: 'desc' })), [
+        'eve',
+        'Dan',
+        'carol',
+        'bob',
+        'Alice',
+      ]);
+      assert.deepEqual(names(await repos.inbox.list('contact-messages', all, 1, 10, { sort: 'subject', dir: 'asc' })), [
+        'Dan',
+        'bob',
+        'eve',
+        'Alice',
+        'carol',
+      ]);
+      assert.deepEqual(
+        names(await repos.inbox.list('contact-messages', all, 1, 10, { sort: 'received', dir: 'asc' })),
+        ['carol', 'Alice', 'eve', 'bob', 'Dan'],
+      );
       // Status: new before in progress before done before spam.
-      await repos.inbox.changeStatus({ kind: 'contact-messages', id: ids[0]!, from: 'new', to: 'done', username: 'a', at });
-      assert.deepEqual(names(await repos.inbox.list('contact-messages', all, 1, 10, { sort: 'status', dir: 'asc' })), ['Alice', 'eve', 'bob', 'carol', 'Dan']);
+      await repos.inbox.changeStatus({
+        kind: 'contact-messages',
+        id: ids[0]!,
+        from: 'new',
+        to: 'done',
+        username: 'a',
+        at,
+      });
+      assert.deepEqual(names(await repos.inbox.list('contact-messages', all, 1, 10, { sort: 'status', dir: 'asc' })), [
+        'Alice',
+        'eve',
+        'bob',
+        'carol',
+        'Dan',
+      ]);
       // Owner: nobody's first ascending.
       await repos.inbox.changeOwner({ kind: 'contact-messages', id: ids[2]!, to: 'zed', username: 'a', at });
       await repos.inbox.changeOwner({ kind: 'contact-messages', id: ids[3]!, to: 'amy', username: 'a', at });
-      assert.deepEqual(names(await repos.inbox.list('contact-messages', all, 1, 10, { sort: 'owner', dir: 'desc' })).slice(0, 2), ['eve', 'bob']);
+      assert.deepEqual(
+        names(await repos.inbox.list('contact-messages', all, 1, 10, { sort: 'owner', dir: 'desc' })).slice(0, 2),
+        ['eve', 'bob'],
+      );
       // Neighbours in name order, spam excluded by the default filter.
       const order = { sort: 'name', dir: 'asc' } as const;
-      assert.deepEqual(await repos.inbox.neighbours('contact-messages', ids[3]!, {}, order), { previous: ids[1], next: ids[0] });
-      assert.deepEqual(await repos.inbox.neighbours('contact-messages', ids[1]!, {}, order), { previous: null, next: ids[3] });
-      assert.deepEqual(await repos.inbox.neighbours('contact-messages', ids[2]!, {}, order), { previous: ids[0], next: null });
-      assert.deepEqual(await repos.inbox.neighbours('contact-messages', ids[4]!, {}, order), { previous: null, next: null });
+      assert.deepEqual(await repos.inbox.neighbours('contact-messages', ids[3]!, {}, order), {
+        previous: ids[1],
+        next: ids[0],
+      });
+      assert.deepEqual(await repos.inbox.neighbours('contact-messages', ids[1]!, {}, order), {
+        previous: null,
+        next: ids[3],
+      });
+      assert.deepEqual(await repos.inbox.neighbours('contact-messages', ids[2]!, {}, order), {
+        previous: ids[0],
+        next: null,
+      });
+      assert.deepEqual(await repos.inbox.neighbours('contact-messages', ids[4]!, {}, order), {
+        previous: null,
+        next: null,
+      });
     });
 
     test('owner filters (someone, nobody), owner events, unread per reader', async () => {
       const { repos, ids } = await seeded();
-      assert.deepEqual(await repos.inbox.changeOwner({ kind: 'contact-messages', id: ids[0]!, to: 'alice', username: 'bob', at }), { changed: true, from: null });
-      assert.deepEqual(await repos.inbox.changeOwner({ kind: 'contact-messages', id: ids[0]!, to: 'alice', username: 'bob', at }), { changed: false, from: 'alice' });
-      assert.equal(await repos.inbox.changeOwner({ kind: 'contact-messages', id: 999, to: 'alice', username: 'bob', at }), null);
+      assert.deepEqual(
+        await repos.inbox.changeOwner({ kind: 'contact-messages', id: ids[0]!, to: 'alice', username: 'bob', at }),
+        { changed: true, from: null },
+      );
+      assert.deepEqual(
+        await repos.inbox.changeOwner({ kind: 'contact-messages', id: ids[0]!, to: 'alice', username: 'bob', at }),
+        { changed: false, from: 'alice' },
+      );
+      assert.equal(
+        await repos.inbox.changeOwner({ kind: 'contact-messages', id: 999, to: 'alice', username: 'bob', at }),
+        null,
+      );
       assert.equal((await repos.inbox.list('contact-messages', { owner: 'alice' }, 1, 10)).total, 1);
       assert.equal((await repos.inbox.list('contact-messages', { owner: null }, 1, 10)).total, 3);
       assert.deepEqual(
-        (await repos.inbox.events('contact-messages', ids[0]!)).map((e) => [e.action, e.username, e.from_owner, e.to_owner]),
+        (await repos.inbox.events('contact-messages', ids[0]!)).map((e) => [
+          e.action,
+          e.username,
+          e.from_owner,
+          e.to_owner,
+        ]),
         [['owner', 'bob', null, 'alice']],
       );
       assert.equal(await unread(repos, 'alice'), 4);
@@ -537,7 +956,13 @@ for (const { engine, open } of await engineSuites()) {
       assert.equal(await unread(repos, 'alice'), 3);
       assert.equal(await unread(repos, 'bob'), 4);
       const page = await repos.inbox.list('contact-messages', { ids: [ids[0]!, ids[1]!] }, 1, 10, undefined, 'alice');
-      assert.deepEqual(page.rows.map((row) => [row.id, row.unread, row.owner]), [[ids[1], true, null], [ids[0], false, 'alice']]);
+      assert.deepEqual(
+        page.rows.map((row) => [row.id, row.unread, row.owner]),
+        [
+          [ids[1], true, null],
+          [ids[0], false, 'alice'],
+        ],
+      );
       await repos.inbox.markUnread('contact-messages', ids[0]!, 'alice');
       assert.equal(await unread(repos, 'alice'), 4);
     });
@@ -549,19 +974,39 @@ for (const { engine, open } of await engineSuites()) {
       assert.deepEqual(missing, { ok: false, missing: [999] });
       const refused = await repos.inbox.bulk({ ...base, ids: [ids[0]!, ids[4]!], status: 'done', check: () => 'no' });
       assert.deepEqual(refused, { ok: false, refused: 'no' });
-      assert.equal(Number((await rows<{ n: number }>(db, "SELECT count(*) AS n FROM contact_messages WHERE status = 'done' OR owner IS NOT NULL"))[0]!.n), 0);
+      assert.equal(
+        Number(
+          (
+            await rows<{ n: number }>(
+              db,
+              "SELECT count(*) AS n FROM contact_messages WHERE status = 'done' OR owner IS NOT NULL",
+            )
+          )[0]!.n,
+        ),
+        0,
+      );
       assert.equal(Number((await rows<{ n: number }>(db, 'SELECT count(*) AS n FROM submission_events'))[0]!.n), 0);
       await repos.inbox.changeOwner({ kind: 'contact-messages', id: ids[1]!, to: 'alice', username: 'bob', at });
-      const done = await repos.inbox.bulk({ ...base, ids: [ids[0]!, ids[1]!, ids[1]!], status: 'in_progress', owner: 'alice' });
+      const done = await repos.inbox.bulk({
+        ...base,
+        ids: [ids[0]!, ids[1]!, ids[1]!],
+        status: 'in_progress',
+        owner: 'alice',
+      });
       assert.ok(done.ok);
       assert.deepEqual([done.changed.sort((a, b) => a - b), done.ownerChanged], [[ids[0], ids[1]], [ids[0]]]);
       assert.equal(Number((await rows<{ n: number }>(db, 'SELECT count(*) AS n FROM submission_events'))[0]!.n), 4);
       // A failure half-way (the CHECK refusing a status) leaves nothing behind.
-      await assert.rejects(repos.inbox.bulk({ ...base, ids: [ids[2]!, ids[3]!], owner: 'carol', status: 'bogus' as never }));
+      await assert.rejects(
+        repos.inbox.bulk({ ...base, ids: [ids[2]!, ids[3]!], owner: 'carol', status: 'bogus' as never }),
+      );
       assert.equal((await repos.inbox.list('contact-messages', { owner: 'carol' }, 1, 10)).total, 0);
       // 500 ids at once, in one transaction.
       const many: number[] = [];
-      for (let i = 0; i < 500; i++) many.push(await repos.submissions.insert('feedback', { values: { feedback: `f${i}` }, isSpam: false, createdAt: at }));
+      for (let i = 0; i < 500; i++)
+        many.push(
+          await repos.submissions.insert('feedback', { values: { feedback: `f${i}` }, isSpam: false, createdAt: at }),
+        );
       const big = await repos.inbox.bulk({ ...base, kind: 'feedback', ids: many, owner: 'alice', status: 'done' });
       assert.equal(big.ok && big.changed.length, 500);
     });
@@ -596,22 +1041,40 @@ for (const { engine, open } of await engineSuites()) {
     test('a key is claimed once; found while live, gone once expired', async () => {
       const { repos } = await fresh();
       assert.equal(await repos.idempotency.claim(key, '2026-11-20T10:00:00.000Z'), true);
-      assert.equal(await repos.idempotency.claim({ ...key, bodySha256: 'b'.repeat(64) }, '2026-11-20T10:00:00.000Z'), false);
-      assert.deepEqual(await repos.idempotency.find('feedback', key.key, '2026-11-20T10:00:00.000Z'), { bodySha256: key.bodySha256, message: 'Thanks', createdAt: at });
+      assert.equal(
+        await repos.idempotency.claim({ ...key, bodySha256: 'b'.repeat(64) }, '2026-11-20T10:00:00.000Z'),
+        false,
+      );
+      assert.deepEqual(await repos.idempotency.find('feedback', key.key, '2026-11-20T10:00:00.000Z'), {
+        bodySha256: key.bodySha256,
+        message: 'Thanks',
+        createdAt: at,
+      });
       assert.equal(await repos.idempotency.find('newsletter', key.key, '2026-11-20T10:00:00.000Z'), null);
       assert.equal(await repos.idempotency.find('feedback', key.key, '2026-11-22T10:00:00.000Z'), null);
       // A claim after the key expired deletes it and takes it again.
-      assert.equal(await repos.idempotency.claim({ ...key, createdAt: '2026-11-23T10:00:00.000Z' }, '2026-11-22T10:00:00.000Z'), true);
+      assert.equal(
+        await repos.idempotency.claim({ ...key, createdAt: '2026-11-23T10:00:00.000Z' }, '2026-11-22T10:00:00.000Z'),
+        true,
+      );
     });
 
     test('20 concurrent identical submissions through the intake: one row, twenty identical answers', async () => {
       const { db, repos } = await fresh();
       const intake = createIntake({ submissions: createSubmissionService(db), keys: repos.idempotency, checkImage });
-      const answers = await Promise.all(Array.from({ length: 20 }, () => intake.feedback({ feedback: 'Once only' }, 'same-key-0001')));
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () => intake.feedback({ feedback: 'Once only' }, 'same-key-0001')),
+      );
       // The same answer for all twenty; exactly one of them stored the row.
-      assert.deepEqual(new Set(answers.map((answer) => (answer.ok ? answer.value.message : answer.message))), new Set(['Thank you for your feedback.']));
+      assert.deepEqual(
+        new Set(answers.map((answer) => (answer.ok ? answer.value.message : answer.message))),
+        new Set(['Thank you for your feedback.']),
+      );
       assert.equal(answers.filter((answer) => answer.ok && !answer.value.repeated).length, 1);
-      const [stored] = await rows<{ n: number | string }>(db, "SELECT count(*) AS n FROM feedback WHERE feedback = 'Once only'");
+      const [stored] = await rows<{ n: number | string }>(
+        db,
+        "SELECT count(*) AS n FROM feedback WHERE feedback = 'Once only'",
+      );
       assert.equal(Number(stored?.n), 1);
       const conflict = await intake.feedback({ feedback: 'Something else' }, 'same-key-0001');
       assert.equal(!conflict.ok && conflict.kind, 'conflict');
@@ -623,8 +1086,15 @@ for (const { engine, open } of await engineSuites()) {
       const { repos } = await fresh();
       for (let n = 0; n < 6; n++) {
         await repos.outbox.add({
-          kind: 'sales-demo', submissionKind: 'demo-requests', submissionId: n, recipient: 'sales@example.com', replyTo: null,
-          subject: `s${n}`, bodyText: 'b', messageId: `<m${n}@example.com>`, createdAt: at,
+          kind: 'sales-demo',
+          submissionKind: 'demo-requests',
+          submissionId: n,
+          recipient: 'sales@example.com',
+          replyTo: null,
+          subject: `s${n}`,
+          bodyText: 'b',
+          messageId: `<m${n}@example.com>`,
+          createdAt: at,
         });
       }
       assert.deepEqual(await repos.outbox.waiting(), { count: 6, oldestCreatedAt: at });
@@ -643,8 +1113,13 @@ for (const { engine, open } of await engineSuites()) {
 
     test('rate-limit hits count atomically per key and window, and old windows are swept', async () => {
       const { repos } = await fresh();
-      const counts = await Promise.all(Array.from({ length: 10 }, () => repos.rateLimits.hit('POST /api/SignIn 10.0.0.1', 60_000)));
-      assert.deepEqual(counts.sort((a, b) => a - b), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+      const counts = await Promise.all(
+        Array.from({ length: 10 }, () => repos.rateLimits.hit('POST /api/SignIn 10.0.0.1', 60_000)),
+      );
+      assert.deepEqual(
+        counts.sort((a, b) => a - b),
+        [1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
+      );
       assert.equal(await repos.rateLimits.hit('POST /api/SignIn 10.0.0.1', 120_000), 1);
       assert.equal(await repos.rateLimits.hit('POST /api/SignIn 10.0.0.2', 120_000), 1);
       assert.equal(await repos.rateLimits.deleteOlderThan(120_000), 1);

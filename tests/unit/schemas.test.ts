@@ -3,13 +3,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { MAX_LENGTH } from '../../common/constants.ts';
 import { MESSAGES } from '../../common/messages.ts';
-import {
-  feedbackSchema,
-  fieldErrors,
-  firstMessage,
-  newsletterSchema,
-  signInSchema,
-} from '../../common/schemas.ts';
+import { feedbackSchema, fieldErrors, firstMessage, newsletterSchema, signInSchema } from '../../common/schemas.ts';
 import { contactSchema } from '../../common/contact-schema.ts';
 import { demoRequestSchema } from '../../common/demo-schema.ts';
 
@@ -39,11 +33,20 @@ function messageFor(schema: { safeParse(value: unknown): { success: boolean; err
 
 describe('sign-in schema', () => {
   test('trims the username, never the password (whitespace is part of a password)', () => {
-    assert.deepEqual(signInSchema.parse({ username: '  alice ', password: ' secret ' }), { username: 'alice', password: ' secret ' });
+    assert.deepEqual(signInSchema.parse({ username: '  alice ', password: ' secret ' }), {
+      username: 'alice',
+      password: ' secret ',
+    });
   });
   test('a password over 256 characters says so', () => {
-    assert.equal(messageFor(signInSchema, { username: 'alice', password: 'x'.repeat(257) }), MESSAGES.tooLong('Password', 256));
-    assert.equal(signInSchema.parse({ username: 'alice', password: ' '.repeat(10) + 'x'.repeat(246) }).password.length, 256);
+    assert.equal(
+      messageFor(signInSchema, { username: 'alice', password: 'x'.repeat(257) }),
+      MESSAGES.tooLong('Password', 256),
+    );
+    assert.equal(
+      signInSchema.parse({ username: 'alice', password: ' '.repeat(10) + 'x'.repeat(246) }).password.length,
+      256,
+    );
   });
   for (const [field, message] of [
     ['username', MESSAGES.usernameRequired],

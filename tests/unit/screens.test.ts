@@ -53,7 +53,10 @@ test('every screen draws in both themes, whole and as its phone detail, and name
     for (const name of [`${id}-light.svg`, `${id}-dark-detail.svg`]) {
       const svg = files.find((file) => file.name === name)?.svg;
       assert.ok(svg?.startsWith('<svg xmlns="http://www.w3.org/2000/svg"'), name);
-      assert.ok(svg!.includes(`<title>${data.screens[id].alt.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}</title>`), `${name} carries its alt text`);
+      assert.ok(
+        svg!.includes(`<title>${data.screens[id].alt.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}</title>`),
+        `${name} carries its alt text`,
+      );
       assert.doesNotMatch(svg!, /font-size="(?:[0-9]|1[01])(?:\.\d+)?"/, `${name} has no text under 12 units`);
     }
   }

@@ -28,24 +28,38 @@ test('the route modules are imported together once the first contentful paint is
   const script = routeImportsAfterFirstPaint(MODULE_SCRIPT);
   assert.doesNotMatch(script, /^\s*import \* as/m, 'no static import is left');
   const wait = script.indexOf("getEntriesByName('first-contentful-paint')");
-  const load = script.indexOf('const [route0, route1] = await Promise.all([import("/assets/root-a.js"), import("/assets/home-b.js")]);');
+  const load = script.indexOf(
+    'const [route0, route1] = await Promise.all([import("/assets/root-a.js"), import("/assets/home-b.js")]);',
+  );
   assert.ok(wait !== -1 && load > wait, 'the imports follow the wait for the first paint');
   // Everything else is React Router's, unchanged and in order.
   assert.ok(script.endsWith(MODULE_SCRIPT.replace(/import \* as .*\n/g, '')));
 });
 
 test('a script without route imports is left as it is', () => {
-  assert.equal(routeImportsAfterFirstPaint('import("/assets/entry.client-d.js");'), 'import("/assets/entry.client-d.js");');
+  assert.equal(
+    routeImportsAfterFirstPaint('import("/assets/entry.client-d.js");'),
+    'import("/assets/entry.client-d.js");',
+  );
 });
 
 test('rewrites the module script and nothing else, however the stream is cut', async () => {
   const document = BEFORE + CONTEXT + MODULE + AFTER;
-  const expected = BEFORE + CONTEXT + `<script nonce="n" type="module" async="">${routeImportsAfterFirstPaint(MODULE_SCRIPT)}</script>` + AFTER;
-  for (const size of [1, 2, 3, 7, 64, 100_000]) assert.equal(await filtered(document, size), expected, `chunks of ${size} bytes`);
+  const expected =
+    BEFORE +
+    CONTEXT +
+    `<script nonce="n" type="module" async="">${routeImportsAfterFirstPaint(MODULE_SCRIPT)}</script>` +
+    AFTER;
+  for (const size of [1, 2, 3, 7, 64, 100_000])
+    assert.equal(await filtered(document, size), expected, `chunks of ${size} bytes`);
 });
 
 test('a document without a module script, or ending inside one, passes unchanged', async () => {
-  for (const document of [BEFORE + CONTEXT + AFTER, BEFORE + '<script type="module">import * as route0 from "/assets/root-a.js";', '<p>a < b ✓</p>']) {
+  for (const document of [
+    BEFORE + CONTEXT + AFTER,
+    BEFORE + '<script type="module">import * as route0 from "/assets/root-a.js";',
+    '<p>a < b ✓</p>',
+  ]) {
     for (const size of [1, 5, 100_000]) assert.equal(await filtered(document, size), document);
   }
 });

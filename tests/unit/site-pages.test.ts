@@ -13,9 +13,24 @@ import { CUSTOMER_SLUGS, INTEGRATION_SLUGS } from '../../content/proof-slugs.ts'
  * no-JavaScript form endpoints, the form result page (noindex), and the staff inbox (noindex,
  * signed-in staff only, built in the browser).
  */
-const NOT_PAGES = new Set(['/', '/offers', '/*', '/sitemap.xml', '/robots.txt', '/manifest.webmanifest', '/changelog.xml', '/result', '/inbox', '/inbox/:kind/:id', '/analytics']);
+const NOT_PAGES = new Set([
+  '/',
+  '/offers',
+  '/*',
+  '/sitemap.xml',
+  '/robots.txt',
+  '/manifest.webmanifest',
+  '/changelog.xml',
+  '/result',
+  '/inbox',
+  '/inbox/:kind/:id',
+  '/analytics',
+]);
 /** Routes with a slug stand for one page per slug (issue 28: stories and integrations). */
-const SLUG_PAGES: Record<string, readonly string[]> = { '/customers/:slug': CUSTOMER_SLUGS, '/integrations/:slug': INTEGRATION_SLUGS };
+const SLUG_PAGES: Record<string, readonly string[]> = {
+  '/customers/:slug': CUSTOMER_SLUGS,
+  '/integrations/:slug': INTEGRATION_SLUGS,
+};
 const expand = (path: string) => SLUG_PAGES[path]?.map((slug) => path.replace(':slug', slug)) ?? [path];
 /** The Content area (issue 19): admins only, noindex, never listed or searched. */
 const isContentArea = (path: string) => path === '/content' || path.startsWith('/content/');
@@ -23,7 +38,10 @@ const isPage = (path: string) => !NOT_PAGES.has(path) && !path.startsWith('/form
 
 describe('site pages', () => {
   test('every page route is listed once, and nothing else', () => {
-    const routePaths = routes.map((entry) => (entry.index ? '/' : `/${entry.path}`)).filter(isPage).flatMap(expand);
+    const routePaths = routes
+      .map((entry) => (entry.index ? '/' : `/${entry.path}`))
+      .filter(isPage)
+      .flatMap(expand);
     assert.deepEqual([...PAGE_PATHS].sort(), routePaths.sort());
     assert.equal(new Set(PAGE_PATHS).size, PAGE_PATHS.length);
   });
@@ -44,7 +62,8 @@ describe('site pages', () => {
 
   test('the search covers the features, the 18 feature pages, the manual, the glossary, the FAQ, the plans and the proof pages', () => {
     assert.equal(SEARCHABLE_PATHS.length, 23 + 4 + CUSTOMER_SLUGS.length + INTEGRATION_SLUGS.length);
-    for (const path of ['/offer', '/customers', '/integrations', '/security', '/changelog', '/integrations/ledgerly']) assert.ok(SEARCHABLE_PATHS.includes(path), path);
+    for (const path of ['/offer', '/customers', '/integrations', '/security', '/changelog', '/integrations/ledgerly'])
+      assert.ok(SEARCHABLE_PATHS.includes(path), path);
     for (const path of SEARCHABLE_PATHS) assert.ok(PAGE_PATHS.includes(path), path);
   });
 });
@@ -64,7 +83,10 @@ describe('glossary view in the URL', () => {
   test('nonsense falls back to the defaults and other parameters survive', () => {
     const view = readGlossaryView(new URLSearchParams('sort=price&page=-4&size=7'));
     assert.deepEqual(view, { query: '', sort: null, page: 1, pageSize: 10 });
-    assert.equal(writeGlossaryView({ ...view, pageSize: 'all' }, new URLSearchParams('utm=x')).toString(), 'utm=x&size=all');
+    assert.equal(
+      writeGlossaryView({ ...view, pageSize: 'all' }, new URLSearchParams('utm=x')).toString(),
+      'utm=x&size=all',
+    );
   });
 
   test('a header cycles ascending, descending, then back to the stored order', () => {

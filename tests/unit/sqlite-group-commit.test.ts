@@ -16,7 +16,8 @@ let db: Database;
 let execs: string[] = [];
 
 const insert = (note: string) => sql`INSERT INTO notes (note) VALUES (${note})`.execute(db.kysely);
-const stored = () => (db.sqlite!.prepare('SELECT note FROM notes ORDER BY id').all() as { note: string }[]).map((row) => row.note);
+const stored = () =>
+  (db.sqlite!.prepare('SELECT note FROM notes ORDER BY id').all() as { note: string }[]).map((row) => row.note);
 const commits = () => execs.filter((statement) => statement === 'COMMIT').length;
 
 before(async () => {
@@ -57,7 +58,10 @@ describe('SQLite group commit', () => {
   test('no write resolves before the COMMIT of its batch', async () => {
     const heard: number[] = [];
     await Promise.all(Array.from({ length: 30 }, (_, i) => insert(`ordered ${i}`).then(() => heard.push(commits()))));
-    assert.ok(heard.every((count) => count >= 1), `results heard before any COMMIT: ${heard.join(',')}`);
+    assert.ok(
+      heard.every((count) => count >= 1),
+      `results heard before any COMMIT: ${heard.join(',')}`,
+    );
   });
 
   test("one write's constraint error fails only that write", async () => {

@@ -20,7 +20,9 @@ const SYSTEMD_ANALYZE = '/usr/bin/systemd-analyze';
 const UNIT = new URL('../../deploy/haulora.service', import.meta.url);
 const PROJECT = fileURLToPath(new URL('../..', import.meta.url)).replace(/\/$/, '');
 
-const skip = existsSync(SYSTEMD_ANALYZE) ? false : `${SYSTEMD_ANALYZE} is not installed here (Debian's systemd package)`;
+const skip = existsSync(SYSTEMD_ANALYZE)
+  ? false
+  : `${SYSTEMD_ANALYZE} is not installed here (Debian's systemd package)`;
 if (skip) console.log(`# systemd unit tests skipped: ${skip}`);
 
 /** What `systemd-analyze verify` prints about the unit file, one string per line. */
@@ -50,8 +52,12 @@ describe('deploy/haulora.service', () => {
 
   test('systemd-analyze verify: as shipped, only the program missing on this machine', { skip }, () => {
     const lines = verify(fileURLToPath(UNIT));
-    const known = /^haulora\.service: Command \/opt\/haulora\/node_modules\/node\/bin\/node is not executable: No such file or directory$/;
-    assert.deepEqual(lines.filter((line) => !known.test(line)), []);
+    const known =
+      /^haulora\.service: Command \/opt\/haulora\/node_modules\/node\/bin\/node is not executable: No such file or directory$/;
+    assert.deepEqual(
+      lines.filter((line) => !known.test(line)),
+      [],
+    );
   });
 
   test('systemd-analyze verify: nothing reported with /opt/haulora pointing at this checkout', { skip }, async () => {
@@ -63,13 +69,24 @@ describe('deploy/haulora.service', () => {
   test('systemd-analyze verify: a mistake in the unit is reported (the check sees warnings)', { skip }, async () => {
     const broken = join(dir, 'broken', 'haulora.service');
     await mkdir(join(dir, 'broken'), { recursive: true });
-    await writeFile(broken, shipped.replaceAll('/opt/haulora', PROJECT).replace('ProtectSystem=strict', 'ProtectSystem=sometimes\nRestrictAdressFamilies=AF_INET'));
+    await writeFile(
+      broken,
+      shipped
+        .replaceAll('/opt/haulora', PROJECT)
+        .replace('ProtectSystem=strict', 'ProtectSystem=sometimes\nRestrictAdressFamilies=AF_INET'),
+    );
     const lines = verify(broken);
-    assert.ok(lines.some((line) => /protect system value/i.test(line)), lines.join('\n'));
-    assert.ok(lines.some((line) => /Unknown key 'RestrictAdressFamilies'/.test(line)), lines.join('\n'));
+    assert.ok(
+      lines.some((line) => /protect system value/i.test(line)),
+      lines.join('\n'),
+    );
+    assert.ok(
+      lines.some((line) => /Unknown key 'RestrictAdressFamilies'/.test(line)),
+      lines.join('\n'),
+    );
   });
 
-  test('runs the project\'s Node 24 on server/server.ts as haulora, with the settings from /etc/haulora/env', () => {
+  test("runs the project's Node 24 on server/server.ts as haulora, with the settings from /etc/haulora/env", () => {
     const unit = settings(shipped);
     assert.deepEqual(unit.get('ExecStart'), ['/opt/haulora/node_modules/node/bin/node server/server.ts']);
     assert.deepEqual(unit.get('WorkingDirectory'), ['/opt/haulora']);

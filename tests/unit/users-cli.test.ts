@@ -80,7 +80,12 @@ test('roles: add --role sales, set-role, list shows each role; a wrong role is a
   const unknown = await runCli(['set-role', 'nobody', 'sales']);
   assert.equal(unknown.code, 1);
   assert.match(unknown.stderr, /no staff user nobody/);
-  for (const args of [['add', 'x1y', '--role', 'owner'], ['add', 'x1y', '--role'], ['set-role', 'sally'], ['set-role', 'sally', 'root']]) {
+  for (const args of [
+    ['add', 'x1y', '--role', 'owner'],
+    ['add', 'x1y', '--role'],
+    ['set-role', 'sally'],
+    ['set-role', 'sally', 'root'],
+  ]) {
     const result = await runCli(args, `${PASSWORD}\n`);
     assert.equal(result.code, 2, args.join(' '));
     assert.match(result.stderr, /Usage:/);

@@ -10,7 +10,8 @@ const HEAD =
   '<!DOCTYPE html><html lang="en-AU"><head><meta charSet="utf-8"/><title>Über Haulora</title>' +
   '<link rel="modulepreload" href="/assets/entry.client-a.js" nonce="n"/><link rel="modulepreload" href="/assets/root-b.js" nonce="n"/>' +
   '<link nonce="n" rel="stylesheet" href="/assets/root-c.css"/></head>';
-const BODY = '<body><p>Tyres — licence ✓</p><link rel="modulepreload" href="/in-body.js"/><script type="module">import "/assets/root-b.js";</script></body></html>';
+const BODY =
+  '<body><p>Tyres — licence ✓</p><link rel="modulepreload" href="/in-body.js"/><script type="module">import "/assets/root-b.js";</script></body></html>';
 
 /** Runs the document through the filter, cut into chunks of `size` bytes (splitting characters too). */
 async function filtered(document: string, size: number) {
@@ -22,7 +23,8 @@ async function filtered(document: string, size: number) {
 
 test('drops the modulepreload links from <head> and nothing else, however the stream is cut', async () => {
   const expected = HEAD.replace(/<link rel="modulepreload"[^>]*>/g, '') + BODY;
-  for (const size of [1, 2, 3, 7, 64, 100_000]) assert.equal(await filtered(HEAD + BODY, size), expected, `chunks of ${size} bytes`);
+  for (const size of [1, 2, 3, 7, 64, 100_000])
+    assert.equal(await filtered(HEAD + BODY, size), expected, `chunks of ${size} bytes`);
 });
 
 test('a document without </head> passes unchanged', async () => {

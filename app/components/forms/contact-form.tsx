@@ -24,12 +24,26 @@ type ContactFormProps = {
 export function ContactForm({ failure, back = `${href('/home')}#contact` }: ContactFormProps) {
   const form = useForm({
     form: 'contact',
-    initial: { name: '', email: '', subject: '', inq_type: '', img: null as File | null, message: '', marketing_consent: false as boolean },
+    initial: {
+      name: '',
+      email: '',
+      subject: '',
+      inq_type: '',
+      img: null as File | null,
+      message: '',
+      marketing_consent: false as boolean,
+    },
     failure,
     loading: 'Sending your message…',
-    answers: { invalid: MESSAGES.contactInvalid, failed: MESSAGES.error, success: MESSAGES.success, serverMessage: 'ErrorInfo' },
+    answers: {
+      invalid: MESSAGES.contactInvalid,
+      failed: MESSAGES.error,
+      success: MESSAGES.success,
+      serverMessage: 'ErrorInfo',
+    },
     // The server refuses more than 5 MB: say so before uploading it.
-    extraErrors: (values): Record<string, string> => (values.img && values.img.size > MAX_IMAGE_BYTES ? { img: MESSAGES.imageTooLarge } : {}),
+    extraErrors: (values): Record<string, string> =>
+      values.img && values.img.size > MAX_IMAGE_BYTES ? { img: MESSAGES.imageTooLarge } : {},
     send: (api, data, key) => {
       const body = new FormData();
       // The ticked product-news box as a form posts it; an unticked one is left out.
@@ -75,7 +89,13 @@ export function ContactForm({ failure, back = `${href('/home')}#contact` }: Cont
           )}
         </Field>
       </div>
-      <Field name="img" label="Image" rule={form.rules.img} error={form.error('img')} hint="A screenshot or photo: PNG, JPEG, WebP or GIF, up to 5 MB.">
+      <Field
+        name="img"
+        label="Image"
+        rule={form.rules.img}
+        error={form.error('img')}
+        hint="A screenshot or photo: PNG, JPEG, WebP or GIF, up to 5 MB."
+      >
         {(control) => (
           <input
             className="field-control"
@@ -89,7 +109,10 @@ export function ContactForm({ failure, back = `${href('/home')}#contact` }: Cont
       </Field>
       {image ? <ImagePreview file={image} /> : null}
       <TextareaField label="Message" rows={5} {...form.field('message')} />
-      <ConsentFields checked={form.values.marketing_consent} onChange={(checked) => form.set('marketing_consent', checked)} />
+      <ConsentFields
+        checked={form.values.marketing_consent}
+        onChange={(checked) => form.set('marketing_consent', checked)}
+      />
     </FormShell>
   );
 }
@@ -122,7 +145,14 @@ function ImagePreview({ file }: { file: File }) {
 
   return (
     <p className="image-preview">
-      <canvas ref={canvas} width={1} height={1} role="img" aria-label={`Preview of ${file.name}`} hidden={preview !== 'drawn'} />
+      <canvas
+        ref={canvas}
+        width={1}
+        height={1}
+        role="img"
+        aria-label={`Preview of ${file.name}`}
+        hidden={preview !== 'drawn'}
+      />
       <span>
         {file.name}, {formatSize(file.size)}
         {preview === 'none' ? ' (no preview: this may not be an image)' : null}

@@ -60,10 +60,12 @@ function gate<P>(load: FormLoader<P>, now: boolean): Gate<P> {
   const opened = now ? Promise.resolve() : new Promise<void>((resolve) => (open = resolve));
   const failed = new Promise<void>((resolve) => (fail = resolve));
   // Code that cannot be fetched (offline) leaves the server's HTML as it is: a form that posts.
-  const form = opened.then(() => start(load)).catch(() => {
-    fail();
-    return new Promise<never>(() => {});
-  });
+  const form = opened
+    .then(() => start(load))
+    .catch(() => {
+      fail();
+      return new Promise<never>(() => {});
+    });
   return { form, open, failed };
 }
 
@@ -87,7 +89,9 @@ export function DeferredForm<P extends object>({ form: name, load, props }: Defe
   useEffect(() => {
     const element = box.current;
     if (!element || ready.current) return;
-    const near = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && open(), { rootMargin: AHEAD });
+    const near = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && open(), {
+      rootMargin: AHEAD,
+    });
     // Near means the visitor scrolls towards it (issue 32): nothing loads in the first idle
     // period for a form that is merely within a screen of a page's top (the footer of a short
     // page); a page opened scrolled (a #contact link) looks at once.
@@ -139,7 +143,7 @@ export function DeferredForm<P extends object>({ form: name, load, props }: Defe
       removeEventListener('submit', onSubmit, true);
       element.removeEventListener('submit', handled);
     };
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- set up once, around the server HTML found at mount
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- set up once, around the server HTML found at mount
   }, []);
 
   // Hydrated: from now on React handles whatever happens in the form.
@@ -195,7 +199,11 @@ function AskForCode({ open }: { open: () => void }) {
   return null;
 }
 
-function Loaded<P extends object>({ form, props, ...marks }: { form: Promise<ComponentType<P>>; props: P } & ReadyProps) {
+function Loaded<P extends object>({
+  form,
+  props,
+  ...marks
+}: { form: Promise<ComponentType<P>>; props: P } & ReadyProps) {
   const Form = use(form);
   return (
     <>

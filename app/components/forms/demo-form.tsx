@@ -7,7 +7,14 @@ import { type ClipboardEvent, type KeyboardEvent, useEffect, useId } from 'react
 import { href } from 'react-router';
 import { MESSAGES } from '../../../common/messages.ts';
 import type { FormFailure } from '../../lib/form-fields.ts';
-import { browserTimeZone, countryForTimeZone, type DemoCountries, maxLengthOf, nationalDigits, demoRequestInput } from '../../lib/country-options.ts';
+import {
+  browserTimeZone,
+  countryForTimeZone,
+  type DemoCountries,
+  maxLengthOf,
+  nationalDigits,
+  demoRequestInput,
+} from '../../lib/country-options.ts';
 import { useForm } from '../../lib/use-form.ts';
 import { Button } from '../ui/button.tsx';
 import { InputField, TextareaField } from '../ui/field.tsx';
@@ -16,7 +23,18 @@ import { FormShell } from './form-shell.tsx';
 
 /** Keys the number field takes (spec 5: digits and Backspace; Tab, arrows, Delete, Home, End and
  * Enter too, so the field stays usable from the keyboard; shortcuts like paste pass). */
-const NUMBER_KEYS = new Set(['Backspace', 'Delete', 'Tab', 'ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End', 'Enter']);
+const NUMBER_KEYS = new Set([
+  'Backspace',
+  'Delete',
+  'Tab',
+  'ArrowLeft',
+  'ArrowRight',
+  'ArrowUp',
+  'ArrowDown',
+  'Home',
+  'End',
+  'Enter',
+]);
 
 type DemoFormProps = {
   countries: DemoCountries;
@@ -34,16 +52,35 @@ export function DemoForm({ countries, failure, onRequested, variant }: DemoFormP
   const countryOf = (code: string) => countries.countries.find((country) => country.code === code);
   const form = useForm({
     form: 'demo',
-    initial: { name: '', job_title: '', company: '', country: '', number: '', email: '', text: '', marketing_consent: false as boolean },
+    initial: {
+      name: '',
+      job_title: '',
+      company: '',
+      country: '',
+      number: '',
+      email: '',
+      text: '',
+      marketing_consent: false as boolean,
+    },
     failure,
     loading: 'Sending your request…',
-    answers: { invalid: MESSAGES.bookDemoError, failed: MESSAGES.bookDemoError, success: MESSAGES.success, ownSuccess: true },
+    answers: {
+      invalid: MESSAGES.bookDemoError,
+      failed: MESSAGES.bookDemoError,
+      success: MESSAGES.success,
+      ownSuccess: true,
+    },
     // The API takes the country's calling code and the number as '+CODE DIGITS'.
     input: (values) => {
       const text = variant && values.text.trim() ? `${variant.textPrefix}${values.text}` : values.text;
       return demoRequestInput({ ...values, text }, countryOf(values.country)?.callingCode ?? '');
     },
-    send: (api, data, key) => api.apiPostJson('/api/RequestDemo', { ...data, marketing_consent: data.marketing_consent || undefined }, { idempotencyKey: key }),
+    send: (api, data, key) =>
+      api.apiPostJson(
+        '/api/RequestDemo',
+        { ...data, marketing_consent: data.marketing_consent || undefined },
+        { idempotencyKey: key },
+      ),
     keep: (values) => ({ country: values.country }),
     onClosed: (succeeded) => succeeded && onRequested?.(),
   });
@@ -62,7 +99,7 @@ export function DemoForm({ countries, failure, onRequested, variant }: DemoFormP
   useEffect(() => {
     const country = countryForTimeZone(countries, browserTimeZone());
     if (country && !form.current().country) form.set('country', country.code);
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the countries arrive; `form` is a new object each render
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the countries arrive; `form` is a new object each render
   }, [countries]);
 
   function onNumberKeyDown(event: KeyboardEvent<HTMLInputElement>) {
@@ -75,7 +112,11 @@ export function DemoForm({ countries, failure, onRequested, variant }: DemoFormP
     event.preventDefault();
     const input = event.currentTarget;
     const start = input.selectionStart ?? input.value.length;
-    setNumber(input.value.slice(0, start) + event.clipboardData.getData('text') + input.value.slice(input.selectionEnd ?? start));
+    setNumber(
+      input.value.slice(0, start) +
+        event.clipboardData.getData('text') +
+        input.value.slice(input.selectionEnd ?? start),
+    );
   }
 
   const phoneError = form.error('country') ?? form.error('number');
@@ -115,7 +156,11 @@ export function DemoForm({ countries, failure, onRequested, variant }: DemoFormP
             <label className="field-label phone-label" htmlFor={`${phoneId}-country`}>
               Country
             </label>
-            <select autoComplete="country" {...phoneControl('country')} onChange={(event) => changeCountry(event.target.value)}>
+            <select
+              autoComplete="country"
+              {...phoneControl('country')}
+              onChange={(event) => changeCountry(event.target.value)}
+            >
               <option value="">Select your country</option>
               {countries.countries.map((country) => (
                 <option key={country.code} value={country.code}>
@@ -147,7 +192,10 @@ export function DemoForm({ countries, failure, onRequested, variant }: DemoFormP
         ) : null}
       </fieldset>
       <TextareaField label={variant?.textLabel ?? 'What would you like to see?'} {...form.field('text')} />
-      <ConsentFields checked={form.values.marketing_consent} onChange={(checked) => form.set('marketing_consent', checked)} />
+      <ConsentFields
+        checked={form.values.marketing_consent}
+        onChange={(checked) => form.set('marketing_consent', checked)}
+      />
     </FormShell>
   );
 }

@@ -59,7 +59,8 @@ export default function DemoModal({ open, resetKey, onClose }: DemoModalProps) {
         <DemoForm key={resetKey} countries={countries} onRequested={onClose} />
       ) : (
         <Alert status={SubmissionStatus.Error}>
-          The form could not be loaded. Please check your connection, or <a href={href('/request-demo')}>open the demo request page</a>.
+          The form could not be loaded. Please check your connection, or{' '}
+          <a href={href('/request-demo')}>open the demo request page</a>.
         </Alert>
       )}
     </Modal>

@@ -20,7 +20,14 @@ export function FormMeta({ back, honeypot = true }: { back?: string; honeypot?: 
         <div className="honeypot" aria-hidden="true">
           <label>
             Website (leave this empty)
-            <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" maxLength={MAX_LENGTH.honeypot} defaultValue="" />
+            <input
+              type="text"
+              name={HONEYPOT_FIELD}
+              tabIndex={-1}
+              autoComplete="off"
+              maxLength={MAX_LENGTH.honeypot}
+              defaultValue=""
+            />
           </label>
         </div>
       ) : null}

@@ -35,14 +35,26 @@ type FormShellProps = {
 const BLOCKS = [SubmissionStatus.Loading, SubmissionStatus.Error, SubmissionStatus.Success] as const;
 const firstInvalid = (form: HTMLFormElement | null) => form?.querySelector<HTMLElement>('[aria-invalid="true"]');
 
-export function FormShell({ form, action, title, className, label, tone, encType, back, honeypot, children, actions }: FormShellProps) {
+export function FormShell({
+  form,
+  action,
+  title,
+  className,
+  label,
+  tone,
+  encType,
+  back,
+  honeypot,
+  children,
+  actions,
+}: FormShellProps) {
   const inline = title === undefined;
   // Without a modal, the result is handed back as soon as it is shown.
   useEffect(() => {
     if (!inline || !form.result) return;
     firstInvalid(form.formRef.current)?.focus();
     form.closeResult();
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- when a new result arrives; `form` is a new object each render
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- when a new result arrives; `form` is a new object each render
   }, [form.result]);
 
   return (
@@ -64,13 +76,25 @@ export function FormShell({ form, action, title, className, label, tone, encType
         {/* The loading block speaks for itself; an error or a success is announced by the modal,
             or by the block itself in a staff form. */}
         {BLOCKS.map((status) => (
-          <Alert key={status} status={status} hidden={form.status !== status || !form.message} announce={inline || status === SubmissionStatus.Loading}>
+          <Alert
+            key={status}
+            status={status}
+            hidden={form.status !== status || !form.message}
+            announce={inline || status === SubmissionStatus.Loading}
+          >
             {form.status === status ? form.message : null}
           </Alert>
         ))}
         {actions}
       </form>
-      {inline ? null : <ResultModal result={form.result} title={title} onClose={form.closeResult} returnFocus={() => firstInvalid(form.formRef.current)} />}
+      {inline ? null : (
+        <ResultModal
+          result={form.result}
+          title={title}
+          onClose={form.closeResult}
+          returnFocus={() => firstInvalid(form.formRef.current)}
+        />
+      )}
     </>
   );
 }

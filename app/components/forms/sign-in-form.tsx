@@ -26,7 +26,12 @@ export function SignInForm({ failure, onSignedIn }: SignInFormProps) {
     initial: { username: '', password: '' },
     failure,
     loading: 'Signing you in…',
-    answers: { invalid: MESSAGES.allFieldsRequired, failed: MESSAGES.signInError, success: MESSAGES.signInSuccess, serverMessage: 'ERROR' },
+    answers: {
+      invalid: MESSAGES.allFieldsRequired,
+      failed: MESSAGES.signInError,
+      success: MESSAGES.signInSuccess,
+      serverMessage: 'ERROR',
+    },
     // Signing in is no submission to store: a repeat is a new sign-in, so no key is sent.
     send: (api, data) => api.apiPostJson('/api/SignIn', data),
     accept: (answer, data) => {
@@ -62,7 +67,14 @@ export function SignInForm({ failure, onSignedIn }: SignInFormProps) {
         </div>
       }
     >
-      <InputField label="Username" autoComplete="username" autoCapitalize="none" spellCheck={false} {...form.field('username')} data-autofocus />
+      <InputField
+        label="Username"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        {...form.field('username')}
+        data-autofocus
+      />
       <InputField type="password" label="Password" autoComplete="current-password" {...form.field('password')} />
     </FormShell>
   );

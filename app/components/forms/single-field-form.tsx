@@ -26,7 +26,20 @@ export type SingleFieldFormProps = {
   failure?: FormFailure | null | undefined;
 };
 
-export function SingleFieldForm({ form: name, field, label, action, endpoint, button, title, placeholder, autoComplete, tone, className, failure }: SingleFieldFormProps) {
+export function SingleFieldForm({
+  form: name,
+  field,
+  label,
+  action,
+  endpoint,
+  button,
+  title,
+  placeholder,
+  autoComplete,
+  tone,
+  className,
+  failure,
+}: SingleFieldFormProps) {
   const form = useForm({
     form: name,
     initial: { [field]: '' },
@@ -41,7 +54,14 @@ export function SingleFieldForm({ form: name, field, label, action, endpoint, bu
       <Field name={field} label={label} rule={rule} error={form.error(field)}>
         {(props) => (
           <div className="inline-form-controls">
-            <input className="field-control" type={rule?.type ?? 'text'} placeholder={placeholder} autoComplete={autoComplete} {...props} {...form.bind(field)} />
+            <input
+              className="field-control"
+              type={rule?.type ?? 'text'}
+              placeholder={placeholder}
+              autoComplete={autoComplete}
+              {...props}
+              {...form.bind(field)}
+            />
             <Button type="submit">{button}</Button>
           </div>
         )}

@@ -5,7 +5,11 @@ import type { FeatureIcon as FeatureIconName } from '../../../content/features.s
 import { FeatureIcon } from './feature-icon.tsx';
 import './benefit-cards.css';
 
-export type Benefit = { title: string; text: string; feature: { path: `/${string}`; title: string; icon: FeatureIconName } };
+export type Benefit = {
+  title: string;
+  text: string;
+  feature: { path: `/${string}`; title: string; icon: FeatureIconName };
+};
 
 export function BenefitCards({ benefits }: { benefits: Benefit[] }) {
   return (

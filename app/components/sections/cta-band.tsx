@@ -4,7 +4,17 @@ import { type ReactNode, useId } from 'react';
 import { ActionRow } from '../ui/action-row.tsx';
 import './cta-band.css';
 
-export function CtaBand({ title, children, actions, tone = 'muted' }: { title: string; children: ReactNode; actions: ReactNode; tone?: 'muted' | 'panel' }) {
+export function CtaBand({
+  title,
+  children,
+  actions,
+  tone = 'muted',
+}: {
+  title: string;
+  children: ReactNode;
+  actions: ReactNode;
+  tone?: 'muted' | 'panel';
+}) {
   const headingId = useId();
   return (
     <section className="section cta-band" data-tone={tone} aria-labelledby={headingId}>

@@ -27,7 +27,7 @@ export function DocsManual({ docs, tutorials }: { docs: DocsContent; tutorials: 
   useEffect(() => {
     if (hydrated && hash) document.getElementById('docs-panel')?.scrollIntoView({ block: 'start' });
     // Only when the page first becomes interactive; later choices scroll through the router.
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the page first becomes interactive
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the page first becomes interactive
   }, [hydrated]);
 
   return (

@@ -169,7 +169,11 @@ function TutorialsReference({ docs, tutorials }: Props) {
     <>
       <Heading id="tutorials" title={title} intro={intro} />
       {byFeature(tutorials).map(({ feature, tutorials: group }) => (
-        <section key={feature.path} className="docs-tutorial-group" aria-labelledby={`tutorials-${feature.path.slice(1)}`}>
+        <section
+          key={feature.path}
+          className="docs-tutorial-group"
+          aria-labelledby={`tutorials-${feature.path.slice(1)}`}
+        >
           <h3 id={`tutorials-${feature.path.slice(1)}`}>
             <Link to={feature.path}>{feature.title}</Link>
           </h3>

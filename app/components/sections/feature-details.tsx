@@ -60,7 +60,12 @@ export function FeatureSections({ sections }: { sections: LinkedFeature['section
   return sections.map((section, index) => {
     const headingId = `feature-section-${index}`;
     return (
-      <section key={section.heading} className="section feature-section" data-tone={index % 2 === 0 ? 'muted' : undefined} aria-labelledby={headingId}>
+      <section
+        key={section.heading}
+        className="section feature-section"
+        data-tone={index % 2 === 0 ? 'muted' : undefined}
+        aria-labelledby={headingId}
+      >
         <div className="container">
           <div className="section-intro">
             <h2 id={headingId}>{section.heading}</h2>

@@ -62,7 +62,11 @@ const helper = createColumnHelper<typeof features, GlossaryEntry>();
 const columns = helper.columns([
   helper.accessor('category', { header: 'Category', sortFn: 'text' }),
   helper.accessor('term', { header: 'Term', sortFn: 'text' }),
-  helper.accessor('description', { header: 'Description', sortFn: 'text', cell: (info) => <RichText text={info.getValue()} /> }),
+  helper.accessor('description', {
+    header: 'Description',
+    sortFn: 'text',
+    cell: (info) => <RichText text={info.getValue()} />,
+  }),
 ]);
 
 const pageSizeLabel = (size: GlossaryPageSize) => (size === 'all' ? 'All' : String(size));
@@ -79,7 +83,7 @@ export function GlossaryTable({ rows }: { rows: GlossaryEntry[] }) {
   // (a link to /glossary?q=…, back or forward) sets the box from the URL.
   useEffect(() => {
     if (navigationType !== 'REPLACE') setQuery(readGlossaryView(new URLSearchParams(location.search)).query);
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- once per navigation; its type and search are read with it
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per navigation; its type and search are read with it
   }, [location.key]);
   const ids = { form: useId(), search: useId(), size: useId(), status: useId() };
 
@@ -117,7 +121,10 @@ export function GlossaryTable({ rows }: { rows: GlossaryEntry[] }) {
   // Opening the page that holds a linked row keeps the hash (setSearchParams would drop it).
   const openPage = (page: number) => {
     const search = writeGlossaryView({ ...view, page }, searchParams).toString();
-    void navigate({ search: search ? `?${search}` : '', hash: location.hash }, { replace: true, preventScrollReset: true, defaultShouldRevalidate: false });
+    void navigate(
+      { search: search ? `?${search}` : '', hash: location.hash },
+      { replace: true, preventScrollReset: true, defaultShouldRevalidate: false },
+    );
   };
   const targetAnchor = useTargetRow(table.getPrePaginatedRowModel().rows, pageSize, view.page, hydrated, openPage);
   // A page past the end (an old link, a shorter list) moves to the last page: once the URL has
@@ -149,7 +156,14 @@ export function GlossaryTable({ rows }: { rows: GlossaryEntry[] }) {
   return (
     <div className="glossary">
       <div className="glossary-toolbar">
-        <form id={ids.form} className="glossary-search" method="get" role="search" aria-label="Glossary" onSubmit={(event: FormEvent) => event.preventDefault()}>
+        <form
+          id={ids.form}
+          className="glossary-search"
+          method="get"
+          role="search"
+          aria-label="Glossary"
+          onSubmit={(event: FormEvent) => event.preventDefault()}
+        >
           <label htmlFor={ids.search}>Search the glossary</label>
           <div className="glossary-search-row">
             <span className="glossary-search-field">
@@ -207,7 +221,8 @@ export function GlossaryTable({ rows }: { rows: GlossaryEntry[] }) {
               <tr key={group.id}>
                 {group.headers.map((header) => {
                   const column = header.column.id as GlossaryColumn;
-                  const sorted = view.sort?.column === column ? (view.sort.desc ? 'descending' : 'ascending') : undefined;
+                  const sorted =
+                    view.sort?.column === column ? (view.sort.desc ? 'descending' : 'ascending') : undefined;
                   const next = nextSort(view.sort, column);
                   const Icon = sorted === 'ascending' ? ArrowUp : sorted === 'descending' ? ArrowDown : ArrowUpDown;
                   return (
@@ -257,7 +272,12 @@ export function GlossaryTable({ rows }: { rows: GlossaryEntry[] }) {
       </div>
 
       {hydrated && pageCount > 1 ? (
-        <Pagination label="Glossary pages" page={Math.min(view.page, pageCount)} pageCount={pageCount} onPageChange={(page) => update({ page }, { push: true })} />
+        <Pagination
+          label="Glossary pages"
+          page={Math.min(view.page, pageCount)}
+          pageCount={pageCount}
+          onPageChange={(page) => update({ page }, { push: true })}
+        />
       ) : null}
     </div>
   );
@@ -268,7 +288,13 @@ export function GlossaryTable({ rows }: { rows: GlossaryEntry[] }) {
  * then scrolls it into view and focuses it, once per arrival of the hash (paging on afterwards is
  * the visitor's own). Returns the anchor of the row to mark, if it is among the matching rows.
  */
-function useTargetRow(rows: ReadonlyArray<{ original: GlossaryEntry }>, pageSize: number, page: number, hydrated: boolean, openPage: (page: number) => void) {
+function useTargetRow(
+  rows: ReadonlyArray<{ original: GlossaryEntry }>,
+  pageSize: number,
+  page: number,
+  hydrated: boolean,
+  openPage: (page: number) => void,
+) {
   const { hash } = useLocation();
   const anchor = hydrated && hash ? decodeURIComponent(hash.slice(1)) : undefined;
   const index = anchor ? rows.findIndex((row) => glossaryAnchor(row.original.term) === anchor) : -1;

@@ -21,7 +21,8 @@ const DemoModal = lazy(loadDemo);
 type ModalName = 'sign-in' | 'demo';
 
 /** A plain click: a modified one (new tab, new window) keeps the link's own behaviour. */
-const isPlainClick = (event: MouseEvent | globalThis.MouseEvent) => event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+const isPlainClick = (event: MouseEvent | globalThis.MouseEvent) =>
+  event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 
 export function HeaderActions() {
   const hydrated = useHydrated();
@@ -105,7 +106,12 @@ export function HeaderActions() {
 
       {openings['sign-in'] > 0 ? (
         <Suspense fallback={null}>
-          <SignInModal open={open === 'sign-in'} resetKey={openings['sign-in']} onClose={() => setOpen(null)} returnFocus={signInFocus} />
+          <SignInModal
+            open={open === 'sign-in'}
+            resetKey={openings['sign-in']}
+            onClose={() => setOpen(null)}
+            returnFocus={signInFocus}
+          />
         </Suspense>
       ) : null}
       {openings.demo > 0 ? (
@@ -113,7 +119,12 @@ export function HeaderActions() {
           <DemoModal open={open === 'demo'} resetKey={openings.demo} onClose={() => setOpen(null)} />
         </Suspense>
       ) : null}
-      <ResultModal result={notice} title={username ? 'Signed in' : 'Signed out'} onClose={() => setNotice(null)} returnFocus={signInFocus} />
+      <ResultModal
+        result={notice}
+        title={username ? 'Signed in' : 'Signed out'}
+        onClose={() => setNotice(null)}
+        returnFocus={signInFocus}
+      />
     </div>
   );
 }

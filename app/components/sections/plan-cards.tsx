@@ -26,7 +26,12 @@ export function PlanCards({ plans, labels }: { plans: OfferContent['plans']; lab
               </li>
             ))}
           </ul>
-          <ButtonLink to={href('/request-demo')} variant={plan.featured ? 'primary' : 'secondary'} className="plan-action" aria-label={`${quoteLabel} for the ${plan.name} plan`}>
+          <ButtonLink
+            to={href('/request-demo')}
+            variant={plan.featured ? 'primary' : 'secondary'}
+            className="plan-action"
+            aria-label={`${quoteLabel} for the ${plan.name} plan`}
+          >
             {quoteLabel}
           </ButtonLink>
         </li>

@@ -17,8 +17,7 @@ export function PrivacyNotice({ content, updated, email, consentVersion }: Priva
     <div className="section privacy">
       <div className="container privacy-body">
         <p className="privacy-meta">
-          Last updated <time dateTime={page.updated}>{updated}</time>. Product news
-          wording version {consentVersion}.
+          Last updated <time dateTime={page.updated}>{updated}</time>. Product news wording version {consentVersion}.
         </p>
 
         <section aria-labelledby="privacy-stored">

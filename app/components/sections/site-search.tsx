@@ -52,7 +52,8 @@ function toResult(id: string, data: ResultData, query: string): SearchResult {
   const title = data.meta.title ?? data.url;
   const section = best && best.url !== data.url && best.title !== title ? best : null;
   // The glossary opens already filtered by the words searched for.
-  const url = data.url === href('/glossary') ? `${data.url}?${new URLSearchParams({ q: query })}` : (section?.url ?? data.url);
+  const url =
+    data.url === href('/glossary') ? `${data.url}?${new URLSearchParams({ q: query })}` : (section?.url ?? data.url);
   return { id, url, title, section: section?.title ?? null, excerpt: section?.excerpt ?? data.excerpt };
 }
 
@@ -79,13 +80,20 @@ export function SiteSearch() {
       try {
         const engine = await loadPagefind();
         const found = await engine.search(words);
-        const pages = await Promise.all((found?.results ?? []).slice(0, MAX_RESULTS).map(async (result) => toResult(result.id, await result.data(), words)));
+        const pages = await Promise.all(
+          (found?.results ?? [])
+            .slice(0, MAX_RESULTS)
+            .map(async (result) => toResult(result.id, await result.data(), words)),
+        );
         if (run !== latest.current) return;
         setFailed(false);
         setResults(pages);
         // Counted once the visitor stops typing for a while: the query they meant, not each prefix.
         window.clearTimeout(counted.current);
-        counted.current = window.setTimeout(() => track('search', { query: words.slice(0, 100), results: found?.results.length ?? 0 }), SEARCH_COUNTED_AFTER_MS);
+        counted.current = window.setTimeout(
+          () => track('search', { query: words.slice(0, 100), results: found?.results.length ?? 0 }),
+          SEARCH_COUNTED_AFTER_MS,
+        );
       } catch {
         if (run === latest.current) setFailed(true);
       }
@@ -195,7 +203,11 @@ function Excerpt({ html }: { html: string }) {
   return (
     <>
       {[...body.childNodes].map((node, index) =>
-        node.nodeName === 'MARK' ? <mark key={index}>{node.textContent}</mark> : <span key={index}>{node.textContent}</span>,
+        node.nodeName === 'MARK' ? (
+          <mark key={index}>{node.textContent}</mark>
+        ) : (
+          <span key={index}>{node.textContent}</span>
+        ),
       )}
     </>
   );

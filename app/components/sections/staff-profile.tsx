@@ -49,7 +49,8 @@ async function validate(accessToken: string, signal: AbortSignal): Promise<Profi
   const result = await apiGet(VALIDATE_TOKEN_API, { bearer: accessToken, signal });
   if (result.kind !== 'data') return { kind: 'expired' };
   const body = result.data;
-  if (typeof body !== 'object' || body === null || !('username' in body) || !('expires_at' in body)) return { kind: 'expired' };
+  if (typeof body !== 'object' || body === null || !('username' in body) || !('expires_at' in body))
+    return { kind: 'expired' };
   const { username, expires_at } = body as { username: unknown; expires_at: unknown };
   const expiresAt = new Date(String(expires_at));
   if (typeof username !== 'string' || Number.isNaN(expiresAt.getTime())) return { kind: 'expired' };
@@ -62,7 +63,11 @@ export function StaffProfile({ copy }: { copy: Copy }) {
     <div className="staff-profile" aria-live="polite">
       {state.kind === 'checking' ? <p className="staff-profile-checking">{copy.checking}</p> : null}
       {state.kind === 'signed-out' || state.kind === 'expired' ? (
-        <SignInPrompt heading={state.kind === 'expired' ? copy.expired.heading : copy.signedOut.heading} text={state.kind === 'expired' ? copy.expired.text : copy.signedOut.text} label={copy.signedOut.label} />
+        <SignInPrompt
+          heading={state.kind === 'expired' ? copy.expired.heading : copy.signedOut.heading}
+          text={state.kind === 'expired' ? copy.expired.text : copy.signedOut.text}
+          label={copy.signedOut.label}
+        />
       ) : null}
       {state.kind === 'signed-in' ? (
         <div className="staff-profile-card">
@@ -77,7 +82,9 @@ export function StaffProfile({ copy }: { copy: Copy }) {
               <div>
                 <dt>{copy.signedIn.expiryLabel}</dt>
                 <dd>
-                  <time dateTime={state.expiresAt.toISOString()}>{state.expiresAt.toLocaleString('en-AU', { dateStyle: 'medium', timeStyle: 'short' })}</time>
+                  <time dateTime={state.expiresAt.toISOString()}>
+                    {state.expiresAt.toLocaleString('en-AU', { dateStyle: 'medium', timeStyle: 'short' })}
+                  </time>
                 </dd>
               </div>
             </dl>

@@ -59,7 +59,14 @@ export function ThemeMenu() {
         <input type="hidden" name={CSRF_FIELD} value={settings?.csrfToken ?? ''} />
         <input type="hidden" name={BACK_FIELD} value={location.pathname + location.search} />
         {THEMES.map((option) => (
-          <button key={option} type="submit" name={THEME_FIELD} value={option} className="theme-option" aria-pressed={option === theme}>
+          <button
+            key={option}
+            type="submit"
+            name={THEME_FIELD}
+            value={option}
+            className="theme-option"
+            aria-pressed={option === theme}
+          >
             <span>{THEME_LABELS[option]}</span>
             <Check aria-hidden="true" className="theme-option-check" />
           </button>

@@ -16,7 +16,12 @@ type InputGroupProps = {
 export function InputGroup({ start, end, children }: InputGroupProps) {
   const [focused, setFocused] = useState(false);
   return (
-    <div className="input-group" data-focused={focused || undefined} onFocus={() => setFocused(true)} onBlur={() => setFocused(false)}>
+    <div
+      className="input-group"
+      data-focused={focused || undefined}
+      onFocus={() => setFocused(true)}
+      onBlur={() => setFocused(false)}
+    >
       {start ? (
         <span className="input-group-addon" aria-hidden="true">
           {start}

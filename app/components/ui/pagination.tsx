@@ -44,7 +44,12 @@ export function Pagination({ label, page, pageCount, onPageChange }: PaginationP
           ),
         )}
         <li>
-          <button type="button" className="pagination-step" disabled={page >= pageCount} onClick={() => onPageChange(page + 1)}>
+          <button
+            type="button"
+            className="pagination-step"
+            disabled={page >= pageCount}
+            onClick={() => onPageChange(page + 1)}
+          >
             Next<span className="visually-hidden"> page</span>
             <ChevronRight aria-hidden="true" />
           </button>

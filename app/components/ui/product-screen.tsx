@@ -27,21 +27,33 @@ export function ProductScreen({ screen, priority = false, detail = PHONE_MEDIA, 
   // The sources in the order the browser tries them; the <img> is the last resort.
   // Print is always light (app/styles/print.css), so the dark files are for the screen only.
   const sources: { media?: string; files: Files }[] =
-    theme === 'light' ? [{ files: screen.light }] : [{ media: theme === 'dark' ? 'screen' : 'screen and (prefers-color-scheme: dark)', files: screen.dark }, { files: screen.light }];
+    theme === 'light'
+      ? [{ files: screen.light }]
+      : [
+          { media: theme === 'dark' ? 'screen' : 'screen and (prefers-color-scheme: dark)', files: screen.dark },
+          { files: screen.light },
+        ];
   const fallback = sources.at(-1)!.files;
   const always = detail === 'always';
   const sourceTags = sources.flatMap(({ media, files }, index) => {
     const isFallback = index === sources.length - 1;
     const tags = [];
     if (!always) tags.push({ media: join(media, detail), src: files.detail, size: screen.detail });
-    if (!isFallback) tags.push({ media, src: always ? files.detail : files.full, size: always ? screen.detail : screen.full });
+    if (!isFallback)
+      tags.push({ media, src: always ? files.detail : files.full, size: always ? screen.detail : screen.full });
     return tags;
   });
   const imgSize = always ? screen.detail : screen.full;
   return (
     <picture className={className ? `product-screen ${className}` : 'product-screen'}>
       {sourceTags.map((source) => (
-        <source key={`${source.media}-${source.src}`} media={source.media} srcSet={source.src} width={source.size.width} height={source.size.height} />
+        <source
+          key={`${source.media}-${source.src}`}
+          media={source.media}
+          srcSet={source.src}
+          width={source.size.width}
+          height={source.size.height}
+        />
       ))}
       <img
         src={always ? fallback.detail : fallback.full}

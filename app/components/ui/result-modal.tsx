@@ -8,7 +8,10 @@ import { MODAL_AUTO_CLOSE_MS, SubmissionStatus } from '../../../common/constants
 import { Modal } from './modal.tsx';
 import './result-modal.css';
 
-export type SubmissionResult = { status: typeof SubmissionStatus.Error | typeof SubmissionStatus.Success; message: string };
+export type SubmissionResult = {
+  status: typeof SubmissionStatus.Error | typeof SubmissionStatus.Success;
+  message: string;
+};
 
 type ResultModalProps = {
   /** The result to show; null keeps the modal closed. */
@@ -33,8 +36,21 @@ export function ResultModal({ result, title, onClose, returnFocus }: ResultModal
   const failed = result?.status === SubmissionStatus.Error;
   const Icon = failed ? CircleAlert : CircleCheck;
   return (
-    <Modal open={result !== null} title={title} onClose={onClose} returnFocus={returnFocus} labelledBy={messageId} size="sm" className="result-modal">
-      <p id={messageId} className="result-message" data-variant={failed ? 'danger' : 'success'} role={failed ? 'alert' : 'status'}>
+    <Modal
+      open={result !== null}
+      title={title}
+      onClose={onClose}
+      returnFocus={returnFocus}
+      labelledBy={messageId}
+      size="sm"
+      className="result-modal"
+    >
+      <p
+        id={messageId}
+        className="result-message"
+        data-variant={failed ? 'danger' : 'success'}
+        role={failed ? 'alert' : 'status'}
+      >
         <Icon aria-hidden="true" />
         <span>{result?.message}</span>
       </p>

@@ -13,7 +13,11 @@ export function RichText({ text }: { text: string }) {
               {l > 0 && <br />}
               {line.map((segment, s) =>
                 segment.kind === 'link' ? (
-                  <a key={s} href={segment.href} {...(segment.href.startsWith('/') ? {} : { rel: 'noopener noreferrer' })}>
+                  <a
+                    key={s}
+                    href={segment.href}
+                    {...(segment.href.startsWith('/') ? {} : { rel: 'noopener noreferrer' })}
+                  >
                     {segment.text}
                   </a>
                 ) : (

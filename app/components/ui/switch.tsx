@@ -3,7 +3,11 @@
 import type { ComponentProps, ReactNode } from 'react';
 import './switch.css';
 
-export function Switch({ label, className, ...input }: { label: ReactNode } & Omit<ComponentProps<'input'>, 'type' | 'role'>) {
+export function Switch({
+  label,
+  className,
+  ...input
+}: { label: ReactNode } & Omit<ComponentProps<'input'>, 'type' | 'role'>) {
   return (
     <label className={className ? `switch ${className}` : 'switch'}>
       <input type="checkbox" role="switch" className="switch-input" {...input} />

@@ -19,7 +19,14 @@ type TabsProps<Id extends string> = {
   hrefFor?: (id: Id) => string;
 };
 
-export function Tabs<Id extends string>({ label, items, selected, onSelect, variant = 'tabs', hrefFor }: TabsProps<Id>) {
+export function Tabs<Id extends string>({
+  label,
+  items,
+  selected,
+  onSelect,
+  variant = 'tabs',
+  hrefFor,
+}: TabsProps<Id>) {
   const prefix = useId();
   const hydrated = useHydrated();
   const list = useRef<HTMLDivElement>(null);

@@ -2,9 +2,21 @@
 // the ad click ids, kept in sessionStorage for the tab only (never a cookie, never local
 // storage), for the forms to send as their `attribution` object. A new tagged link in the same
 // tab (another campaign) replaces what was kept; an untagged page keeps the first.
-export const ATTRIBUTION_PARAMS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'gclid', 'fbclid', 'msclkid', 'li_fat_id'] as const;
+export const ATTRIBUTION_PARAMS = [
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_term',
+  'utm_content',
+  'gclid',
+  'fbclid',
+  'msclkid',
+  'li_fat_id',
+] as const;
 
-export type Attribution = { landing_page: string; referrer?: string } & Partial<Record<(typeof ATTRIBUTION_PARAMS)[number], string>>;
+export type Attribution = { landing_page: string; referrer?: string } & Partial<
+  Record<(typeof ATTRIBUTION_PARAMS)[number], string>
+>;
 
 const KEY = 'haulora-attribution';
 
@@ -16,7 +28,8 @@ export function captureAttribution(pathname: string, search: string, referrer: s
     if (sessionStorage.getItem(KEY) && !tagged) return;
     const found: Attribution = { landing_page: pathname.slice(0, 512) };
     // Only another site's address is a referrer; the site's own pages are not.
-    if (/^https?:/.test(referrer) && new URL(referrer).origin !== location.origin) found.referrer = referrer.slice(0, 1024);
+    if (/^https?:/.test(referrer) && new URL(referrer).origin !== location.origin)
+      found.referrer = referrer.slice(0, 1024);
     for (const name of ATTRIBUTION_PARAMS) {
       const value = params.get(name)?.trim();
       if (value) found[name] = value.slice(0, 200);

@@ -9,6 +9,8 @@ export function usePageviews() {
   useEffect(() => {
     if (!navigator.sendBeacon) return;
     const idle = window.requestIdleCallback ?? ((work: () => void) => setTimeout(work, 200));
-    idle(() => void import('./beacon.ts').then((beacon) => beacon.send('pageview', pathname, search)).catch(() => {}), { timeout: 5000 });
+    idle(() => void import('./beacon.ts').then((beacon) => beacon.send('pageview', pathname, search)).catch(() => {}), {
+      timeout: 5000,
+    });
   }, [pathname, search]);
 }

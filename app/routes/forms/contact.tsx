@@ -13,7 +13,8 @@ import { resultPath } from '../../lib/form-results.ts';
 import { pageMeta } from '../../lib/seo.ts';
 import '../../components/forms/forms.css';
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Contact us', 'Send the Haulora team a message, with a screenshot or photo.');
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, 'Contact us', 'Send the Haulora team a message, with a screenshot or photo.');
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
@@ -21,7 +22,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     back: `${href('/home')}#contact`,
     schema: contactSchema,
     alert: MESSAGES.contactInvalid,
-    check: ({ form, values }) => ([...form].some(isUnexpected) || form.getAll('img').length > 1 ? refuse(400, MESSAGES.badRequest, values) : null),
+    check: ({ form, values }) =>
+      [...form].some(isUnexpected) || form.getAll('img').length > 1 ? refuse(400, MESSAGES.badRequest, values) : null,
     input: imageAndValues,
     run: (input, post) => app.services.intake.contact(input as Record<string, unknown>, post.key),
     redirect: (_taken, post) => resultPath('contact', 'success', post.back),
@@ -31,7 +33,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 /** The text values and the image's bytes (undefined when the file input was left empty). */
 async function imageAndValues({ form, values }: FormPost) {
   const file = form.get('img');
-  return { ...values, img: file instanceof File && file.size > 0 ? new Uint8Array(await file.arrayBuffer()) : undefined };
+  return {
+    ...values,
+    img: file instanceof File && file.size > 0 ? new Uint8Array(await file.arrayBuffer()) : undefined,
+  };
 }
 
 /** As the API (server/routes/api/contact.ts): a field the form does not have, a file under
@@ -47,7 +52,10 @@ export default function Contact({ actionData }: Route.ComponentProps) {
   return (
     <>
       <PageHero eyebrow="Contact" title="Contact us">
-        <p>Questions about Haulora, pricing or support: send us a message with a screenshot or photo and we will reply by email.</p>
+        <p>
+          Questions about Haulora, pricing or support: send us a message with a screenshot or photo and we will reply by
+          email.
+        </p>
       </PageHero>
       <section className="container form-page" aria-label="Contact form">
         <div className="form-card">

@@ -12,7 +12,8 @@ import { resultPath } from '../../lib/form-results.ts';
 import { pageMeta } from '../../lib/seo.ts';
 import '../../components/forms/forms.css';
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Feedback', 'Tell the Haulora team what would make this site more useful.');
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, 'Feedback', 'Tell the Haulora team what would make this site more useful.');
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);

@@ -7,7 +7,8 @@ import type { AnalyticsEventTable, DB } from '../schema.ts';
 export type NewEvent = Insertable<AnalyticsEventTable>;
 export type RankedRow = { value: string; visitors: number; events: number; conversions: number };
 /** The rollup's dimensions the dashboard ranks. */
-export type RankedDimension = 'page' | 'entry' | 'source' | 'campaign' | 'device' | 'search' | 'search_none' | 'event' | 'funnel';
+export type RankedDimension =
+  'page' | 'entry' | 'source' | 'campaign' | 'device' | 'search' | 'search_none' | 'event' | 'funnel';
 
 /** Rows per INSERT: 15 columns each stays far below both engines' bound on parameters. */
 const ROWS_PER_INSERT = 1000;
@@ -21,7 +22,12 @@ export function createAnalyticsRepository(db: Kysely<DB>, engine: 'sqlite' | 'po
     if (engine === 'postgres') await sql`SELECT pg_advisory_xact_lock(${ROLLUP_LOCK})`.execute(trx);
     await trx.deleteFrom('analytics_daily').where('day', '=', day).execute();
     // A day without events gets no rows (rather than rows of zeros).
-    const any = await trx.selectFrom('analytics_events').select('id').where('day', '=', day).limit(1).executeTakeFirst();
+    const any = await trx
+      .selectFrom('analytics_events')
+      .select('id')
+      .where('day', '=', day)
+      .limit(1)
+      .executeTakeFirst();
     if (!any) return;
     const features = sql.join(featurePaths.map((path) => sql`${path}`));
     // Per visitor of the day: where they entered (their first page view: page, source, campaign,
@@ -67,13 +73,26 @@ export function createAnalyticsRepository(db: Kysely<DB>, engine: 'sqlite' | 'po
   }
 
   const ranked = (rows: { value: string; visitors: unknown; events: unknown; conversions: unknown }[]): RankedRow[] =>
-    rows.map((row) => ({ value: row.value, visitors: Number(row.visitors), events: Number(row.events), conversions: Number(row.conversions) }));
+    rows.map((row) => ({
+      value: row.value,
+      visitors: Number(row.visitors),
+      events: Number(row.events),
+      conversions: Number(row.conversions),
+    }));
 
   return {
     /** The day's salt, made by whichever instance asks first (the others read that one). */
     async saltFor(day: string, fresh: string, now: string): Promise<string> {
-      await db.insertInto('analytics_salts').values({ day, salt: fresh, created_at: now }).onConflict((conflict) => conflict.column('day').doNothing()).execute();
-      const row = await db.selectFrom('analytics_salts').select('salt').where('day', '=', day).executeTakeFirstOrThrow();
+      await db
+        .insertInto('analytics_salts')
+        .values({ day, salt: fresh, created_at: now })
+        .onConflict((conflict) => conflict.column('day').doNothing())
+        .execute();
+      const row = await db
+        .selectFrom('analytics_salts')
+        .select('salt')
+        .where('day', '=', day)
+        .executeTakeFirstOrThrow();
       return row.salt;
     },
 
@@ -90,7 +109,10 @@ export function createAnalyticsRepository(db: Kysely<DB>, engine: 'sqlite' | 'po
     /** Stores events, all of them or (on an error) none of a chunk. */
     async insertEvents(events: NewEvent[]): Promise<void> {
       for (let start = 0; start < events.length; start += ROWS_PER_INSERT) {
-        await db.insertInto('analytics_events').values(events.slice(start, start + ROWS_PER_INSERT)).execute();
+        await db
+          .insertInto('analytics_events')
+          .values(events.slice(start, start + ROWS_PER_INSERT))
+          .execute();
       }
     },
 
@@ -114,7 +136,11 @@ export function createAnalyticsRepository(db: Kysely<DB>, engine: 'sqlite' | 'po
     /** Deletes raw events of days before `day` (their rollups stay); returns how many. */
     async deleteEventsBefore(day: string, dryRun = false): Promise<number> {
       if (dryRun) {
-        const row = await db.selectFrom('analytics_events').select((eb) => eb.fn.countAll().as('n')).where('day', '<', day).executeTakeFirst();
+        const row = await db
+          .selectFrom('analytics_events')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('day', '<', day)
+          .executeTakeFirst();
         return Number(row?.n ?? 0);
       }
       const result = await db.deleteFrom('analytics_events').where('day', '<', day).executeTakeFirst();
@@ -125,12 +151,20 @@ export function createAnalyticsRepository(db: Kysely<DB>, engine: 'sqlite' | 'po
     async totals(from: string, to: string) {
       const row = await db
         .selectFrom('analytics_daily')
-        .select((eb) => [eb.fn.sum<number>('visitors').as('visitors'), eb.fn.sum<number>('events').as('pageviews'), eb.fn.sum<number>('conversions').as('conversions')])
+        .select((eb) => [
+          eb.fn.sum<number>('visitors').as('visitors'),
+          eb.fn.sum<number>('events').as('pageviews'),
+          eb.fn.sum<number>('conversions').as('conversions'),
+        ])
         .where('dimension', '=', 'total')
         .where('day', '>=', from)
         .where('day', '<=', to)
         .executeTakeFirst();
-      return { visitors: Number(row?.visitors ?? 0), pageviews: Number(row?.pageviews ?? 0), conversions: Number(row?.conversions ?? 0) };
+      return {
+        visitors: Number(row?.visitors ?? 0),
+        pageviews: Number(row?.pageviews ?? 0),
+        conversions: Number(row?.conversions ?? 0),
+      };
     },
 
     /** Visitors and page views of each day of the range that has any. */
@@ -147,10 +181,21 @@ export function createAnalyticsRepository(db: Kysely<DB>, engine: 'sqlite' | 'po
     },
 
     /** The `limit` biggest values of a dimension over the range. */
-    async top(dimension: RankedDimension, from: string, to: string, limit: number, by: 'visitors' | 'events' = 'visitors'): Promise<RankedRow[]> {
+    async top(
+      dimension: RankedDimension,
+      from: string,
+      to: string,
+      limit: number,
+      by: 'visitors' | 'events' = 'visitors',
+    ): Promise<RankedRow[]> {
       const rows = await db
         .selectFrom('analytics_daily')
-        .select((eb) => ['value', eb.fn.sum<number>('visitors').as('visitors'), eb.fn.sum<number>('events').as('events'), eb.fn.sum<number>('conversions').as('conversions')])
+        .select((eb) => [
+          'value',
+          eb.fn.sum<number>('visitors').as('visitors'),
+          eb.fn.sum<number>('events').as('events'),
+          eb.fn.sum<number>('conversions').as('conversions'),
+        ])
         .where('dimension', '=', dimension)
         .where('day', '>=', from)
         .where('day', '<=', to)

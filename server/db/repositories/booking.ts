@@ -83,31 +83,55 @@ export function createBookingRepository(db: Kysely<DB>) {
     let daysOff = db.selectFrom('staff_days_off').select(['user_id', 'day']).where('user_id', 'in', userIds);
     if (daysOffFrom) daysOff = daysOff.where('day', '>=', daysOffFrom);
     const [weekly, off] = await Promise.all([
-      db.selectFrom('staff_weekly_hours').select(['user_id', 'day', 'start_time', 'end_time']).where('user_id', 'in', userIds).orderBy('day').orderBy('start_time').execute(),
+      db
+        .selectFrom('staff_weekly_hours')
+        .select(['user_id', 'day', 'start_time', 'end_time'])
+        .where('user_id', 'in', userIds)
+        .orderBy('day')
+        .orderBy('start_time')
+        .execute(),
       daysOff.orderBy('day').execute(),
     ]);
     return { weekly, daysOff: off };
   }
 
-  async function withDetails(rows: { user_id: number; time_zone: string; meeting_url: string | null; in_rotation: number; updated_at: string; updated_by: string }[], daysOffFrom?: string) {
-    const { weekly, daysOff } = await details(rows.map((row) => row.user_id), daysOffFrom);
+  async function withDetails(
+    rows: {
+      user_id: number;
+      time_zone: string;
+      meeting_url: string | null;
+      in_rotation: number;
+      updated_at: string;
+      updated_by: string;
+    }[],
+    daysOffFrom?: string,
+  ) {
+    const { weekly, daysOff } = await details(
+      rows.map((row) => row.user_id),
+      daysOffFrom,
+    );
     const weeklyOf = Map.groupBy(weekly, (range) => range.user_id);
     const daysOffOf = Map.groupBy(daysOff, (day) => day.user_id);
-    return rows.map(
-      (row): AvailabilityRecord => ({
-        userId: row.user_id,
-        timeZone: row.time_zone,
-        meetingUrl: row.meeting_url,
-        inRotation: row.in_rotation === 1,
-        updatedAt: row.updated_at,
-        updatedBy: row.updated_by,
-        weekly: (weeklyOf.get(row.user_id) ?? []).map((range) => ({ day: range.day, start: range.start_time, end: range.end_time })),
-        daysOff: (daysOffOf.get(row.user_id) ?? []).map((day) => day.day),
-      }),
-    );
+    return rows.map((row): AvailabilityRecord => ({
+      userId: row.user_id,
+      timeZone: row.time_zone,
+      meetingUrl: row.meeting_url,
+      inRotation: row.in_rotation === 1,
+      updatedAt: row.updated_at,
+      updatedBy: row.updated_by,
+      weekly: (weeklyOf.get(row.user_id) ?? []).map((range) => ({
+        day: range.day,
+        start: range.start_time,
+        end: range.end_time,
+      })),
+      daysOff: (daysOffOf.get(row.user_id) ?? []).map((day) => day.day),
+    }));
   }
 
-  const availabilityRows = () => db.selectFrom('staff_availability').select(['user_id', 'time_zone', 'meeting_url', 'in_rotation', 'updated_at', 'updated_by']);
+  const availabilityRows = () =>
+    db
+      .selectFrom('staff_availability')
+      .select(['user_id', 'time_zone', 'meeting_url', 'in_rotation', 'updated_at', 'updated_by']);
 
   return {
     async availability(userId: number): Promise<AvailabilityRecord | null> {
@@ -131,7 +155,18 @@ export function createBookingRepository(db: Kysely<DB>) {
 
     /** Replaces a staff member's availability. Call inside a transaction. `inRotation` undefined
      * keeps what was stored (in the rotation, for a first save). */
-    async saveAvailability(userId: number, value: { timeZone: string; meetingUrl: string | null; inRotation?: boolean; weekly: AvailabilityRecord['weekly']; daysOff: string[] }, by: string, at: string) {
+    async saveAvailability(
+      userId: number,
+      value: {
+        timeZone: string;
+        meetingUrl: string | null;
+        inRotation?: boolean;
+        weekly: AvailabilityRecord['weekly'];
+        daysOff: string[];
+      },
+      by: string,
+      at: string,
+    ) {
       const row = { time_zone: value.timeZone, meeting_url: value.meetingUrl, updated_at: at, updated_by: by };
       const rotation = value.inRotation === undefined ? {} : { in_rotation: value.inRotation ? 1 : 0 };
       await db
@@ -144,11 +179,22 @@ export function createBookingRepository(db: Kysely<DB>) {
       if (value.weekly.length > 0) {
         await db
           .insertInto('staff_weekly_hours')
-          .values(value.weekly.map((range) => ({ user_id: userId, day: range.day, start_time: range.start, end_time: range.end })))
+          .values(
+            value.weekly.map((range) => ({
+              user_id: userId,
+              day: range.day,
+              start_time: range.start,
+              end_time: range.end,
+            })),
+          )
           .execute();
       }
       const days = [...new Set(value.daysOff)];
-      if (days.length > 0) await db.insertInto('staff_days_off').values(days.map((day) => ({ user_id: userId, day }))).execute();
+      if (days.length > 0)
+        await db
+          .insertInto('staff_days_off')
+          .values(days.map((day) => ({ user_id: userId, day })))
+          .execute();
     },
 
     async settings(): Promise<StoredBookingSettings> {
@@ -170,7 +216,11 @@ export function createBookingRepository(db: Kysely<DB>) {
         updated_at: at,
         updated_by: by,
       };
-      await db.insertInto('booking_settings').values({ id: 1, ...row }).onConflict((conflict) => conflict.column('id').doUpdateSet(row)).execute();
+      await db
+        .insertInto('booking_settings')
+        .values({ id: 1, ...row })
+        .onConflict((conflict) => conflict.column('id').doUpdateSet(row))
+        .execute();
     },
 
     /** The booked meetings that overlap [from, to), by owner, in start order. */
@@ -186,7 +236,10 @@ export function createBookingRepository(db: Kysely<DB>) {
     },
 
     /** For round robin: when each of `ownerIds` was last given a booking, and how many since `since`. */
-    async bookingHistory(ownerIds: number[], since: string): Promise<Map<number, { lastBookedAt: string | null; recentBookings: number }>> {
+    async bookingHistory(
+      ownerIds: number[],
+      since: string,
+    ): Promise<Map<number, { lastBookedAt: string | null; recentBookings: number }>> {
       const history = new Map(ownerIds.map((id) => [id, { lastBookedAt: null as string | null, recentBookings: 0 }]));
       if (ownerIds.length === 0) return history;
       const rows = await db
@@ -231,16 +284,35 @@ export function createBookingRepository(db: Kysely<DB>) {
         .executeTakeFirstOrThrow();
       await db
         .insertInto('booking_events')
-        .values({ booking_id: id, action: 'booked', owner_id: booking.ownerId, start_at: booking.start, end_at: booking.end, username: booking.username, created_at: booking.at })
+        .values({
+          booking_id: id,
+          action: 'booked',
+          owner_id: booking.ownerId,
+          start_at: booking.start,
+          end_at: booking.end,
+          username: booking.username,
+          created_at: booking.at,
+        })
         .execute();
       return id;
     },
 
-    find: async (id: number): Promise<BookingRecord | null> => (await selectBookings().where('id', '=', id).executeTakeFirst()) ?? null,
-    findByUid: async (uid: string): Promise<BookingRecord | null> => (await selectBookings().where('uid', '=', uid).executeTakeFirst()) ?? null,
-    events: (bookingId: number) => db.selectFrom('booking_events').selectAll().where('booking_id', '=', bookingId).orderBy('id').execute(),
+    find: async (id: number): Promise<BookingRecord | null> =>
+      (await selectBookings().where('id', '=', id).executeTakeFirst()) ?? null,
+    findByUid: async (uid: string): Promise<BookingRecord | null> =>
+      (await selectBookings().where('uid', '=', uid).executeTakeFirst()) ?? null,
+    events: (bookingId: number) =>
+      db.selectFrom('booking_events').selectAll().where('booking_id', '=', bookingId).orderBy('id').execute(),
     countBooked: async (): Promise<number> =>
-      Number((await db.selectFrom('bookings').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'booked').executeTakeFirstOrThrow()).n),
+      Number(
+        (
+          await db
+            .selectFrom('bookings')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('status', '=', 'booked')
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
   };
 }
 export type BookingRepository = ReturnType<typeof createBookingRepository>;

@@ -2,7 +2,13 @@
 // staff (issue 19) with a version per item and a history of every change.
 import { type Kysely, sql } from 'kysely';
 import type { FaqItem, GlossaryEntry } from '../../../common/api.ts';
-import type { ContentAction, ContentKind, HistoryEntry, StaffFaq, StaffGlossaryEntry } from '../../../common/content.ts';
+import type {
+  ContentAction,
+  ContentKind,
+  HistoryEntry,
+  StaffFaq,
+  StaffGlossaryEntry,
+} from '../../../common/content.ts';
 import type { DB } from '../schema.ts';
 
 export type NewFaq = { question: string; answer: string };
@@ -30,17 +36,37 @@ export function createContentRepository(db: Kysely<DB>) {
   const selectFaqs = () =>
     db
       .selectFrom('faqs')
-      .select(['id', 'position', 'question', 'answer', 'hidden', 'version', 'updated_at as updatedAt', 'updated_by as updatedBy'])
+      .select([
+        'id',
+        'position',
+        'question',
+        'answer',
+        'hidden',
+        'version',
+        'updated_at as updatedAt',
+        'updated_by as updatedBy',
+      ])
       .orderBy('position')
       .orderBy('id');
   const selectGlossary = () =>
     db
       .selectFrom('glossary_entries')
-      .select(['id', 'category', 'term', 'description', 'version', 'updated_at as updatedAt', 'updated_by as updatedBy'])
+      .select([
+        'id',
+        'category',
+        'term',
+        'description',
+        'version',
+        'updated_at as updatedAt',
+        'updated_by as updatedBy',
+      ])
       .orderBy('category')
       .orderBy('term')
       .orderBy('id');
-  const toFaq = (row: Omit<StaffFaq, 'hidden'> & { hidden: number }): StaffFaq => ({ ...row, hidden: row.hidden === 1 });
+  const toFaq = (row: Omit<StaffFaq, 'hidden'> & { hidden: number }): StaffFaq => ({
+    ...row,
+    hidden: row.hidden === 1,
+  });
 
   /** Inserts a seed item unless the seed added it once already (then staff may have edited or deleted it). */
   async function seedOnce(kind: ContentKind, key: string, insert: () => Promise<number>): Promise<number> {
@@ -56,15 +82,29 @@ export function createContentRepository(db: Kysely<DB>) {
   return {
     /** The FAQ as the site shows it: hidden items left out. */
     listFaqs: (): Promise<FaqItem[]> =>
-      db.selectFrom('faqs').select(['question', 'answer']).where('hidden', '=', 0).orderBy('position').orderBy('id').execute(),
+      db
+        .selectFrom('faqs')
+        .select(['question', 'answer'])
+        .where('hidden', '=', 0)
+        .orderBy('position')
+        .orderBy('id')
+        .execute(),
     listGlossary: (): Promise<GlossaryEntry[]> =>
-      db.selectFrom('glossary_entries').select(['id', 'category', 'term', 'description']).orderBy('category').orderBy('term').execute(),
+      db
+        .selectFrom('glossary_entries')
+        .select(['id', 'category', 'term', 'description'])
+        .orderBy('category')
+        .orderBy('term')
+        .execute(),
 
     /** Adds the seed's questions never added before; returns how many it added. Existing rows are kept,
      * and an item staff changed or deleted is never brought back. */
     async addMissingFaqs(items: NewFaq[]): Promise<number> {
       let added = 0;
-      const last = await db.selectFrom('faqs').select((eb) => eb.fn.max('position').as('max')).executeTakeFirst();
+      const last = await db
+        .selectFrom('faqs')
+        .select((eb) => eb.fn.max('position').as('max'))
+        .executeTakeFirst();
       let position = Number(last?.max ?? -1) + 1;
       for (const item of items) {
         added += await seedOnce('faq', seedKey.faq(item), async () => {
@@ -106,7 +146,10 @@ export function createContentRepository(db: Kysely<DB>) {
     findFaqByQuestion: async (question: string): Promise<{ id: number } | null> =>
       (await db.selectFrom('faqs').select('id').where('question', '=', question).executeTakeFirst()) ?? null,
     async insertFaq(fields: FaqFields, stamp: Stamp): Promise<number> {
-      const last = await db.selectFrom('faqs').select((eb) => eb.fn.max('position').as('max')).executeTakeFirst();
+      const last = await db
+        .selectFrom('faqs')
+        .select((eb) => eb.fn.max('position').as('max'))
+        .executeTakeFirst();
       const { id } = await db
         .insertInto('faqs')
         .values({
@@ -173,12 +216,18 @@ export function createContentRepository(db: Kysely<DB>) {
       return Number(result.numUpdatedRows) === 1;
     },
     async deleteGlossaryEntry(id: number, version: number): Promise<boolean> {
-      const result = await db.deleteFrom('glossary_entries').where('id', '=', id).where('version', '=', version).executeTakeFirst();
+      const result = await db
+        .deleteFrom('glossary_entries')
+        .where('id', '=', id)
+        .where('version', '=', version)
+        .executeTakeFirst();
       return Number(result.numDeletedRows) === 1;
     },
     /** The entries of a category, whatever its case. */
     listCategory: (category: string): Promise<StaffGlossaryEntry[]> =>
-      selectGlossary().where(sql<string>`lower(category)`, '=', category.toLowerCase()).execute(),
+      selectGlossary()
+        .where(sql<string>`lower(category)`, '=', category.toLowerCase())
+        .execute(),
 
     async addHistory(entry: NewHistory): Promise<void> {
       await db

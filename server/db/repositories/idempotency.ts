@@ -27,7 +27,13 @@ export function createIdempotencyRepository(db: Kysely<DB>) {
       await db.deleteFrom('idempotency_keys').where('created_at', '<', notBefore).execute();
       const result = await db
         .insertInto('idempotency_keys')
-        .values({ kind: row.kind, idem_key: row.key, body_sha256: row.bodySha256, message: row.message, created_at: row.createdAt })
+        .values({
+          kind: row.kind,
+          idem_key: row.key,
+          body_sha256: row.bodySha256,
+          message: row.message,
+          created_at: row.createdAt,
+        })
         .onConflict((conflict) => conflict.columns(['kind', 'idem_key']).doNothing())
         .executeTakeFirst();
       return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;

@@ -7,7 +7,9 @@ import type { Engine } from '../driver.ts';
 import type { InboxTable } from './inbox.ts';
 
 /** `owner` here is already resolved: a username, or null for nobody's. */
-export type ListFilter = Pick<InboxFilter, 'status' | 'q' | 'from' | 'to' | 'ids'> & { owner?: string | null | undefined };
+export type ListFilter = Pick<InboxFilter, 'status' | 'q' | 'from' | 'to' | 'ids'> & {
+  owner?: string | null | undefined;
+};
 export type ListOrder = { sort: InboxSort; dir: SortDirection };
 
 /** The SQL each sort orders by (indexed in migration 006); ties go by id in the same direction. */
@@ -26,7 +28,6 @@ export function orderBy(order: ListOrder): RawBuilder<unknown> {
   const dir = sql.raw(order.dir === 'asc' ? 'ASC' : 'DESC');
   return sql`ORDER BY ${SORT_EXPRESSIONS[order.sort]} ${dir}, id ${dir}`;
 }
-
 
 /** Escapes LIKE's wildcards so a search for '50%' or 'a_b' finds exactly that text. */
 export function likePattern(text: string): string {
@@ -51,7 +52,12 @@ export const ftsPhrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
 
 /** The WHERE clause for a list filter. Case-insensitive search on both engines: lower() on each
  * side, as SQLite's LIKE ignores ASCII case and PostgreSQL's does not. */
-export function whereFor(spec: InboxTable, filter: ListFilter, engine: KnownEngine, { walkSortOrder = false } = {}): RawBuilder<unknown> {
+export function whereFor(
+  spec: InboxTable,
+  filter: ListFilter,
+  engine: KnownEngine,
+  { walkSortOrder = false } = {},
+): RawBuilder<unknown> {
   const clauses: RawBuilder<unknown>[] = [];
   if (filter.ids) clauses.push(filter.ids.length ? sql`id IN (${sql.join(filter.ids)})` : sql`1 = 0`);
   if (filter.owner === null) clauses.push(sql`owner IS NULL`);
@@ -73,7 +79,10 @@ export function whereFor(spec: InboxTable, filter: ListFilter, engine: KnownEngi
     }
     clauses.push(
       columns.length
-        ? sql`(${sql.join(columns.map((column) => sql`lower(${sql.ref(column)}) LIKE ${pattern} ESCAPE '\\'`), sql` OR `)})`
+        ? sql`(${sql.join(
+            columns.map((column) => sql`lower(${sql.ref(column)}) LIKE ${pattern} ESCAPE '\\'`),
+            sql` OR `,
+          )})`
         : sql`1 = 0`,
     );
   }

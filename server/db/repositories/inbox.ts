@@ -5,21 +5,43 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { INBOX_KINDS, type InboxEvent, type InboxKind, type InboxStatus } from '../../../common/inbox.ts';
 import { SUBMISSION_KINDS } from '../../submission-kinds/index.ts';
 import type { DB } from '../schema.ts';
-import { DEFAULT_ORDER, type KnownEngine, type ListFilter, type ListOrder, orderBy, SORT_EXPRESSIONS, whereFor } from './inbox-filters.ts';
+import {
+  DEFAULT_ORDER,
+  type KnownEngine,
+  type ListFilter,
+  type ListOrder,
+  orderBy,
+  SORT_EXPRESSIONS,
+  whereFor,
+} from './inbox-filters.ts';
 
 export { ftsPhrase, type KnownEngine, likePattern, type ListFilter, type ListOrder } from './inbox-filters.ts';
 
 /** What the SQL needs of a kind (its description in server/submission-kinds/ says it): the table,
  * the field columns in the form's order, which of them the search looks in, whether rows carry an
  * image and consent. No labels: what people read is the description's. */
-export type InboxTable = { table: string; columns: readonly string[]; searchable: readonly string[]; image: boolean; consent: boolean };
+export type InboxTable = {
+  table: string;
+  columns: readonly string[];
+  searchable: readonly string[];
+  image: boolean;
+  consent: boolean;
+};
 
 const tableOfKind = (kind: InboxKind): InboxTable => {
   const { table, fields, image, consent } = SUBMISSION_KINDS[kind];
-  return { table, columns: fields.map((f) => f.name), searchable: fields.filter((f) => f.searchable ?? true).map((f) => f.name), image, consent };
+  return {
+    table,
+    columns: fields.map((f) => f.name),
+    searchable: fields.filter((f) => f.searchable ?? true).map((f) => f.name),
+    image,
+    consent,
+  };
 };
 /** Each kind's table, read once from the descriptions. */
-export const INBOX_TABLES: Record<InboxKind, InboxTable> = Object.fromEntries(INBOX_KINDS.map((kind) => [kind, tableOfKind(kind)])) as Record<InboxKind, InboxTable>;
+export const INBOX_TABLES: Record<InboxKind, InboxTable> = Object.fromEntries(
+  INBOX_KINDS.map((kind) => [kind, tableOfKind(kind)]),
+) as Record<InboxKind, InboxTable>;
 
 export type StoredSubmission = {
   id: number;
@@ -77,7 +99,8 @@ export function createInboxRepository(db: Kysely<DB>, engine: KnownEngine = unde
   }
 
   /** Runs `work` in the caller's transaction when the repository was made over one, else in its own. */
-  const atomically = <T>(work: (trx: Kysely<DB>) => Promise<T>): Promise<T> => (db.isTransaction ? work(db) : db.transaction().execute(work));
+  const atomically = <T>(work: (trx: Kysely<DB>) => Promise<T>): Promise<T> =>
+    db.isTransaction ? work(db) : db.transaction().execute(work);
   const tableOf = (kind: InboxKind) => sql.table(INBOX_TABLES[kind].table);
   const rowsOf = async (query: RawBuilder<Row>, executor: Kysely<DB> = db) => (await query.execute(executor)).rows;
 
@@ -88,8 +111,26 @@ export function createInboxRepository(db: Kysely<DB>, engine: KnownEngine = unde
       AND r.submission_id = ${sql.ref(`${INBOX_TABLES[kind].table}.id`)}) THEN 0 ELSE 1 END AS unread`;
   }
 
-  const ownerEvent = (kind: InboxKind, id: number, username: string, from: string | null, to: string | null, at: string) =>
-    ({ kind, submission_id: id, username, action: 'owner', from_status: null, to_status: null, note: null, from_owner: from, to_owner: to, created_at: at }) as const;
+  const ownerEvent = (
+    kind: InboxKind,
+    id: number,
+    username: string,
+    from: string | null,
+    to: string | null,
+    at: string,
+  ) =>
+    ({
+      kind,
+      submission_id: id,
+      username,
+      action: 'owner',
+      from_status: null,
+      to_status: null,
+      note: null,
+      from_owner: from,
+      to_owner: to,
+      created_at: at,
+    }) as const;
 
   return {
     /** One page in the given order (newest first by default), each row's unread flag for
@@ -106,7 +147,9 @@ export function createInboxRepository(db: Kysely<DB>, engine: KnownEngine = unde
       // The count and the page are two queries: the count reads only what the indexes give it,
       // and the page stops after `pageSize` rows in index order. (One query with count(*) OVER ()
       // must fetch and sort every matching row before the page, which made a broad search slow.)
-      const [counted] = await rowsOf(sql<Row>`SELECT count(*) AS n FROM ${tableOf(kind)} WHERE ${whereFor(spec, filter, engine)}`);
+      const [counted] = await rowsOf(
+        sql<Row>`SELECT count(*) AS n FROM ${tableOf(kind)} WHERE ${whereFor(spec, filter, engine)}`,
+      );
       const total = Number(counted?.n ?? 0);
       const offset = (page - 1) * pageSize;
       if (offset >= total) return { rows: [], total };
@@ -129,7 +172,9 @@ export function createInboxRepository(db: Kysely<DB>, engine: KnownEngine = unde
     ): Promise<{ previous: number | null; next: number | null }> {
       const expression = SORT_EXPRESSIONS[order.sort];
       const where = whereFor(INBOX_TABLES[kind], filter, engine);
-      const [key] = await rowsOf(sql<Row>`SELECT ${expression} AS k FROM ${tableOf(kind)} WHERE ${where} AND id = ${id}`);
+      const [key] = await rowsOf(
+        sql<Row>`SELECT ${expression} AS k FROM ${tableOf(kind)} WHERE ${where} AND id = ${id}`,
+      );
       if (!key) return { previous: null, next: null };
       const k = key.k;
       // In a descending list the next row has a smaller key; in an ascending one, a larger.
@@ -201,7 +246,12 @@ export function createInboxRepository(db: Kysely<DB>, engine: KnownEngine = unde
     },
 
     async markUnread(kind: InboxKind, id: number, reader: string) {
-      await db.deleteFrom('submission_reads').where('username', '=', reader).where('kind', '=', kind).where('submission_id', '=', id).execute();
+      await db
+        .deleteFrom('submission_reads')
+        .where('username', '=', reader)
+        .where('kind', '=', kind)
+        .where('submission_id', '=', id)
+        .execute();
     },
 
     /** Gives a submission to `to` (null: nobody) and logs it, in one transaction (the caller's,
@@ -217,12 +267,18 @@ export function createInboxRepository(db: Kysely<DB>, engine: KnownEngine = unde
       return atomically(async (trx) => {
         // The row is locked by the UPDATE before it is read (PostgreSQL; SQLite's writes are one at
         // a time), so two staff giving it away at once each log what they really changed.
-        const [row] = await rowsOf(sql<Row>`UPDATE ${tableOf(change.kind)} SET owner = owner WHERE id = ${change.id} RETURNING owner`, trx);
+        const [row] = await rowsOf(
+          sql<Row>`UPDATE ${tableOf(change.kind)} SET owner = owner WHERE id = ${change.id} RETURNING owner`,
+          trx,
+        );
         if (!row) return null;
         const from = typeof row.owner === 'string' ? row.owner : null;
         if (from === change.to) return { changed: false, from };
         await sql`UPDATE ${tableOf(change.kind)} SET owner = ${change.to} WHERE id = ${change.id}`.execute(trx);
-        await trx.insertInto('submission_events').values(ownerEvent(change.kind, change.id, change.username, from, change.to, change.at)).execute();
+        await trx
+          .insertInto('submission_events')
+          .values(ownerEvent(change.kind, change.id, change.username, from, change.to, change.at))
+          .execute();
         return { changed: true, from };
       });
     },
@@ -238,7 +294,11 @@ export function createInboxRepository(db: Kysely<DB>, engine: KnownEngine = unde
       username: string;
       at: string;
       check: (rows: { id: number; status: InboxStatus; owner: string | null }[]) => string | null;
-    }): Promise<{ ok: true; changed: number[]; ownerChanged: number[] } | { ok: false; missing: number[] } | { ok: false; refused: string }> {
+    }): Promise<
+      | { ok: true; changed: number[]; ownerChanged: number[] }
+      | { ok: false; missing: number[] }
+      | { ok: false; refused: string }
+    > {
       const ids = [...new Set(change.ids)];
       const table = tableOf(change.kind);
       return atomically(async (trx) => {
@@ -277,16 +337,37 @@ export function createInboxRepository(db: Kysely<DB>, engine: KnownEngine = unde
           ...statusMoving.map(
             (row) =>
               ({
-                kind: change.kind, submission_id: row.id, username: change.username, action: 'status', from_status: row.status,
-                to_status: change.status, note: null, from_owner: null, to_owner: null, created_at: change.at,
+                kind: change.kind,
+                submission_id: row.id,
+                username: change.username,
+                action: 'status',
+                from_status: row.status,
+                to_status: change.status,
+                note: null,
+                from_owner: null,
+                to_owner: null,
+                created_at: change.at,
               }) as DB['submission_events'],
           ),
-          ...ownerMoving.map((row) => ownerEvent(change.kind, row.id, change.username, row.owner, change.owner ?? null, change.at) as DB['submission_events']),
+          ...ownerMoving.map(
+            (row) =>
+              ownerEvent(
+                change.kind,
+                row.id,
+                change.username,
+                row.owner,
+                change.owner ?? null,
+                change.at,
+              ) as DB['submission_events'],
+          ),
         ];
         const ownerChanged = ownerMoving.map((row) => row.id);
         // Inserted in slices: PostgreSQL takes at most 65,535 parameters in one statement.
         for (let start = 0; start < events.length; start += 500) {
-          await trx.insertInto('submission_events').values(events.slice(start, start + 500) as never).execute();
+          await trx
+            .insertInto('submission_events')
+            .values(events.slice(start, start + 500) as never)
+            .execute();
         }
         return { ok: true as const, changed, ownerChanged };
       });
@@ -307,7 +388,17 @@ export function createInboxRepository(db: Kysely<DB>, engine: KnownEngine = unde
     events: (kind: InboxKind, id: number): Promise<InboxEvent[]> =>
       db
         .selectFrom('submission_events')
-        .select(['id', 'action', 'username', 'from_status', 'to_status', 'note', 'from_owner', 'to_owner', 'created_at'])
+        .select([
+          'id',
+          'action',
+          'username',
+          'from_status',
+          'to_status',
+          'note',
+          'from_owner',
+          'to_owner',
+          'created_at',
+        ])
         .where('kind', '=', kind)
         .where('submission_id', '=', id)
         .orderBy('id')
@@ -315,13 +406,32 @@ export function createInboxRepository(db: Kysely<DB>, engine: KnownEngine = unde
 
     /** Moves a submission from one status to another and logs it, in one transaction. False when
      * the row is gone or no longer has status `from` (someone else changed it first). */
-    changeStatus(change: { kind: InboxKind; id: number; from: InboxStatus; to: InboxStatus; username: string; at: string }): Promise<boolean> {
+    changeStatus(change: {
+      kind: InboxKind;
+      id: number;
+      from: InboxStatus;
+      to: InboxStatus;
+      username: string;
+      at: string;
+    }): Promise<boolean> {
       return atomically(async (trx) => {
-        const updated = await sql`UPDATE ${tableOf(change.kind)} SET status = ${change.to} WHERE id = ${change.id} AND status = ${change.from}`.execute(trx);
+        const updated =
+          await sql`UPDATE ${tableOf(change.kind)} SET status = ${change.to} WHERE id = ${change.id} AND status = ${change.from}`.execute(
+            trx,
+          );
         if (Number(updated.numAffectedRows ?? 0) !== 1) return false;
         await trx
           .insertInto('submission_events')
-          .values({ kind: change.kind, submission_id: change.id, username: change.username, action: 'status', from_status: change.from, to_status: change.to, note: null, created_at: change.at })
+          .values({
+            kind: change.kind,
+            submission_id: change.id,
+            username: change.username,
+            action: 'status',
+            from_status: change.from,
+            to_status: change.to,
+            note: null,
+            created_at: change.at,
+          })
           .execute();
         return true;
       });

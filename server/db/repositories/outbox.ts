@@ -22,8 +22,20 @@ export type NewOutboxMessage = {
 export type OutboxRow = Selectable<DB['outbox']>;
 
 const COLUMNS = [
-  'id', 'kind', 'submission_kind', 'submission_id', 'recipient', 'reply_to', 'subject', 'body_text', 'message_id',
-  'created_at', 'attempts', 'next_attempt_at', 'last_error', 'sent_at',
+  'id',
+  'kind',
+  'submission_kind',
+  'submission_id',
+  'recipient',
+  'reply_to',
+  'subject',
+  'body_text',
+  'message_id',
+  'created_at',
+  'attempts',
+  'next_attempt_at',
+  'last_error',
+  'sent_at',
 ] as const;
 
 export function createOutboxRepository(db: Kysely<DB>) {
@@ -95,7 +107,8 @@ export function createOutboxRepository(db: Kysely<DB>) {
         .select((eb) => eb.fn.countAll<number>().as('count'))
         .where('kind', 'in', [...filter.kinds])
         .where('created_at', '>=', filter.since);
-      if (filter.recipient !== undefined) query = query.where((eb) => eb(eb.fn('lower', ['recipient']), '=', filter.recipient!.toLowerCase()));
+      if (filter.recipient !== undefined)
+        query = query.where((eb) => eb(eb.fn('lower', ['recipient']), '=', filter.recipient!.toLowerCase()));
       return Number((await query.executeTakeFirstOrThrow()).count);
     },
     /** How many messages wait to be sent, and since when the oldest has waited. */

@@ -16,7 +16,10 @@ const KINDS = Object.keys(INBOX_TABLES) as InboxKind[];
 /** Binary values (the contact image) become base64 so the export is plain JSON. */
 function jsonRow(row: Row): Row {
   return Object.fromEntries(
-    Object.entries(row).map(([key, value]) => [key, value instanceof Uint8Array ? { base64: Buffer.from(value).toString('base64') } : value]),
+    Object.entries(row).map(([key, value]) => [
+      key,
+      value instanceof Uint8Array ? { base64: Buffer.from(value).toString('base64') } : value,
+    ]),
   );
 }
 
@@ -38,7 +41,9 @@ export function createRetentionRepository(database: Database) {
     // The same FROM ... WHERE either counts or deletes, so a dry run reports what a real one does.
     const apply = async (table: string, where: ReturnType<typeof sql>) => {
       if (dryRun) {
-        const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM ${sql.table(table)} WHERE ${where}`.execute(executor);
+        const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM ${sql.table(table)} WHERE ${where}`.execute(
+          executor,
+        );
         return Number(rows[0]?.n ?? 0);
       }
       const result = await sql`DELETE FROM ${sql.table(table)} WHERE ${where}`.execute(executor);
@@ -85,7 +90,9 @@ export function createRetentionRepository(database: Database) {
       for (const kind of KINDS) {
         const { table } = INBOX_TABLES[kind];
         const where =
-          kind === 'feedback' ? sql`lower(feedback) LIKE ${likePattern(address)} ESCAPE '\\'` : sql`lower(email) = ${address}`;
+          kind === 'feedback'
+            ? sql`lower(feedback) LIKE ${likePattern(address)} ESCAPE '\\'`
+            : sql`lower(email) = ${address}`;
         const { rows } = await sql<Row>`SELECT * FROM ${sql.table(table)} WHERE ${where} ORDER BY id`.execute(db);
         result[table] = rows.map(jsonRow);
         found.push(...rows.map((row) => ({ kind, id: Number(row.id) })));
@@ -94,12 +101,25 @@ export function createRetentionRepository(database: Database) {
       result.submission_events = [];
       const outboxIds = new Set<number>();
       for (const { kind, id } of found) {
-        const { rows } = await sql<Row>`SELECT * FROM submission_events WHERE kind = ${kind} AND submission_id = ${id} ORDER BY id`.execute(db);
+        const { rows } =
+          await sql<Row>`SELECT * FROM submission_events WHERE kind = ${kind} AND submission_id = ${id} ORDER BY id`.execute(
+            db,
+          );
         result.submission_events.push(...rows);
-        const linked = await db.selectFrom('outbox').select('id').where('submission_kind', '=', kind as never).where('submission_id', '=', id).execute();
+        const linked = await db
+          .selectFrom('outbox')
+          .select('id')
+          .where('submission_kind', '=', kind as never)
+          .where('submission_id', '=', id)
+          .execute();
         for (const row of linked) outboxIds.add(Number(row.id));
       }
-      for (const row of await db.selectFrom('outbox').select('id').where(sql`lower(recipient)`, '=', address).execute()) outboxIds.add(Number(row.id));
+      for (const row of await db
+        .selectFrom('outbox')
+        .select('id')
+        .where(sql`lower(recipient)`, '=', address)
+        .execute())
+        outboxIds.add(Number(row.id));
       result.outbox = [];
       for (const id of [...outboxIds].sort((a, b) => a - b)) {
         const { rows } = await sql<Row>`SELECT * FROM outbox WHERE id = ${id}`.execute(db);

@@ -40,18 +40,33 @@ export function createSessionsRepository(db: Kysely<DB>) {
         .execute();
     },
     findBySessionId: async (sessionId: string): Promise<Session | null> =>
-      ((await db.selectFrom('refresh_tokens').select(sessionColumns).where('session_id', '=', sessionId).executeTakeFirst()) as Session | undefined) ?? null,
+      ((await db
+        .selectFrom('refresh_tokens')
+        .select(sessionColumns)
+        .where('session_id', '=', sessionId)
+        .executeTakeFirst()) as Session | undefined) ?? null,
     /** The session whose current refresh token has this hash. */
     findByTokenHash: async (tokenHash: string): Promise<Session | null> =>
-      ((await db.selectFrom('refresh_tokens').select(sessionColumns).where('token_hash', '=', tokenHash).executeTakeFirst()) as Session | undefined) ?? null,
+      ((await db
+        .selectFrom('refresh_tokens')
+        .select(sessionColumns)
+        .where('token_hash', '=', tokenHash)
+        .executeTakeFirst()) as Session | undefined) ?? null,
     /** The session a refresh token belonged to before it was rotated away: a second use. */
     findRetired: async (tokenHash: string): Promise<string | null> =>
-      (await db.selectFrom('retired_refresh_tokens').select('session_id').where('token_hash', '=', tokenHash).executeTakeFirst())?.session_id ?? null,
+      (
+        await db
+          .selectFrom('retired_refresh_tokens')
+          .select('session_id')
+          .where('token_hash', '=', tokenHash)
+          .executeTakeFirst()
+      )?.session_id ?? null,
     /** Swaps a live session's refresh token for a new one and keeps the old hash as used, in one
      * transaction. False when the old token is no longer the current one (a concurrent refresh
      * won, on this instance or another) or the session was revoked meanwhile. */
     rotate(change: { sessionId: string; fromHash: string; toHash: string; at: string }): Promise<boolean> {
-      const run = <T,>(work: (trx: Kysely<DB>) => Promise<T>) => (db.isTransaction ? work(db) : db.transaction().execute(work));
+      const run = <T>(work: (trx: Kysely<DB>) => Promise<T>) =>
+        db.isTransaction ? work(db) : db.transaction().execute(work);
       return run(async (trx) => {
         const updated = await trx
           .updateTable('refresh_tokens')
@@ -61,7 +76,10 @@ export function createSessionsRepository(db: Kysely<DB>) {
           .where('revoked_at', 'is', null)
           .executeTakeFirst();
         if (Number(updated.numUpdatedRows) !== 1) return false;
-        await trx.insertInto('retired_refresh_tokens').values({ token_hash: change.fromHash, session_id: change.sessionId, retired_at: change.at }).execute();
+        await trx
+          .insertInto('retired_refresh_tokens')
+          .values({ token_hash: change.fromHash, session_id: change.sessionId, retired_at: change.at })
+          .execute();
         return true;
       });
     },
@@ -95,7 +113,11 @@ export function createSessionsRepository(db: Kysely<DB>) {
      * instance) each see the count that includes the ones before them. A counter whose last
      * failure is older than `staleBefore` and that is not locked starts again from one; reaching
      * `threshold` locks until `lockUntil`. */
-    async recordFailure(key: string, at: string, policy: { staleBefore: string; threshold: number; lockUntil: string }): Promise<FailureCounter> {
+    async recordFailure(
+      key: string,
+      at: string,
+      policy: { staleBefore: string; threshold: number; lockUntil: string },
+    ): Promise<FailureCounter> {
       const next = sql<number>`CASE WHEN sign_in_failures.last_failed_at < ${policy.staleBefore}
         AND (sign_in_failures.locked_until IS NULL OR sign_in_failures.locked_until <= ${at})
         THEN 1 ELSE sign_in_failures.failures + 1 END`;

@@ -30,11 +30,17 @@ function columnValue(value: unknown): unknown {
 export function createSubmissionsRepository(db: Kysely<DB>) {
   /** The INSERT of one row; with `uniqueBy`, a value stored before stores nothing. */
   async function write(table: SubmissionTable, row: NewSubmission, uniqueBy?: string): Promise<number | null> {
-    const values: Record<string, unknown> = { is_spam: Number(row.isSpam), status: initialStatus(row.isSpam), created_at: row.createdAt };
+    const values: Record<string, unknown> = {
+      is_spam: Number(row.isSpam),
+      status: initialStatus(row.isSpam),
+      created_at: row.createdAt,
+    };
     for (const [column, value] of Object.entries(row.values)) values[column] = columnValue(value);
     const columns = Object.keys(values);
     const conflict = uniqueBy ? sql` ON CONFLICT (${sql.ref(uniqueBy)}) DO NOTHING` : sql``;
-    const { rows } = await sql<{ id: number }>`INSERT INTO ${sql.table(table)} (${sql.join(columns.map((column) => sql.ref(column)))})
+    const { rows } = await sql<{
+      id: number;
+    }>`INSERT INTO ${sql.table(table)} (${sql.join(columns.map((column) => sql.ref(column)))})
       VALUES (${sql.join(columns.map((column) => values[column]))})${conflict} RETURNING id`.execute(db);
     return rows[0] ? Number(rows[0].id) : null;
   }
@@ -43,7 +49,8 @@ export function createSubmissionsRepository(db: Kysely<DB>) {
     insert: async (table: SubmissionTable, row: NewSubmission): Promise<number> => (await write(table, row))!,
     /** Stores a submission whose `uniqueBy` value is kept once: its id, or null when that value was
      * stored before (the first row is kept: a repeat newsletter sign-up is answered the same). */
-    insertOnce: (table: SubmissionTable, row: NewSubmission, uniqueBy: string): Promise<number | null> => write(table, row, uniqueBy),
+    insertOnce: (table: SubmissionTable, row: NewSubmission, uniqueBy: string): Promise<number | null> =>
+      write(table, row, uniqueBy),
   };
 }
 export type SubmissionsRepository = ReturnType<typeof createSubmissionsRepository>;

@@ -20,10 +20,24 @@ export function createUsersRepository(db: Kysely<DB>) {
   const selectUsers = () =>
     db
       .selectFrom('users')
-      .select(['id', 'username', 'password_hash as passwordHash', 'created_at as createdAt', 'disabled_at as disabledAt', 'email', 'role']);
+      .select([
+        'id',
+        'username',
+        'password_hash as passwordHash',
+        'created_at as createdAt',
+        'disabled_at as disabledAt',
+        'email',
+        'role',
+      ]);
 
   return {
-    async create(username: string, passwordHash: string, createdAt: string, email: string | null = null, role: StaffRole = 'admin'): Promise<number> {
+    async create(
+      username: string,
+      passwordHash: string,
+      createdAt: string,
+      email: string | null = null,
+      role: StaffRole = 'admin',
+    ): Promise<number> {
       const { id } = await db
         .insertInto('users')
         .values({ username, password_hash: passwordHash, created_at: createdAt, email, role })
@@ -33,7 +47,8 @@ export function createUsersRepository(db: Kysely<DB>) {
     },
     findByUsername: async (username: string): Promise<User | null> =>
       (await selectUsers().where(lowerUsername, '=', username.toLowerCase()).executeTakeFirst()) ?? null,
-    findById: async (id: number): Promise<User | null> => (await selectUsers().where('id', '=', id).executeTakeFirst()) ?? null,
+    findById: async (id: number): Promise<User | null> =>
+      (await selectUsers().where('id', '=', id).executeTakeFirst()) ?? null,
     list: (): Promise<User[]> => selectUsers().orderBy(lowerUsername).execute(),
     /** True when an enabled user was disabled. */
     async disable(username: string, at: string): Promise<boolean> {
@@ -47,12 +62,20 @@ export function createUsersRepository(db: Kysely<DB>) {
     },
     /** True when the user exists. */
     async setRole(username: string, role: StaffRole): Promise<boolean> {
-      const result = await db.updateTable('users').set({ role }).where(lowerUsername, '=', username.toLowerCase()).executeTakeFirst();
+      const result = await db
+        .updateTable('users')
+        .set({ role })
+        .where(lowerUsername, '=', username.toLowerCase())
+        .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
     /** Sets (or with null removes) a user's email address; true when the user exists. */
     async setEmail(username: string, email: string | null): Promise<boolean> {
-      const result = await db.updateTable('users').set({ email }).where(lowerUsername, '=', username.toLowerCase()).executeTakeFirst();
+      const result = await db
+        .updateTable('users')
+        .set({ email })
+        .where(lowerUsername, '=', username.toLowerCase())
+        .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
     /** Sets a new password and enables the account; true when the user exists. */

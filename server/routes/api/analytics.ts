@@ -19,7 +19,8 @@ const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { errorShape: 'errorInfo' },
     schema: {
       summary: 'Visitors, page views, top pages, sources, campaigns and the funnel of a date range',
-      description: 'From the daily rollups. `visitors` over several days is the sum of each day’s unique visitors. `previous` is the period of the same length just before.',
+      description:
+        'From the daily rollups. `visitors` over several days is the sum of each day’s unique visitors. `previous` is the period of the same length just before.',
       tags: ['Analytics'],
       headers: bearerHeaders,
       querystring: overviewQuerySchema,

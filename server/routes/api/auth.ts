@@ -117,7 +117,12 @@ const authRoutes: FastifyPluginAsyncZod<{ signInPerMinute: number; secureCookies
     handler: async (request, reply) => {
       const signedOut = await app.services.auth.signOut(bearerToken(request));
       if (!signedOut) throw new PublicError(401, MESSAGES.tokenInvalid);
-      reply.clearCookie(CONTENT_COOKIE, { path: '/content', httpOnly: true, sameSite: 'strict', secure: options.secureCookies || request.protocol === 'https' });
+      reply.clearCookie(CONTENT_COOKIE, {
+        path: '/content',
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: options.secureCookies || request.protocol === 'https',
+      });
       return success(MESSAGES.signedOut);
     },
   });

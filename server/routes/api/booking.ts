@@ -7,7 +7,14 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorAnswerSchema, errorInfoObjectSchema } from '../../../common/api.ts';
-import { availabilityBodySchema, availabilitySchema, bookingSettingsBodySchema, bookingSettingsSchema, slotsAnswerSchema, slotsQuerySchema } from '../../../common/booking.ts';
+import {
+  availabilityBodySchema,
+  availabilitySchema,
+  bookingSettingsBodySchema,
+  bookingSettingsSchema,
+  slotsAnswerSchema,
+  slotsQuerySchema,
+} from '../../../common/booking.ts';
 import { MESSAGES } from '../../../common/messages.ts';
 import { PublicError } from '../../errors.ts';
 import { AvailabilityError } from '../../services/booking/service.ts';
@@ -48,14 +55,31 @@ const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/availability', {
     config,
-    schema: { summary: 'My time zone, weekly hours, days off and meeting link', tags, headers: bearerHeaders, response: { 200: availabilitySchema, ...errors } },
+    schema: {
+      summary: 'My time zone, weekly hours, days off and meeting link',
+      tags,
+      headers: bearerHeaders,
+      response: { 200: availabilitySchema, ...errors },
+    },
     handler: async (request) => (await app.services.booking.availability(request.staffUsername))!,
   });
 
   app.put('/availability', {
     config,
-    schema: { summary: 'Replace my availability', tags, headers: bearerHeaders, body: availabilityBodySchema, response: { 200: availabilitySchema, ...errors } },
-    handler: (request) => answer(app.services.booking.saveAvailability(request.staffUsername, request.body, { username: request.staffUsername, role: request.staffRole })),
+    schema: {
+      summary: 'Replace my availability',
+      tags,
+      headers: bearerHeaders,
+      body: availabilityBodySchema,
+      response: { 200: availabilitySchema, ...errors },
+    },
+    handler: (request) =>
+      answer(
+        app.services.booking.saveAvailability(request.staffUsername, request.body, {
+          username: request.staffUsername,
+          role: request.staffRole,
+        }),
+      ),
   });
 
   app.put('/availability/:username', {
@@ -69,12 +93,22 @@ const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: availabilitySchema, ...errors },
     },
     handler: (request) =>
-      answer(app.services.booking.saveAvailability(request.params.username, request.body, { username: request.staffUsername, role: request.staffRole })),
+      answer(
+        app.services.booking.saveAvailability(request.params.username, request.body, {
+          username: request.staffUsername,
+          role: request.staffRole,
+        }),
+      ),
   });
 
   app.get('/booking-settings', {
     config,
-    schema: { summary: 'Meeting length, buffer, minimum notice and how far ahead: in force and stored', tags, headers: bearerHeaders, response: { 200: bookingSettingsSchema, ...errors } },
+    schema: {
+      summary: 'Meeting length, buffer, minimum notice and how far ahead: in force and stored',
+      tags,
+      headers: bearerHeaders,
+      response: { 200: bookingSettingsSchema, ...errors },
+    },
     handler: () => app.services.booking.settingsAnswer(),
   });
 
@@ -87,7 +121,10 @@ const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
       body: bookingSettingsBodySchema,
       response: { 200: bookingSettingsSchema, ...errors },
     },
-    handler: (request) => answer(app.services.booking.saveSettings(request.body, { username: request.staffUsername, role: request.staffRole })),
+    handler: (request) =>
+      answer(
+        app.services.booking.saveSettings(request.body, { username: request.staffUsername, role: request.staffRole }),
+      ),
   });
 };
 
@@ -108,7 +145,10 @@ const bookingRoutes: FastifyPluginAsync = async (app) => {
     handler: async (request, reply) => {
       const query = request.query as z.output<typeof slotsQuerySchema>;
       // Free times change with every booking: never kept by a cache.
-      return reply.header('cache-control', 'no-store').type(JSON_TYPE).send(JSON.stringify(await app.services.booking.slots(query.tz, query.days)));
+      return reply
+        .header('cache-control', 'no-store')
+        .type(JSON_TYPE)
+        .send(JSON.stringify(await app.services.booking.slots(query.tz, query.days)));
     },
   });
   await app.register(availabilityRoutes, { prefix: '/inbox' });

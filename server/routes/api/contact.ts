@@ -25,7 +25,10 @@ const LIMITS = {
 };
 
 /** The multipart body for the OpenAPI file: Fastify does not validate it, the handler does. */
-export const contactFormDoc = z.toJSONSchema(contactSchema.omit({ img: true }), { io: 'input', unrepresentable: 'any' });
+export const contactFormDoc = z.toJSONSchema(contactSchema.omit({ img: true }), {
+  io: 'input',
+  unrepresentable: 'any',
+});
 contactFormDoc.properties = { ...contactFormDoc.properties, img: { type: 'string', format: 'binary' } };
 contactFormDoc.required = [...(contactFormDoc.required ?? []), 'img'];
 
@@ -38,7 +41,8 @@ async function readForm(request: FastifyRequest): Promise<Record<string, unknown
       if (part.type === 'file') {
         // Read the part even when it is refused, so the parser never stalls on an unread stream.
         const bytes = await part.toBuffer();
-        if (part.fieldname !== 'img' || FORGED_FILE_NAME.test(part.filename)) throw new PublicError(400, MESSAGES.badRequest);
+        if (part.fieldname !== 'img' || FORGED_FILE_NAME.test(part.filename))
+          throw new PublicError(400, MESSAGES.badRequest);
         form.img = bytes;
       } else {
         if (!CONTACT_TEXT_FIELDS.has(part.fieldname)) throw new PublicError(400, MESSAGES.badRequest);
@@ -67,7 +71,8 @@ const contactRoutes: FastifyPluginAsyncZod<{ formsPerMinute: number }> = async (
       headers: idempotencyHeaders,
       response: { 200: successAnswerSchema, '4xx': errorInfoAnswerSchema },
     },
-    handler: async (request) => answerOf(await app.services.intake.contact(await readForm(request), idempotencyKey(request))),
+    handler: async (request) =>
+      answerOf(await app.services.intake.contact(await readForm(request), idempotencyKey(request))),
   });
 };
 export default contactRoutes;

@@ -59,17 +59,25 @@ const contentEditingRoutes: FastifyPluginAsyncZod = async (app) => {
   // The FAQ.
   app.get('/faqs', {
     config,
-    schema: schema('Every FAQ item in display order, hidden ones too', { response: { 200: z.array(staffFaqSchema), ...errors } }),
+    schema: schema('Every FAQ item in display order, hidden ones too', {
+      response: { 200: z.array(staffFaqSchema), ...errors },
+    }),
     handler: () => edit.listFaqs(),
   });
   app.post('/faqs', {
     config,
-    schema: schema('Add an FAQ item (last in the order)', { body: faqCreateSchema, response: { 200: staffFaqSchema, ...errors } }),
+    schema: schema('Add an FAQ item (last in the order)', {
+      body: faqCreateSchema,
+      response: { 200: staffFaqSchema, ...errors },
+    }),
     handler: (request) => answer(edit.addFaq(request.body, request.staffUsername)),
   });
   app.put('/faqs/order', {
     config,
-    schema: schema('Put the FAQ in a new order (every id, each once)', { body: faqOrderSchema, response: { 200: z.array(staffFaqSchema), ...errors } }),
+    schema: schema('Put the FAQ in a new order (every id, each once)', {
+      body: faqOrderSchema,
+      response: { 200: z.array(staffFaqSchema), ...errors },
+    }),
     handler: (request) => answer(edit.reorderFaqs(request.body.ids)),
   });
   app.get('/faqs/:id', {
@@ -91,7 +99,11 @@ const contentEditingRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.delete('/faqs/:id', {
     config,
-    schema: schema('Delete an FAQ item (its history stays)', { params: idParams, querystring: versionQuerySchema, response: { 200: deleted, ...errors } }),
+    schema: schema('Delete an FAQ item (its history stays)', {
+      params: idParams,
+      querystring: versionQuerySchema,
+      response: { 200: deleted, ...errors },
+    }),
     handler: async (request) => {
       await answer(edit.deleteFaq(idOf(request.params.id), request.query.version, request.staffUsername));
       return { deleted: true as const };
@@ -99,24 +111,39 @@ const contentEditingRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.get('/faqs/:id/history', {
     config,
-    schema: schema('Every change to an FAQ item, newest first', { params: idParams, response: { 200: z.array(historyEntrySchema), ...errors } }),
+    schema: schema('Every change to an FAQ item, newest first', {
+      params: idParams,
+      response: { 200: z.array(historyEntrySchema), ...errors },
+    }),
     handler: (request) => edit.history('faq', idOf(request.params.id)),
   });
   app.post('/faqs/:id/restore', {
     config,
-    schema: schema('Put an FAQ item back to the text of a history entry', { params: idParams, body: restoreSchema, response: { 200: staffFaqSchema, ...errors } }),
-    handler: (request) => answer(edit.restoreFaq(idOf(request.params.id), request.body.version, request.body.historyId, request.staffUsername)),
+    schema: schema('Put an FAQ item back to the text of a history entry', {
+      params: idParams,
+      body: restoreSchema,
+      response: { 200: staffFaqSchema, ...errors },
+    }),
+    handler: (request) =>
+      answer(
+        edit.restoreFaq(idOf(request.params.id), request.body.version, request.body.historyId, request.staffUsername),
+      ),
   });
 
   // The glossary.
   app.get('/glossary', {
     config,
-    schema: schema('Every glossary entry, by category then term', { response: { 200: z.array(staffGlossarySchema), ...errors } }),
+    schema: schema('Every glossary entry, by category then term', {
+      response: { 200: z.array(staffGlossarySchema), ...errors },
+    }),
     handler: () => edit.listGlossary(),
   });
   app.post('/glossary', {
     config,
-    schema: schema('Add a glossary entry (the term unique in its category)', { body: glossaryCreateSchema, response: { 200: staffGlossarySchema, ...errors } }),
+    schema: schema('Add a glossary entry (the term unique in its category)', {
+      body: glossaryCreateSchema,
+      response: { 200: staffGlossarySchema, ...errors },
+    }),
     handler: (request) => answer(edit.addEntry(request.body, request.staffUsername)),
   });
   app.get('/glossary/export.csv', {
@@ -134,15 +161,21 @@ const contentEditingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/glossary/import', {
     config,
     bodyLimit: 2 * 1024 * 1024,
-    schema: schema('Preview (dryRun, the default) or import glossary CSV: every row added, changed, unchanged or refused; saves all or nothing', {
-      body: importSchema,
-      response: { 200: importResultSchema, ...errors },
-    }),
+    schema: schema(
+      'Preview (dryRun, the default) or import glossary CSV: every row added, changed, unchanged or refused; saves all or nothing',
+      {
+        body: importSchema,
+        response: { 200: importResultSchema, ...errors },
+      },
+    ),
     handler: (request) => answer(edit.importGlossary(request.body.csv, request.body.dryRun, request.staffUsername)),
   });
   app.post('/glossary/categories/rename', {
     config,
-    schema: schema('Rename a category on every entry in it', { body: renameCategorySchema, response: { 200: z.object({ renamed: z.number().int() }), ...errors } }),
+    schema: schema('Rename a category on every entry in it', {
+      body: renameCategorySchema,
+      response: { 200: z.object({ renamed: z.number().int() }), ...errors },
+    }),
     handler: (request) => answer(edit.renameCategory(request.body.from, request.body.to, request.staffUsername)),
   });
   app.get('/glossary/:id', {
@@ -164,7 +197,11 @@ const contentEditingRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.delete('/glossary/:id', {
     config,
-    schema: schema('Delete a glossary entry (its history stays)', { params: idParams, querystring: versionQuerySchema, response: { 200: deleted, ...errors } }),
+    schema: schema('Delete a glossary entry (its history stays)', {
+      params: idParams,
+      querystring: versionQuerySchema,
+      response: { 200: deleted, ...errors },
+    }),
     handler: async (request) => {
       await answer(edit.deleteEntry(idOf(request.params.id), request.query.version, request.staffUsername));
       return { deleted: true as const };
@@ -172,13 +209,23 @@ const contentEditingRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.get('/glossary/:id/history', {
     config,
-    schema: schema('Every change to a glossary entry, newest first', { params: idParams, response: { 200: z.array(historyEntrySchema), ...errors } }),
+    schema: schema('Every change to a glossary entry, newest first', {
+      params: idParams,
+      response: { 200: z.array(historyEntrySchema), ...errors },
+    }),
     handler: (request) => edit.history('glossary', idOf(request.params.id)),
   });
   app.post('/glossary/:id/restore', {
     config,
-    schema: schema('Put a glossary entry back to the text of a history entry', { params: idParams, body: restoreSchema, response: { 200: staffGlossarySchema, ...errors } }),
-    handler: (request) => answer(edit.restoreEntry(idOf(request.params.id), request.body.version, request.body.historyId, request.staffUsername)),
+    schema: schema('Put a glossary entry back to the text of a history entry', {
+      params: idParams,
+      body: restoreSchema,
+      response: { 200: staffGlossarySchema, ...errors },
+    }),
+    handler: (request) =>
+      answer(
+        edit.restoreEntry(idOf(request.params.id), request.body.version, request.body.historyId, request.staffUsername),
+      ),
   });
 
   // Unknown content paths: still behind the token and the role, and answered in this shape.

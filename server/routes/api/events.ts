@@ -54,12 +54,19 @@ function isBot(userAgent: string): boolean {
 
 const accepted = (reply: FastifyReply) => reply.code(202).header('cache-control', 'no-store').send();
 
-const eventsRoutes: FastifyPluginAsyncZod<{ eventsPerMinute: number; exemptAddresses: string[] }> = async (app, options) => {
+const eventsRoutes: FastifyPluginAsyncZod<{ eventsPerMinute: number; exemptAddresses: string[] }> = async (
+  app,
+  options,
+) => {
   const allowed = perAddressLimit(options.eventsPerMinute, new Set(options.exemptAddresses));
   // The beacon sends text/plain (a simple request); JSON is taken too. Both are read as text
   // and parsed here, so a broken body is this route's 400, not a generic one.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser(['text/plain', 'application/json'], { parseAs: 'string', bodyLimit: ANALYTICS_LIMITS.body }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser(
+    ['text/plain', 'application/json'],
+    { parseAs: 'string', bodyLimit: ANALYTICS_LIMITS.body },
+    (_request, body, done) => done(null, body),
+  );
 
   app.post('/events', {
     bodyLimit: ANALYTICS_LIMITS.body,
@@ -89,7 +96,11 @@ const eventsRoutes: FastifyPluginAsyncZod<{ eventsPerMinute: number; exemptAddre
       const userAgent = request.headers['user-agent'] ?? '';
       // Bots and the staff area's pages are not counted; the sender is not told.
       if (!userAgent || isBot(userAgent) || isStaffPath(parsed.data.path)) return accepted(reply);
-      await app.analytics.ingest.take(parsed.data, { address: request.ip, userAgent, site: app.analytics.siteHost ?? request.host });
+      await app.analytics.ingest.take(parsed.data, {
+        address: request.ip,
+        userAgent,
+        site: app.analytics.siteHost ?? request.host,
+      });
       return accepted(reply);
     },
   });

@@ -66,13 +66,23 @@ const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/summary', {
     config,
-    schema: { summary: 'Submissions per kind and status', tags, headers: bearerHeaders, response: { 200: inboxSummarySchema, ...errors } },
+    schema: {
+      summary: 'Submissions per kind and status',
+      tags,
+      headers: bearerHeaders,
+      response: { 200: inboxSummarySchema, ...errors },
+    },
     handler: async (request) => app.services.inbox.summary(request.staffUsername),
   });
 
   app.get('/staff', {
     config,
-    schema: { summary: 'Who can own submissions, and who is asking', tags, headers: bearerHeaders, response: { 200: staffListSchema, ...errors } },
+    schema: {
+      summary: 'Who can own submissions, and who is asking',
+      tags,
+      headers: bearerHeaders,
+      response: { 200: staffListSchema, ...errors },
+    },
     handler: async (request) => ({ me: request.staffUsername, staff: await app.services.inbox.staff() }),
   });
 
@@ -86,7 +96,8 @@ const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: inboxListQuerySchema,
       response: { 200: listPageSchema, ...errors },
     },
-    handler: (request) => answered(app.services.inbox.list(kindOf(request.params.kind), request.query, request.staffUsername)),
+    handler: (request) =>
+      answered(app.services.inbox.list(kindOf(request.params.kind), request.query, request.staffUsername)),
   });
 
   app.post('/:kind/bulk', {
@@ -100,7 +111,9 @@ const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: bulkAnswerSchema, ...errors },
     },
     handler: async (request) => {
-      const changed = await answered(app.services.inbox.bulk(kindOf(request.params.kind), request.body, request.staffUsername));
+      const changed = await answered(
+        app.services.inbox.bulk(kindOf(request.params.kind), request.body, request.staffUsername),
+      );
       return { changed: changed.length, ids: changed };
     },
   });
@@ -118,7 +131,9 @@ const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request, reply) => {
       const kind = kindOf(request.params.kind);
-      const { fileName, bytes } = await answered(app.services.inbox.exportXlsx(kind, request.query, request.staffUsername));
+      const { fileName, bytes } = await answered(
+        app.services.inbox.exportXlsx(kind, request.query, request.staffUsername),
+      );
       return reply
         .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
         .header('content-disposition', `attachment; filename="${fileName}"`)
@@ -139,7 +154,9 @@ const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request, reply) => {
       const kind = kindOf(request.params.kind);
-      const { fileName, stream } = await answered(app.services.inbox.exportCsv(kind, request.query, request.staffUsername));
+      const { fileName, stream } = await answered(
+        app.services.inbox.exportCsv(kind, request.query, request.staffUsername),
+      );
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${fileName}"`)
@@ -174,7 +191,10 @@ const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: z.any().describe('The image bytes'), ...errors },
     },
     handler: async (request, reply) => {
-      return sendImage(reply, await answered(app.services.inbox.image(kindOf(request.params.kind), idOf(request.params.id))));
+      return sendImage(
+        reply,
+        await answered(app.services.inbox.image(kindOf(request.params.kind), idOf(request.params.id))),
+      );
     },
   });
 
@@ -190,7 +210,9 @@ const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const { kind, id } = request.params;
-      return answered(app.services.inbox.changeStatus(kindOf(kind), idOf(id), request.body.status, request.staffUsername));
+      return answered(
+        app.services.inbox.changeStatus(kindOf(kind), idOf(id), request.body.status, request.staffUsername),
+      );
     },
   });
 
@@ -222,7 +244,9 @@ const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const { kind, id } = request.params;
-      return answered(app.services.inbox.changeOwner(kindOf(kind), idOf(id), request.body.owner, request.staffUsername));
+      return answered(
+        app.services.inbox.changeOwner(kindOf(kind), idOf(id), request.body.owner, request.staffUsername),
+      );
     },
   });
 
@@ -236,7 +260,11 @@ const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: z.object({ unread: z.literal(true) }), ...errors },
     },
     handler: async (request) => {
-      return { unread: await answered(app.services.inbox.markUnread(kindOf(request.params.kind), idOf(request.params.id), request.staffUsername)) };
+      return {
+        unread: await answered(
+          app.services.inbox.markUnread(kindOf(request.params.kind), idOf(request.params.id), request.staffUsername),
+        ),
+      };
     },
   });
 

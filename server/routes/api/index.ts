@@ -38,12 +38,18 @@ export default async function apiRoutes(app: FastifyInstance, options: { config:
   await app.register(demoRoutes, { formsPerMinute: rateLimits.formsPerMinute });
   await app.register(contactRoutes, { formsPerMinute: rateLimits.formsPerMinute });
   await app.register(newsletterRoutes, { formsPerMinute: rateLimits.formsPerMinute });
-  await app.register(authRoutes, { signInPerMinute: rateLimits.signInPerMinute, secureCookies: options.config.siteUrl?.startsWith('https:') ?? false });
+  await app.register(authRoutes, {
+    signInPerMinute: rateLimits.signInPerMinute,
+    secureCookies: options.config.siteUrl?.startsWith('https:') ?? false,
+  });
   await app.register(contentRoutes);
   await app.register(inboxRoutes, { prefix: '/inbox' });
   await app.register(bookingRoutes);
   await app.register(contentEditingRoutes, { prefix: '/content' });
-  await app.register(eventsRoutes, { eventsPerMinute: options.config.analytics.eventsPerMinute, exemptAddresses: rateLimits.exemptAddresses });
+  await app.register(eventsRoutes, {
+    eventsPerMinute: options.config.analytics.eventsPerMinute,
+    exemptAddresses: rateLimits.exemptAddresses,
+  });
   await app.register(analyticsRoutes, { prefix: '/analytics' });
   await app.register(openApiRoutes);
 

@@ -15,7 +15,9 @@ export const idempotencyHeaders = z.looseObject({
   [IDEMPOTENCY_HEADER.toLowerCase()]: z
     .string()
     .optional()
-    .describe('Optional: 8 to 128 letters, digits, - or _, made when the form is shown. The same key with the same body within 24 hours answers the first answer again and stores nothing; with another body, 409.'),
+    .describe(
+      'Optional: 8 to 128 letters, digits, - or _, made when the form is shown. The same key with the same body within 24 hours answers the first answer again and stores nothing; with another body, 409.',
+    ),
 });
 
 export function idempotencyKey(request: FastifyRequest): string | undefined {

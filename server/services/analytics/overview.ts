@@ -22,7 +22,8 @@ const INBOX_STEPS = [
   { step: 'inbox_done', label: 'Done', statuses: ['done'] },
 ] as const;
 
-const shiftDay = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+const shiftDay = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 /** The period of the same length just before [from, to]. */
 export function previousPeriod(from: string, to: string) {
@@ -33,7 +34,20 @@ export function previousPeriod(from: string, to: string) {
 export function createOverview(repo: AnalyticsRepository) {
   return async function overview(from: string, to: string): Promise<Overview> {
     const before = previousPeriod(from, to);
-    const [totals, previous, days, topPages, entryPages, sources, campaigns, devices, noResults, events, funnel, inbox] = await Promise.all([
+    const [
+      totals,
+      previous,
+      days,
+      topPages,
+      entryPages,
+      sources,
+      campaigns,
+      devices,
+      noResults,
+      events,
+      funnel,
+      inbox,
+    ] = await Promise.all([
       repo.totals(from, to),
       repo.totals(before.from, before.to),
       repo.days(from, to),
@@ -63,7 +77,11 @@ export function createOverview(repo: AnalyticsRepository) {
       events,
       funnel: [
         ...FUNNEL_STEPS.map(({ step, label }) => ({ step, label, count: reached.get(step) ?? 0 })),
-        ...INBOX_STEPS.map(({ step, label, statuses }) => ({ step, label, count: statuses.reduce((sum, status) => sum + (inbox[status] ?? 0), 0) })),
+        ...INBOX_STEPS.map(({ step, label, statuses }) => ({
+          step,
+          label,
+          count: statuses.reduce((sum, status) => sum + (inbox[status] ?? 0), 0),
+        })),
       ],
     };
   };
@@ -74,6 +92,7 @@ export type OverviewReader = ReturnType<typeof createOverview>;
 function fillDays(from: string, to: string, days: { day: string; visitors: number; pageviews: number }[]) {
   const known = new Map(days.map((row) => [row.day, row]));
   const all = [];
-  for (let day = from; day <= to; day = shiftDay(day, 1)) all.push(known.get(day) ?? { day, visitors: 0, pageviews: 0 });
+  for (let day = from; day <= to; day = shiftDay(day, 1))
+    all.push(known.get(day) ?? { day, visitors: 0, pageviews: 0 });
   return all;
 }

@@ -7,7 +7,10 @@ import { ANALYTICS_LIMITS } from '../../../common/analytics.ts';
 
 /** The daily visitor id: 128 bits of SHA-256, base64url. Without the salt it cannot be rebuilt. */
 export function visitorId(salt: string, site: string, address: string, userAgent: string): string {
-  return createHash('sha256').update(`${salt}\u0000${site}\u0000${address}\u0000${userAgent}`).digest('base64url').slice(0, 22);
+  return createHash('sha256')
+    .update(`${salt}\u0000${site}\u0000${address}\u0000${userAgent}`)
+    .digest('base64url')
+    .slice(0, 22);
 }
 
 export type DeviceClass = 'desktop' | 'mobile' | 'tablet';
@@ -21,7 +24,12 @@ export function deviceClass(userAgent: string): DeviceClass {
 export const DIRECT = 'Direct / None';
 
 /** Click ids name the ad network that sent the visit when it carries no utm_source. */
-const CLICK_IDS: Record<string, string> = { gclid: 'Google Ads', msclkid: 'Microsoft Ads', fbclid: 'Facebook', li_fat_id: 'LinkedIn' };
+const CLICK_IDS: Record<string, string> = {
+  gclid: 'Google Ads',
+  msclkid: 'Microsoft Ads',
+  fbclid: 'Facebook',
+  li_fat_id: 'LinkedIn',
+};
 
 /** Well-known referrers under one name each, whatever their country domain or subdomain. */
 const REFERRER_NAMES: [RegExp, string][] = [
@@ -62,7 +70,9 @@ export function landingOf(path: string, referrer: string | undefined, siteHost: 
   const host = referrer ? /^https?:\/\/(?:[^@/?#]*@)?([^/?#]+)/i.exec(referrer)?.[1]?.toLowerCase() : undefined;
   if (host && host !== siteHost.toLowerCase()) referrerHost = host.replace(/^www\./, '');
   const clickId = mark === -1 ? undefined : Object.keys(CLICK_IDS).find((key) => params.has(key));
-  const named = referrerHost ? (REFERRER_NAMES.find(([pattern]) => pattern.test(referrerHost))?.[1] ?? referrerHost) : null;
+  const named = referrerHost
+    ? (REFERRER_NAMES.find(([pattern]) => pattern.test(referrerHost))?.[1] ?? referrerHost)
+    : null;
   return {
     path: pathname.slice(0, ANALYTICS_LIMITS.path),
     referrerHost,

@@ -16,7 +16,10 @@ export const bookingEnvSchema = z.object({
   /** How many days ahead a visitor may book. */
   BOOKING_HORIZON_DAYS: z.coerce.number().int().min(1).max(90).default(14),
   /** The zone times are shown in when the visitor's is unknown (the page without JavaScript). */
-  BOOKING_TIME_ZONE: z.string().refine(isTimeZone, { error: 'must be an IANA time zone such as Australia/Sydney' }).default('Australia/Sydney'),
+  BOOKING_TIME_ZONE: z
+    .string()
+    .refine(isTimeZone, { error: 'must be an IANA time zone such as Australia/Sydney' })
+    .default('Australia/Sydney'),
   /** Routing by the visitor's country, as JSON: [{"countries":["AU","NZ"],"staff":[{"username":"mia","weight":2}]}]. */
   BOOKING_ROUTING_RULES: z
     .string()
@@ -25,8 +28,13 @@ export const bookingEnvSchema = z.object({
       try {
         const parsed = routingRulesSchema.safeParse(JSON.parse(text));
         if (parsed.success) return parsed.data;
-      } catch {}
-      context.addIssue({ code: 'custom', message: 'must be JSON: [{"countries":["AU"],"staff":[{"username":"…","weight":1}]}]' });
+      } catch {
+        // not JSON: the issue below says so
+      }
+      context.addIssue({
+        code: 'custom',
+        message: 'must be JSON: [{"countries":["AU"],"staff":[{"username":"…","weight":1}]}]',
+      });
       return z.NEVER;
     }),
 });

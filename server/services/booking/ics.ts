@@ -32,7 +32,10 @@ const MAX_OCTETS = 75;
 export function utcStamp(instant: string): string {
   const ms = Date.parse(instant);
   if (Number.isNaN(ms)) throw new RangeError(`Not an instant: ${instant}`);
-  return new Date(ms).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return new Date(ms)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }
 
 /** TEXT values: backslash, semicolon, comma and newlines escaped (RFC 5545 3.3.11). */
@@ -78,7 +81,8 @@ export function foldLine(line: string): string {
 }
 
 export function buildInvite(invite: Invite): string {
-  const person = (property: string, who: InvitePerson, extra = '') => `${property};CN=${paramValue(who.name)}${extra}:${mailto(who.email)}`;
+  const person = (property: string, who: InvitePerson, extra = '') =>
+    `${property};CN=${paramValue(who.name)}${extra}:${mailto(who.email)}`;
   const lines = [
     'BEGIN:VCALENDAR',
     `PRODID:${escapeText(invite.productId)}`,
@@ -96,7 +100,9 @@ export function buildInvite(invite: Invite): string {
     `LOCATION:${escapeText(invite.location)}`,
     ...(/^https:\/\//.test(invite.location) && !/[\s"<>]/.test(invite.location) ? [`URL:${invite.location}`] : []),
     person('ORGANIZER', invite.organizer),
-    ...invite.attendees.map((attendee) => person('ATTENDEE', attendee, ';ROLE=REQ-PARTICIPANT;PARTSTAT=NEEDS-ACTION;RSVP=TRUE')),
+    ...invite.attendees.map((attendee) =>
+      person('ATTENDEE', attendee, ';ROLE=REQ-PARTICIPANT;PARTSTAT=NEEDS-ACTION;RSVP=TRUE'),
+    ),
     `STATUS:${invite.method === 'CANCEL' ? 'CANCELLED' : 'CONFIRMED'}`,
     'TRANSP:OPAQUE',
     'END:VEVENT',

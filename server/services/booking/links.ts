@@ -8,7 +8,8 @@ import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 const PURPOSE = 'demo-booking';
 const VERSION = 'v1';
 
-export type BookingLinkCheck = { ok: true; uid: string; expiresAt: Date } | { ok: false; reason: 'invalid' | 'expired' };
+export type BookingLinkCheck =
+  { ok: true; uid: string; expiresAt: Date } | { ok: false; reason: 'invalid' | 'expired' };
 
 export function createBookingLinks(tokenSecret: string, options: { now?: () => number } = {}) {
   const now = options.now ?? Date.now;
@@ -19,7 +20,9 @@ export function createBookingLinks(tokenSecret: string, options: { now?: () => n
   return {
     /** A link token for booking `uid`, valid until `expiresAt` (the meeting's end, or later). */
     sign(uid: string, expiresAt: Date): string {
-      const payload = Buffer.from(JSON.stringify({ p: PURPOSE, u: uid, e: Math.floor(expiresAt.getTime() / 1000) })).toString('base64url');
+      const payload = Buffer.from(
+        JSON.stringify({ p: PURPOSE, u: uid, e: Math.floor(expiresAt.getTime() / 1000) }),
+      ).toString('base64url');
       return `${VERSION}.${payload}.${sign(payload).toString('base64url')}`;
     },
 
@@ -31,14 +34,16 @@ export function createBookingLinks(tokenSecret: string, options: { now?: () => n
       const [, payload, signature] = match as unknown as [string, string, string];
       const given = Buffer.from(signature, 'base64url');
       const expected = sign(payload);
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'invalid' };
+      if (given.length !== expected.length || !timingSafeEqual(given, expected))
+        return { ok: false, reason: 'invalid' };
       let claims: { p?: unknown; u?: unknown; e?: unknown };
       try {
         claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
       } catch {
         return { ok: false, reason: 'invalid' };
       }
-      if (claims.p !== PURPOSE || typeof claims.u !== 'string' || !claims.u || typeof claims.e !== 'number') return { ok: false, reason: 'invalid' };
+      if (claims.p !== PURPOSE || typeof claims.u !== 'string' || !claims.u || typeof claims.e !== 'number')
+        return { ok: false, reason: 'invalid' };
       if (claims.e * 1000 <= now()) return { ok: false, reason: 'expired' };
       return { ok: true, uid: claims.u, expiresAt: new Date(claims.e * 1000) };
     },

@@ -38,7 +38,11 @@ function leastRecentlyBooked(a: RoutingCandidate, b: RoutingCandidate): number {
 }
 
 /** The owner of a booking among `free` (at least one), and why, in words for the inbox. */
-export function chooseOwner(free: readonly RoutingCandidate[], rules: RoutingRules, country?: string | null): RoutingChoice {
+export function chooseOwner(
+  free: readonly RoutingCandidate[],
+  rules: RoutingRules,
+  country?: string | null,
+): RoutingChoice {
   if (free.length === 0) throw new Error('chooseOwner needs at least one free staff member');
   const rule = country ? rules.find((candidate) => candidate.countries.includes(country.toUpperCase())) : undefined;
   if (rule) {
@@ -48,15 +52,26 @@ export function chooseOwner(free: readonly RoutingCandidate[], rules: RoutingRul
     if (group.length > 0) {
       const weightOf = (member: RoutingCandidate) => weights.get(member.username.toLowerCase()) ?? 1;
       const weighted = new Set(group.map(weightOf)).size > 1;
-      if (!weighted) return pick(group.toSorted(leastRecentlyBooked)[0]!, `${label}: round robin, least recently booked of ${group.length} free`);
+      if (!weighted)
+        return pick(
+          group.toSorted(leastRecentlyBooked)[0]!,
+          `${label}: round robin, least recently booked of ${group.length} free`,
+        );
       const share = (member: RoutingCandidate) => member.recentBookings / weightOf(member);
       const chosen = group.toSorted((a, b) => share(a) - share(b) || leastRecentlyBooked(a, b))[0]!;
       return pick(chosen, `${label}: weighted round robin (weight ${weightOf(chosen)}) among ${group.length} free`);
     }
     const chosen = free.toSorted(leastRecentlyBooked)[0]!;
-    return pick(chosen, `${label}: nobody in its group free, so round robin, least recently booked of ${free.length} free`);
+    return pick(
+      chosen,
+      `${label}: nobody in its group free, so round robin, least recently booked of ${free.length} free`,
+    );
   }
   return pick(free.toSorted(leastRecentlyBooked)[0]!, `Round robin: least recently booked of ${free.length} free`);
 }
 
-const pick = (member: RoutingCandidate, reason: string): RoutingChoice => ({ userId: member.userId, username: member.username, reason });
+const pick = (member: RoutingCandidate, reason: string): RoutingChoice => ({
+  userId: member.userId,
+  username: member.username,
+  reason,
+});

@@ -5,15 +5,37 @@
 // request, and a time with nobody left answers 'taken'.
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { type Availability, type AvailabilityBody, BOOKING_MESSAGES, type BookingSettingsAnswer, type BookingSettingsBody, type SlotsAnswer } from '../../../common/booking.ts';
+import {
+  type Availability,
+  type AvailabilityBody,
+  BOOKING_MESSAGES,
+  type BookingSettingsAnswer,
+  type BookingSettingsBody,
+  type SlotsAnswer,
+} from '../../../common/booking.ts';
 import type { Database } from '../../db/driver.ts';
 import { type AvailabilityRecord, createBookingRepository, isOverlapRefusal } from '../../db/repositories/booking.ts';
 import { createUsersRepository } from '../../db/repositories/users.ts';
 import type { DB } from '../../db/schema.ts';
 import type { BookingConfig } from './config.ts';
 import { chooseOwner } from './routing.ts';
-import { availableSlots, type BookingSettings, type BusyByUser, bookingWindow, type StaffSchedule, staffFreeAt } from './slots.ts';
-import { addDays, canonicalZone, civilDateAt, civilDateOf, formatCivilDate, instantOf, minutesOf } from './zoned-time.ts';
+import {
+  availableSlots,
+  type BookingSettings,
+  type BusyByUser,
+  bookingWindow,
+  type StaffSchedule,
+  staffFreeAt,
+} from './slots.ts';
+import {
+  addDays,
+  canonicalZone,
+  civilDateAt,
+  civilDateOf,
+  formatCivilDate,
+  instantOf,
+  minutesOf,
+} from './zoned-time.ts';
 
 const DAY = 86_400_000;
 const MINUTE = 60_000;
@@ -50,8 +72,7 @@ export type Booked = {
 };
 
 export type BookingOutcome =
-  | { ok: true; booking: Booked }
-  | { ok: false; reason: 'invalid' | 'not-offered' | 'taken'; message: string };
+  { ok: true; booking: Booked } | { ok: false; reason: 'invalid' | 'not-offered' | 'taken'; message: string };
 
 export class AvailabilityError extends Error {
   readonly reason: 'not-found' | 'forbidden';
@@ -67,7 +88,10 @@ export type ChosenBooking = Omit<Booked, 'id'>;
  * chosen and before the booking's row, so the demo request can take the owner and the booking
  * can point at it (return its id). Throwing stores nothing. On PostgreSQL it may run more than
  * once (a retried transaction); only the last run is kept. */
-export type WithBooking = (trx: Kysely<DB>, booking: ChosenBooking) => Promise<{ demoRequestId?: number | null } | void>;
+export type WithBooking = (
+  trx: Kysely<DB>,
+  booking: ChosenBooking,
+) => Promise<{ demoRequestId?: number | null } | void>;
 
 /** ISO text of an instant; remembered, as each list of slots writes the same few hundred again. */
 function iso(ms: number): string {
@@ -86,7 +110,11 @@ function scheduleOf(record: AvailabilityRecord & { username: string }): StaffSch
     userId: record.userId,
     username: record.username,
     timeZone: record.timeZone,
-    weekly: record.weekly.map((range) => ({ day: range.day, start: minutesOf(range.start) ?? 0, end: minutesOf(range.end) ?? 0 })),
+    weekly: record.weekly.map((range) => ({
+      day: range.day,
+      start: minutesOf(range.start) ?? 0,
+      end: minutesOf(range.end) ?? 0,
+    })),
     daysOff: new Set(record.daysOff),
   };
 }
@@ -103,7 +131,11 @@ function busyByUser(rows: { ownerId: number; start: string; end: string }[]): Bu
 
 type SlotList = { startMs: number; start: string; end: string }[];
 
-export function createBookingService(database: Database, config: BookingConfig, options: { now?: () => number; slotsTtlMs?: number } = {}) {
+export function createBookingService(
+  database: Database,
+  config: BookingConfig,
+  options: { now?: () => number; slotsTtlMs?: number } = {},
+) {
   const now = options.now ?? Date.now;
   const slotsTtlMs = options.slotsTtlMs ?? SLOTS_TTL_MS;
   // Free times are the same for every visitor until something changes, so each instance keeps
@@ -128,11 +160,13 @@ export function createBookingService(database: Database, config: BookingConfig, 
     const settings = await settingsFrom(database.kysely);
     const window = bookingWindow(settings, at);
     const { staff, busy } = await load(database.kysely, at, window.from, window.to + slotsTtlMs);
-    const slots = availableSlots(staff, busy, settings, { from: window.from, to: window.to + slotsTtlMs }).map((slot) => ({
-      startMs: slot.start,
-      start: iso(slot.start),
-      end: iso(slot.end),
-    }));
+    const slots = availableSlots(staff, busy, settings, { from: window.from, to: window.to + slotsTtlMs }).map(
+      (slot) => ({
+        startMs: slot.start,
+        start: iso(slot.start),
+        end: iso(slot.end),
+      }),
+    );
     const fresh = { at, settings, slots };
     if (started === generation) computed = fresh;
     return fresh;
@@ -172,7 +206,10 @@ export function createBookingService(database: Database, config: BookingConfig, 
       }
       const free = staffFreeAt(staff, busy, settings, window, start);
       if (free.length === 0) return { ok: false, reason: 'taken', message: BOOKING_MESSAGES.taken };
-      const history = await repo.bookingHistory(free.map((member) => member.userId), iso(at - RECENT_DAYS * DAY));
+      const history = await repo.bookingHistory(
+        free.map((member) => member.userId),
+        iso(at - RECENT_DAYS * DAY),
+      );
       const choice = chooseOwner(
         free.map((member) => ({ userId: member.userId, username: member.username, ...history.get(member.userId)! })),
         config.routingRules,
@@ -180,7 +217,15 @@ export function createBookingService(database: Database, config: BookingConfig, 
       );
       const end = start + settings.meetingMinutes * MINUTE;
       const meetingUrl = (await repo.availability(choice.userId))?.meetingUrl ?? null;
-      const chosen: ChosenBooking = { uid: randomUUID(), ownerId: choice.userId, owner: choice.username, start: iso(start), end: iso(end), reason: choice.reason, meetingUrl };
+      const chosen: ChosenBooking = {
+        uid: randomUUID(),
+        ownerId: choice.userId,
+        owner: choice.username,
+        start: iso(start),
+        end: iso(end),
+        reason: choice.reason,
+        meetingUrl,
+      };
       const linked = await within?.(trx, chosen);
       const id = await repo.insert({
         uid: chosen.uid,
@@ -201,8 +246,18 @@ export function createBookingService(database: Database, config: BookingConfig, 
     const stored = await createBookingRepository(database.kysely).settings();
     const effective = await settingsFrom(database.kysely);
     return {
-      effective: { meeting_minutes: effective.meetingMinutes, buffer_minutes: effective.bufferMinutes, notice_minutes: effective.noticeMinutes, horizon_days: effective.horizonDays },
-      stored: { meeting_minutes: stored.meetingMinutes, buffer_minutes: stored.bufferMinutes, notice_minutes: stored.noticeMinutes, horizon_days: stored.horizonDays },
+      effective: {
+        meeting_minutes: effective.meetingMinutes,
+        buffer_minutes: effective.bufferMinutes,
+        notice_minutes: effective.noticeMinutes,
+        horizon_days: effective.horizonDays,
+      },
+      stored: {
+        meeting_minutes: stored.meetingMinutes,
+        buffer_minutes: stored.bufferMinutes,
+        notice_minutes: stored.noticeMinutes,
+        horizon_days: stored.horizonDays,
+      },
     };
   }
 
@@ -211,9 +266,17 @@ export function createBookingService(database: Database, config: BookingConfig, 
     settingsAnswer,
 
     /** Stores the booking settings (admins; null = the configured value). */
-    async saveSettings(body: BookingSettingsBody, actor: { username: string; role: string }): Promise<BookingSettingsAnswer> {
+    async saveSettings(
+      body: BookingSettingsBody,
+      actor: { username: string; role: string },
+    ): Promise<BookingSettingsAnswer> {
       if (actor.role !== 'admin') throw new AvailabilityError('forbidden', BOOKING_MESSAGES.settingsForbidden);
-      const values = { meetingMinutes: body.meeting_minutes, bufferMinutes: body.buffer_minutes, noticeMinutes: body.notice_minutes, horizonDays: body.horizon_days };
+      const values = {
+        meetingMinutes: body.meeting_minutes,
+        bufferMinutes: body.buffer_minutes,
+        noticeMinutes: body.notice_minutes,
+        horizonDays: body.horizon_days,
+      };
       await createBookingRepository(database.kysely).saveSettings(values, actor.username, iso(now()));
       await changed();
       return settingsAnswer();
@@ -230,7 +293,9 @@ export function createBookingService(database: Database, config: BookingConfig, 
       const window = bookingWindow(settings, at, until);
       return {
         time_zone: zone,
-        slots: slots.filter((slot) => slot.startMs >= window.from && slot.startMs < window.to).map((slot) => ({ start: slot.start, end: slot.end })),
+        slots: slots
+          .filter((slot) => slot.startMs >= window.from && slot.startMs < window.to)
+          .map((slot) => ({ start: slot.start, end: slot.end })),
       };
     },
 
@@ -243,7 +308,10 @@ export function createBookingService(database: Database, config: BookingConfig, 
      * stores what belongs with it: the demo request, its emails; see WithBooking). */
     async book(request: BookingRequest, within?: WithBooking): Promise<BookingOutcome> {
       const start = Date.parse(request.start);
-      if (!/^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d{1,3})?)?(Z|[+-]\d\d:\d\d)$/.test(request.start) || Number.isNaN(start)) {
+      if (
+        !/^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d{1,3})?)?(Z|[+-]\d\d:\d\d)$/.test(request.start) ||
+        Number.isNaN(start)
+      ) {
         return { ok: false, reason: 'invalid', message: BOOKING_MESSAGES.notOffered };
       }
       const zone = canonicalZone(request.timeZone);
@@ -277,16 +345,27 @@ export function createBookingService(database: Database, config: BookingConfig, 
     },
 
     /** Replaces `username`'s availability with `body` (already validated by its schema). */
-    async saveAvailability(username: string, body: AvailabilityBody, actor: { username: string; role: string }): Promise<Availability> {
+    async saveAvailability(
+      username: string,
+      body: AvailabilityBody,
+      actor: { username: string; role: string },
+    ): Promise<Availability> {
       const self = username.toLowerCase() === actor.username.toLowerCase();
-      if (actor.role !== 'admin' && (!self || body.in_rotation !== undefined)) throw new AvailabilityError('forbidden', BOOKING_MESSAGES.forbidden);
+      if (actor.role !== 'admin' && (!self || body.in_rotation !== undefined))
+        throw new AvailabilityError('forbidden', BOOKING_MESSAGES.forbidden);
       const user = await createUsersRepository(database.kysely).findByUsername(username);
       if (!user) throw new AvailabilityError('not-found', BOOKING_MESSAGES.unknownStaff);
       const weekly = body.weekly.toSorted((a, b) => a.day - b.day || a.start.localeCompare(b.start));
       await database.transaction((trx) =>
         createBookingRepository(trx).saveAvailability(
           user.id,
-          { timeZone: canonicalZone(body.time_zone) ?? body.time_zone, meetingUrl: body.meeting_url, inRotation: body.in_rotation, weekly, daysOff: body.days_off.toSorted() },
+          {
+            timeZone: canonicalZone(body.time_zone) ?? body.time_zone,
+            meetingUrl: body.meeting_url,
+            inRotation: body.in_rotation,
+            weekly,
+            daysOff: body.days_off.toSorted(),
+          },
           actor.username,
           iso(now()),
         ),

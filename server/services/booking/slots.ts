@@ -4,7 +4,15 @@
 // theirs, widened by the buffer, overlaps the meeting, and it respects the notice and the
 // horizon. The visitor sees the union over the staff in the rotation, without names. Pure: the
 // caller reads the database and passes the clock.
-import { addDays, type CivilDate, civilDateOf, daysBetween, formatCivilDate, instantOf, isoWeekday } from './zoned-time.ts';
+import {
+  addDays,
+  type CivilDate,
+  civilDateOf,
+  daysBetween,
+  formatCivilDate,
+  instantOf,
+  isoWeekday,
+} from './zoned-time.ts';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
@@ -20,7 +28,12 @@ export type StaffSchedule = {
 };
 
 /** The settings in force (stored ones over configured ones). */
-export type BookingSettings = { meetingMinutes: number; bufferMinutes: number; noticeMinutes: number; horizonDays: number };
+export type BookingSettings = {
+  meetingMinutes: number;
+  bufferMinutes: number;
+  noticeMinutes: number;
+  horizonDays: number;
+};
 
 /** A staff member's booked meetings, as epoch milliseconds, sorted by start, never overlapping. */
 export type Busy = readonly { start: number; end: number }[];
@@ -53,7 +66,13 @@ function clashes(busy: Busy, start: number, end: number, buffer: number): boolea
 
 /** The starts (epoch ms) at which `staff` can take a meeting, from `from` (inclusive) to `to`
  * (exclusive), in time order. */
-export function staffSlotStarts(staff: StaffSchedule, busy: Busy, settings: BookingSettings, from: number, to: number): number[] {
+export function staffSlotStarts(
+  staff: StaffSchedule,
+  busy: Busy,
+  settings: BookingSettings,
+  from: number,
+  to: number,
+): number[] {
   const starts: number[] = [];
   if (from >= to || staff.weekly.length === 0) return starts;
   const length = settings.meetingMinutes * MINUTE;
@@ -89,7 +108,14 @@ export function availableSlots(
 ): { start: number; end: number }[] {
   const starts = new Set<number>();
   for (const member of staff) {
-    for (const start of staffSlotStarts(member, busyByUser.get(member.userId) ?? NO_BUSY, settings, window.from, window.to)) starts.add(start);
+    for (const start of staffSlotStarts(
+      member,
+      busyByUser.get(member.userId) ?? NO_BUSY,
+      settings,
+      window.from,
+      window.to,
+    ))
+      starts.add(start);
   }
   const length = settings.meetingMinutes * MINUTE;
   return [...starts].sort((a, b) => a - b).map((start) => ({ start, end: start + length }));
@@ -104,5 +130,7 @@ export function staffFreeAt(
   start: number,
 ): StaffSchedule[] {
   if (start < window.from || start >= window.to) return [];
-  return staff.filter((member) => staffSlotStarts(member, busyByUser.get(member.userId) ?? NO_BUSY, settings, start, start + 1).includes(start));
+  return staff.filter((member) =>
+    staffSlotStarts(member, busyByUser.get(member.userId) ?? NO_BUSY, settings, start, start + 1).includes(start),
+  );
 }

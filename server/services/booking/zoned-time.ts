@@ -58,7 +58,14 @@ function wallAt(zone: string, instant: number): number {
   const parts: Record<string, string> = {};
   for (const part of formatterFor(zone).formatToParts(new Date(instant))) parts[part.type] = part.value;
   const year = parts.era === 'BC' ? 1 - Number(parts.year) : Number(parts.year);
-  return Date.UTC(year, Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+  return Date.UTC(
+    year,
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
 }
 
 /** How far the zone's wall clock is ahead of UTC at `instant`, in milliseconds. */

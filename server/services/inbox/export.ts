@@ -48,15 +48,25 @@ const fileName = (kind: InboxKind, day: string, extension: string) => `haulora-$
 
 /** As CSV, dated `day` (UTC). The first query runs (and may fail) before the answer starts
  * (primed-rows.ts), so a failed export is an error answer, not a cut connection. */
-export async function exportCsv(table: ExportTable, kind: InboxKind, day: string): Promise<{ fileName: string; stream: Readable }> {
+export async function exportCsv(
+  table: ExportTable,
+  kind: InboxKind,
+  day: string,
+): Promise<{ fileName: string; stream: Readable }> {
   return { fileName: fileName(kind, day, 'csv'), stream: csvStream(table.header, await primedRows(table.rows())) };
 }
 
 /** As an Excel workbook, every cell typed as text: a spreadsheet never runs one as a formula, so
  * no guard character is needed. Built in memory (a workbook is a zip). */
-export async function exportXlsx(table: ExportTable, kind: InboxKind, day: string): Promise<{ fileName: string; bytes: Buffer }> {
+export async function exportXlsx(
+  table: ExportTable,
+  kind: InboxKind,
+  day: string,
+): Promise<{ fileName: string; bytes: Buffer }> {
   const text = (value: string) => ({ type: String, value });
-  const data: { type: StringConstructor; value: string; fontWeight?: 'bold' }[][] = [table.header.map((title) => ({ ...text(title), fontWeight: 'bold' as const }))];
+  const data: { type: StringConstructor; value: string; fontWeight?: 'bold' }[][] = [
+    table.header.map((title) => ({ ...text(title), fontWeight: 'bold' as const })),
+  ];
   for await (const row of table.rows()) data.push(row.map(text));
   const bytes = await writeExcelFile(data, { sheet: KIND_LABELS[kind], stickyRowsCount: 1 }).toBuffer();
   return { fileName: fileName(kind, day, 'xlsx'), bytes };

@@ -6,10 +6,16 @@ import { SUBMISSION_KINDS } from '../../submission-kinds/index.ts';
 import type { Headline, KindField, StoredValue } from '../../submission-kinds/types.ts';
 import { nextStatuses } from './rules.ts';
 
-const IMAGE_EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/gif': 'gif' };
+const IMAGE_EXTENSIONS: Record<string, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+};
 
 /** The download name, made from the id and the detected type; the visitor's file name is never kept. */
-export const imageFileName = (kind: InboxKind, id: number, type: string) => `${kind.replace(/-messages$/, '')}-${id}.${IMAGE_EXTENSIONS[type] ?? 'bin'}`;
+export const imageFileName = (kind: InboxKind, id: number, type: string) =>
+  `${kind.replace(/-messages$/, '')}-${id}.${IMAGE_EXTENSIONS[type] ?? 'bin'}`;
 
 /** A stored value as staff read it. */
 export function shownValue(field: KindField, value: StoredValue): string {
@@ -18,10 +24,19 @@ export function shownValue(field: KindField, value: StoredValue): string {
 }
 
 /** Title, second line and text preview of a row, as its kind words them. */
-export const headlineOf = (row: StoredSubmission): Headline => SUBMISSION_KINDS[row.kind].headline({ id: row.id, values: row.values });
+export const headlineOf = (row: StoredSubmission): Headline =>
+  SUBMISSION_KINDS[row.kind].headline({ id: row.id, values: row.values });
 
 export function listItem(row: StoredSubmission): ListItem {
-  return { id: row.id, kind: row.kind, status: row.status, created_at: row.createdAt, ...headlineOf(row), owner: row.owner, unread: row.unread };
+  return {
+    id: row.id,
+    kind: row.kind,
+    status: row.status,
+    created_at: row.createdAt,
+    ...headlineOf(row),
+    owner: row.owner,
+    unread: row.unread,
+  };
 }
 
 export function inboxItem(row: StoredSubmission): InboxItem {
@@ -35,9 +50,20 @@ export function inboxItem(row: StoredSubmission): InboxItem {
     title: headlineOf(row).title,
     owner: row.owner,
     next_statuses: nextStatuses(row.status),
-    fields: kind.fields.map((field) => ({ name: field.name, label: field.label, value: shownValue(field, row.values[field.name] ?? null) })),
+    fields: kind.fields.map((field) => ({
+      name: field.name,
+      label: field.label,
+      value: shownValue(field, row.values[field.name] ?? null),
+    })),
     ...(row.image
-      ? { image: { type: row.image.type, size: row.image.size, name: imageFileName(row.kind, row.id, row.image.type), url: `/api/inbox/${row.kind}/${row.id}/image` } }
+      ? {
+          image: {
+            type: row.image.type,
+            size: row.image.size,
+            name: imageFileName(row.kind, row.id, row.image.type),
+            url: `/api/inbox/${row.kind}/${row.id}/image`,
+          },
+        }
       : {}),
     ...(kind.consent ? { consent: row.consent } : {}),
   };

@@ -49,10 +49,15 @@ export function createInboxService(
   const now = options.now ?? (() => new Date());
   const { inbox: repo, users } = createRepositories(database.kysely, database.engine);
   // An owner change and the new owner's email are stored together: both, or neither.
-  const inTransaction = <T>(work: (repos: Repositories) => Promise<T>) => database.transaction((trx) => work(createRepositories(trx, database.engine)));
+  const inTransaction = <T>(work: (repos: Repositories) => Promise<T>) =>
+    database.transaction((trx) => work(createRepositories(trx, database.engine)));
   const today = () => now().toISOString().slice(0, 10);
 
-  async function detail(kind: InboxKind, id: number, neighbours: ItemDetail['neighbours'] = { previous: null, next: null }): Promise<Result<ItemDetail>> {
+  async function detail(
+    kind: InboxKind,
+    id: number,
+    neighbours: ItemDetail['neighbours'] = { previous: null, next: null },
+  ): Promise<Result<ItemDetail>> {
     const row = await repo.find(kind, id);
     return row ? ok({ item: inboxItem(row), events: await repo.events(kind, id), neighbours }) : notFound();
   }
@@ -74,12 +79,23 @@ export function createInboxService(
 
   /** Writes the new owner's email into `outbox` when someone else gave them the submission and
    * they have an address. */
-  async function tellNewOwner(outbox: Repositories['outbox'], owner: User | null, kind: InboxKind, id: number, title: string, by: string, at: string) {
+  async function tellNewOwner(
+    outbox: Repositories['outbox'],
+    owner: User | null,
+    kind: InboxKind,
+    id: number,
+    title: string,
+    by: string,
+    at: string,
+  ) {
     if (!owner?.email || !options.notifications || owner.username.toLowerCase() === by.toLowerCase()) return;
     await options.notifications.ownerAssigned(outbox, { kind, id, title, by, recipient: owner.email, at });
   }
 
-  function orderOf(kind: InboxKind, query: { sort?: InboxSort | undefined; dir?: 'asc' | 'desc' | undefined }): Result<ListOrder> {
+  function orderOf(
+    kind: InboxKind,
+    query: { sort?: InboxSort | undefined; dir?: 'asc' | 'desc' | undefined },
+  ): Result<ListOrder> {
     const sort = query.sort ?? 'received';
     if (!SORTS_BY_KIND[kind].includes(sort)) return refusal('invalid', INBOX_MESSAGES.sortForKind);
     return ok({ sort, dir: query.dir ?? 'desc' });
@@ -88,7 +104,14 @@ export function createInboxService(
   async function filterOf(query: InboxFilter | InboxDetailQuery, reader: string): Promise<Result<ListFilter>> {
     const owner = await ownerFilter(query.owner, reader);
     if (!owner.ok) return owner;
-    return ok({ status: query.status, q: query.q, from: query.from, to: query.to, ids: 'ids' in query ? query.ids : undefined, owner: owner.value });
+    return ok({
+      status: query.status,
+      q: query.q,
+      from: query.from,
+      to: query.to,
+      ids: 'ids' in query ? query.ids : undefined,
+      owner: owner.value,
+    });
   }
 
   return {
@@ -143,7 +166,12 @@ export function createInboxService(
 
     /** Gives a submission to a staff member (null: nobody), recording who did it and when; the
      * new owner, when someone else and with an email address, is emailed in the same transaction. */
-    async changeOwner(kind: InboxKind, id: number, owner: string | null, username: string): Promise<Result<ItemDetail>> {
+    async changeOwner(
+      kind: InboxKind,
+      id: number,
+      owner: string | null,
+      username: string,
+    ): Promise<Result<ItemDetail>> {
       const to = owner === null ? ok(null) : await staffMember(owner);
       if (!to.ok) return to;
       const at = now().toISOString();
@@ -183,13 +211,26 @@ export function createInboxService(
           },
         });
         if (outcome.ok && newOwner?.email && outcome.ownerChanged.length) {
-          const given = await repos.inbox.list(kind, { status: 'all', ids: outcome.ownerChanged }, 1, outcome.ownerChanged.length);
-          for (const row of given.rows) await tellNewOwner(repos.outbox, newOwner, kind, row.id, headlineOf(row).title, username, at);
+          const given = await repos.inbox.list(
+            kind,
+            { status: 'all', ids: outcome.ownerChanged },
+            1,
+            outcome.ownerChanged.length,
+          );
+          for (const row of given.rows)
+            await tellNewOwner(repos.outbox, newOwner, kind, row.id, headlineOf(row).title, username, at);
         }
         return outcome;
       });
       if (result.ok) return ok(result.changed);
-      if ('missing' in result) return refusal('not-found', `${INBOX_MESSAGES.bulkNotFound} (${result.missing.slice(0, 10).map((id) => `#${id}`).join(', ')})`);
+      if ('missing' in result)
+        return refusal(
+          'not-found',
+          `${INBOX_MESSAGES.bulkNotFound} (${result.missing
+            .slice(0, 10)
+            .map((id) => `#${id}`)
+            .join(', ')})`,
+        );
       return refusal('invalid', result.refused);
     },
 
@@ -223,13 +264,21 @@ export function createInboxService(
 
     /** Every submission the filter (or the selection) matches as CSV, dated today (UTC). An
      * unknown owner is refused before the first byte, not a broken download. */
-    async exportCsv(kind: InboxKind, filter: InboxFilter, reader = ''): Promise<Result<{ fileName: string; stream: Readable }>> {
+    async exportCsv(
+      kind: InboxKind,
+      filter: InboxFilter,
+      reader = '',
+    ): Promise<Result<{ fileName: string; stream: Readable }>> {
       const resolved = await filterOf(filter, reader);
       return resolved.ok ? ok(await exportCsv(exportTable(repo, kind, resolved.value), kind, today())) : resolved;
     },
 
     /** The same cells as an Excel workbook. */
-    async exportXlsx(kind: InboxKind, filter: InboxFilter, reader = ''): Promise<Result<{ fileName: string; bytes: Buffer }>> {
+    async exportXlsx(
+      kind: InboxKind,
+      filter: InboxFilter,
+      reader = '',
+    ): Promise<Result<{ fileName: string; bytes: Buffer }>> {
       const resolved = await filterOf(filter, reader);
       return resolved.ok ? ok(await exportXlsx(exportTable(repo, kind, resolved.value), kind, today())) : resolved;
     },

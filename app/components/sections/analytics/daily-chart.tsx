@@ -16,7 +16,8 @@ function niceMax(value: number): number {
   return ([1, 2, 5, 10].find((step) => step * power >= value) ?? 10) * power;
 }
 
-const shortDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString('en-AU', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+const shortDay = (day: string) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-AU', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 
 export function DailyChart({ days }: { days: Day[] }) {
   const ids = { title: useId(), desc: useId() };
@@ -26,7 +27,9 @@ export function DailyChart({ days }: { days: Day[] }) {
   const step = plotWidth / Math.max(days.length, 1);
   const y = (value: number) => PAD.top + plotHeight - (value / max) * plotHeight;
   const x = (index: number) => PAD.left + step * index + step / 2;
-  const line = days.map((day, index) => `${index === 0 ? 'M' : 'L'}${x(index).toFixed(1)},${y(day.visitors).toFixed(1)}`).join(' ');
+  const line = days
+    .map((day, index) => `${index === 0 ? 'M' : 'L'}${x(index).toFixed(1)},${y(day.visitors).toFixed(1)}`)
+    .join(' ');
   // At most about eight date labels, whatever the range.
   const labelEvery = Math.max(1, Math.ceil(days.length / 8));
   const totalViews = days.reduce((sum, day) => sum + day.pageviews, 0);
@@ -40,7 +43,9 @@ export function DailyChart({ days }: { days: Day[] }) {
       </figcaption>
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={ids.title} aria-describedby={ids.desc}>
         <title id={ids.title}>Visitors and page views per day</title>
-        <desc id={ids.desc}>{`${days.length} days, ${totalViews} page views in all; the table below has each day's figures.`}</desc>
+        <desc
+          id={ids.desc}
+        >{`${days.length} days, ${totalViews} page views in all; the table below has each day's figures.`}</desc>
         {[0, 0.5, 1].map((share) => (
           <g key={share} className="analytics-grid">
             <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(max * share)} y2={y(max * share)} />
@@ -50,11 +55,20 @@ export function DailyChart({ days }: { days: Day[] }) {
           </g>
         ))}
         {days.map((day, index) => (
-          <rect key={day.day} className="analytics-bar" x={x(index) - step * 0.35} width={step * 0.7} y={y(day.pageviews)} height={Math.max(0, PAD.top + plotHeight - y(day.pageviews))} />
+          <rect
+            key={day.day}
+            className="analytics-bar"
+            x={x(index) - step * 0.35}
+            width={step * 0.7}
+            y={y(day.pageviews)}
+            height={Math.max(0, PAD.top + plotHeight - y(day.pageviews))}
+          />
         ))}
         {days.length > 1 ? <path className="analytics-line" d={line} /> : null}
         {days.map((day, index) =>
-          days.length <= 31 ? <circle key={day.day} className="analytics-dot" cx={x(index)} cy={y(day.visitors)} r={3} /> : null,
+          days.length <= 31 ? (
+            <circle key={day.day} className="analytics-dot" cx={x(index)} cy={y(day.visitors)} r={3} />
+          ) : null,
         )}
         {days.map((day, index) =>
           index % labelEvery === 0 ? (
@@ -67,23 +81,23 @@ export function DailyChart({ days }: { days: Day[] }) {
       <details className="analytics-data">
         <summary>Table of the figures per day</summary>
         <table className="analytics-table">
-            <caption>Visitors and page views per day</caption>
-            <thead>
-              <tr>
-                <th scope="col">Day</th>
-                <th scope="col">Visitors</th>
-                <th scope="col">Page views</th>
+          <caption>Visitors and page views per day</caption>
+          <thead>
+            <tr>
+              <th scope="col">Day</th>
+              <th scope="col">Visitors</th>
+              <th scope="col">Page views</th>
+            </tr>
+          </thead>
+          <tbody>
+            {days.map((day) => (
+              <tr key={day.day}>
+                <th scope="row">{day.day}</th>
+                <td>{day.visitors}</td>
+                <td>{day.pageviews}</td>
               </tr>
-            </thead>
-            <tbody>
-              {days.map((day) => (
-                <tr key={day.day}>
-                  <th scope="row">{day.day}</th>
-                  <td>{day.visitors}</td>
-                  <td>{day.pageviews}</td>
-                </tr>
-              ))}
-            </tbody>
+            ))}
+          </tbody>
         </table>
       </details>
     </figure>

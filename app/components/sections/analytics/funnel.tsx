@@ -9,14 +9,19 @@ export function Funnel({ steps }: { steps: Step[] }) {
   return (
     <section className="analytics-card analytics-funnel" aria-label="Funnel">
       <h2 className="analytics-card-title">Funnel</h2>
-      <p className="analytics-note">Visitors of each day who reached each step; the last three are the period’s demo requests in the inbox, by status.</p>
+      <p className="analytics-note">
+        Visitors of each day who reached each step; the last three are the period’s demo requests in the inbox, by
+        status.
+      </p>
       <ol>
         {steps.map((step) => (
           <li key={step.step} data-from={step.step.startsWith('inbox') ? 'inbox' : 'site'}>
             <span className="analytics-funnel-label">{step.label}</span>
             <span className="analytics-funnel-count">
               {step.count}
-              {visits && !step.step.startsWith('inbox') && step.step !== 'visit' ? <small> ({((step.count / visits) * 100).toFixed(1)} % of visits)</small> : null}
+              {visits && !step.step.startsWith('inbox') && step.step !== 'visit' ? (
+                <small> ({((step.count / visits) * 100).toFixed(1)} % of visits)</small>
+              ) : null}
             </span>
             <svg className="analytics-share" aria-hidden="true" focusable="false" width="100%" height="8">
               <rect width={`${((step.count / max) * 100).toFixed(1)}%`} height="8" rx="3" />

@@ -7,8 +7,24 @@ type Column = 'visitors' | 'events' | 'conversions';
 
 const HEADINGS: Record<Column, string> = { visitors: 'Visitors', events: 'Count', conversions: 'Demos' };
 
-export function RankedTable(props: { title: string; label: string; rows: RankedRow[]; columns: Column[]; barBy?: Column; empty?: string; rate?: boolean }) {
-  const { title, label, rows, columns, barBy = columns[0]!, empty = 'Nothing counted in this period.', rate = false } = props;
+export function RankedTable(props: {
+  title: string;
+  label: string;
+  rows: RankedRow[];
+  columns: Column[];
+  barBy?: Column;
+  empty?: string;
+  rate?: boolean;
+}) {
+  const {
+    title,
+    label,
+    rows,
+    columns,
+    barBy = columns[0]!,
+    empty = 'Nothing counted in this period.',
+    rate = false,
+  } = props;
   const max = Math.max(1, ...rows.map((row) => row[barBy]));
   return (
     <section className="analytics-card" aria-label={title}>
@@ -41,7 +57,9 @@ export function RankedTable(props: { title: string; label: string; rows: RankedR
                 {columns.map((column) => (
                   <td key={column}>{row[column]}</td>
                 ))}
-                {rate ? <td>{row.visitors ? `${((row.conversions / row.visitors) * 100).toFixed(1)} %` : '–'}</td> : null}
+                {rate ? (
+                  <td>{row.visitors ? `${((row.conversions / row.visitors) * 100).toFixed(1)} %` : '–'}</td>
+                ) : null}
               </tr>
             ))}
           </tbody>

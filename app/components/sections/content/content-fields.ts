@@ -2,7 +2,8 @@
 import { CONTENT_LIMITS } from '../../../../common/content.ts';
 import type { EditorField } from './content-parts.tsx';
 
-const FORMAT_HINT = 'Plain text. A blank line starts a paragraph; links as [words](https://…) or a plain https:// address.';
+const FORMAT_HINT =
+  'Plain text. A blank line starts a paragraph; links as [words](https://…) or a plain https:// address.';
 
 export const FAQ_FIELDS: EditorField[] = [
   { name: 'question', label: 'Question', max: CONTENT_LIMITS.question },

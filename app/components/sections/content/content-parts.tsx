@@ -25,7 +25,17 @@ export function Notice({ tone, children }: { tone: 'done' | 'refused'; children:
   );
 }
 
-export function ContentFrame({ title, username, csrfToken, children }: { title: string; username: string; csrfToken: string; children: ReactNode }) {
+export function ContentFrame({
+  title,
+  username,
+  csrfToken,
+  children,
+}: {
+  title: string;
+  username: string;
+  csrfToken: string;
+  children: ReactNode;
+}) {
   return (
     <>
       <PageHero eyebrow="Staff" title={title}>
@@ -62,7 +72,17 @@ export function ContentFrame({ title, username, csrfToken, children }: { title: 
   );
 }
 
-export function ContentSignIn({ csrfToken, message, title = 'Content', intro = 'Sign in with an admin staff account to edit the FAQ and the glossary.' }: { csrfToken: string; message: string | null; title?: string; intro?: string }) {
+export function ContentSignIn({
+  csrfToken,
+  message,
+  title = 'Content',
+  intro = 'Sign in with an admin staff account to edit the FAQ and the glossary.',
+}: {
+  csrfToken: string;
+  message: string | null;
+  title?: string;
+  intro?: string;
+}) {
   return (
     <>
       <PageHero eyebrow="Staff" title={title}>
@@ -74,7 +94,14 @@ export function ContentSignIn({ csrfToken, message, title = 'Content', intro = '
           <Form method="post" className="content-form">
             <Csrf token={csrfToken} />
             <InputField name="username" label="Username" autoComplete="username" required maxLength={64} />
-            <InputField name="password" label="Password" type="password" autoComplete="current-password" required maxLength={256} />
+            <InputField
+              name="password"
+              label="Password"
+              type="password"
+              autoComplete="current-password"
+              required
+              maxLength={256}
+            />
             <Button type="submit" name="intent" value="sign-in">
               Sign in
             </Button>
@@ -131,7 +158,8 @@ export function ItemEditor(props: {
       )}
       {hiddenSwitch ? (
         <label className="content-check">
-          <input type="checkbox" name="hidden" defaultChecked={values.hidden === 'on' || values.hidden === 'true'} /> Hidden (kept here, left off the site)
+          <input type="checkbox" name="hidden" defaultChecked={values.hidden === 'on' || values.hidden === 'true'} />{' '}
+          Hidden (kept here, left off the site)
         </label>
       ) : null}
       {current ? (
@@ -160,7 +188,17 @@ const ACTION_LABEL: Record<HistoryEntry['action'], string> = {
   import: 'Imported',
 };
 
-export function HistoryList({ entries, fields, csrfToken, version }: { entries: HistoryEntry[]; fields: EditorField[]; csrfToken: string; version: number }) {
+export function HistoryList({
+  entries,
+  fields,
+  csrfToken,
+  version,
+}: {
+  entries: HistoryEntry[];
+  fields: EditorField[];
+  csrfToken: string;
+  version: number;
+}) {
   return (
     <section className="content-history" aria-labelledby="history-title">
       <h2 id="history-title">History</h2>
@@ -183,7 +221,9 @@ export function HistoryList({ entries, fields, csrfToken, version }: { entries: 
                     <p className="content-plain">{String(entry.after?.[field.name] ?? '')}</p>
                   </div>
                 ))}
-                {'hidden' in entry.after ? <p className="content-meta">{entry.after.hidden ? 'Hidden' : 'Shown'}</p> : null}
+                {'hidden' in entry.after ? (
+                  <p className="content-meta">{entry.after.hidden ? 'Hidden' : 'Shown'}</p>
+                ) : null}
               </details>
             ) : null}
             {entry.after && entry.version !== version ? (

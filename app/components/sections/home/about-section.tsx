@@ -16,7 +16,9 @@ export function AboutSection({ about }: { about: HomeContent['about'] }) {
           {about.paragraphs.map((paragraph) => (
             <p key={paragraph}>{paragraph}</p>
           ))}
-          <p className="about-components">{about.componentsStatement.replace('{count}', String(MAIN_COMPONENT_COUNT))}</p>
+          <p className="about-components">
+            {about.componentsStatement.replace('{count}', String(MAIN_COMPONENT_COUNT))}
+          </p>
         </div>
         <div className="about-aside">
           <div className="about-count">

@@ -22,7 +22,14 @@ export function ApiSection({ api, developerDocs }: { api: HomeContent['api']; de
               </li>
             ))}
           </ul>
-          <a href={developerDocs} className="button" data-variant="primary" data-size="md" target="_blank" rel="noopener noreferrer">
+          <a
+            href={developerDocs}
+            className="button"
+            data-variant="primary"
+            data-size="md"
+            target="_blank"
+            rel="noopener noreferrer"
+          >
             {api.docsButton}
             <ArrowUpRight aria-hidden="true" className="api-external" />
             <span className="visually-hidden"> (opens in a new tab)</span>

@@ -81,7 +81,13 @@ function MapFacade({ location, showLabel, openLabel }: MapProps) {
     <div className="contact-map">
       {loaded ? (
         <>
-          <iframe ref={frame} title="Map of our office" src={osmEmbedUrl(location)} loading="lazy" className="contact-map-frame" />
+          <iframe
+            ref={frame}
+            title="Map of our office"
+            src={osmEmbedUrl(location)}
+            loading="lazy"
+            className="contact-map-frame"
+          />
           <p className="contact-map-note">
             <MapPageLink location={location} label={openLabel} />
           </p>
@@ -91,7 +97,13 @@ function MapFacade({ location, showLabel, openLabel }: MapProps) {
           <MapPreviewArt />
           <div className="contact-map-action">
             {hydrated ? (
-              <button type="button" className="button" data-variant="primary" data-size="md" onClick={() => setLoaded(true)}>
+              <button
+                type="button"
+                className="button"
+                data-variant="primary"
+                data-size="md"
+                onClick={() => setLoaded(true)}
+              >
                 <MapIcon aria-hidden="true" />
                 {showLabel}
               </button>
@@ -106,7 +118,15 @@ function MapFacade({ location, showLabel, openLabel }: MapProps) {
 }
 
 /** The map on openstreetmap.org, in a new tab; drawn as a button where it stands in for one. */
-function MapPageLink({ location, label, asButton = false }: { location: SiteSettings['map']; label: string; asButton?: boolean }) {
+function MapPageLink({
+  location,
+  label,
+  asButton = false,
+}: {
+  location: SiteSettings['map'];
+  label: string;
+  asButton?: boolean;
+}) {
   const look = asButton ? { className: 'button', 'data-variant': 'primary', 'data-size': 'md' } : {};
   return (
     <a href={osmPageUrl(location)} target="_blank" rel="noopener noreferrer" {...look}>

@@ -15,7 +15,13 @@ import './hero-carousel.css';
 type Illustration = HomeContent['hero']['slides'][number]['illustration'];
 
 /** `screens`: the product screen each slide's illustration names (content/screens.yaml). */
-export function HeroCarousel({ hero, screens }: { hero: HomeContent['hero']; screens: Record<Illustration, ScreenImage | undefined> }) {
+export function HeroCarousel({
+  hero,
+  screens,
+}: {
+  hero: HomeContent['hero'];
+  screens: Record<Illustration, ScreenImage | undefined>;
+}) {
   const { slides } = hero;
   const hydrated = useHydrated();
   const reduceMotion = usePrefersReducedMotion();
@@ -55,6 +61,7 @@ export function HeroCarousel({ hero, screens }: { hero: HomeContent['hero']; scr
     const timer = window.setTimeout(() => scrollToSlide((active + 1) % slides.length), CAROUSEL_INTERVAL_MS);
     return () => window.clearTimeout(timer);
     // scrollToSlide reads only the ref and reduceMotion, which `rotating` already follows.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [rotating, active, slides.length]);
 
   /** A slide the visitor asked for: scroll to it and say which it is. */
@@ -112,7 +119,9 @@ export function HeroCarousel({ hero, screens }: { hero: HomeContent['hero']; scr
                     ))}
                   </p>
                 </div>
-                <div className="hero-art">{screen ? <ProductScreen screen={screen} priority={index === 0} /> : null}</div>
+                <div className="hero-art">
+                  {screen ? <ProductScreen screen={screen} priority={index === 0} /> : null}
+                </div>
               </div>
             </div>
           );
@@ -121,7 +130,13 @@ export function HeroCarousel({ hero, screens }: { hero: HomeContent['hero']; scr
 
       {/* Hidden (but holding their place) until the page is interactive: they need script. */}
       <div className="container hero-controls">
-        <button type="button" className="hero-control" aria-label="Previous slide" aria-controls="hero-slides" onClick={() => show(active - 1)}>
+        <button
+          type="button"
+          className="hero-control"
+          aria-label="Previous slide"
+          aria-controls="hero-slides"
+          onClick={() => show(active - 1)}
+        >
           <ChevronLeft aria-hidden="true" />
         </button>
         <div className="hero-picker" role="group" aria-label="Choose a slide">
@@ -137,7 +152,13 @@ export function HeroCarousel({ hero, screens }: { hero: HomeContent['hero']; scr
             />
           ))}
         </div>
-        <button type="button" className="hero-control" aria-label="Next slide" aria-controls="hero-slides" onClick={() => show(active + 1)}>
+        <button
+          type="button"
+          className="hero-control"
+          aria-label="Next slide"
+          aria-controls="hero-slides"
+          onClick={() => show(active + 1)}
+        >
           <ChevronRight aria-hidden="true" />
         </button>
         {reduceMotion ? null : (

@@ -47,7 +47,13 @@ export function IntegrationArt({ className }: ArtProps) {
 /** The contact map's static preview: a stylised street map around the office, with a pin. */
 export function MapPreviewArt({ className }: ArtProps) {
   return (
-    <svg viewBox="0 0 640 360" className={artClass(className)} aria-hidden="true" focusable="false" preserveAspectRatio="xMidYMid slice">
+    <svg
+      viewBox="0 0 640 360"
+      className={artClass(className)}
+      aria-hidden="true"
+      focusable="false"
+      preserveAspectRatio="xMidYMid slice"
+    >
       <rect width="640" height="360" className="art-land" />
       <path d="M470 0h170v360H520c-30-60 10-120-20-180S440 60 470 0z" className="art-water" />
       <rect x="40" y="34" width="120" height="80" rx="10" className="art-green-park" />

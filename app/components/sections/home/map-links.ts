@@ -9,7 +9,12 @@ const round = (value: number) => Number(value.toFixed(5));
 
 /** The embeddable map (an iframe's src), centred on the pin. */
 export function osmEmbedUrl({ latitude, longitude }: Location) {
-  const bbox = [longitude - HALF_BOX_LONGITUDE, latitude - HALF_BOX_LATITUDE, longitude + HALF_BOX_LONGITUDE, latitude + HALF_BOX_LATITUDE]
+  const bbox = [
+    longitude - HALF_BOX_LONGITUDE,
+    latitude - HALF_BOX_LATITUDE,
+    longitude + HALF_BOX_LONGITUDE,
+    latitude + HALF_BOX_LATITUDE,
+  ]
     .map(round)
     .join(',');
   return `https://www.openstreetmap.org/export/embed.html?bbox=${bbox}&layer=mapnik&marker=${latitude},${longitude}`;

@@ -10,7 +10,13 @@ type Filter = HomeContent['portfolio']['filters'][number]['id'];
 type ScreenName = HomeContent['portfolio']['items'][number]['screen'];
 
 /** `screens`: the product screen each item names (content/screens.yaml), shown as its readable detail. */
-export function PortfolioSection({ portfolio, screens }: { portfolio: HomeContent['portfolio']; screens: Record<ScreenName, ScreenImage | undefined> }) {
+export function PortfolioSection({
+  portfolio,
+  screens,
+}: {
+  portfolio: HomeContent['portfolio'];
+  screens: Record<ScreenName, ScreenImage | undefined>;
+}) {
   const hydrated = useHydrated();
   const [filter, setFilter] = useState<Filter>('all');
   const [status, setStatus] = useState('');
@@ -33,7 +39,13 @@ export function PortfolioSection({ portfolio, screens }: { portfolio: HomeConten
         </div>
         <div className="portfolio-filters" role="group" aria-label={portfolio.filterLabel} hidden={!hydrated}>
           {portfolio.filters.map((entry) => (
-            <button key={entry.id} type="button" className="portfolio-filter" aria-pressed={filter === entry.id} onClick={() => choose(entry.id)}>
+            <button
+              key={entry.id}
+              type="button"
+              className="portfolio-filter"
+              aria-pressed={filter === entry.id}
+              onClick={() => choose(entry.id)}
+            >
               {entry.label}
             </button>
           ))}
@@ -46,7 +58,11 @@ export function PortfolioSection({ portfolio, screens }: { portfolio: HomeConten
           {portfolio.items.map((item) => (
             <li key={item.title} className="portfolio-item" data-shown={matches(item.categories, filter)}>
               <figure>
-                <div className="portfolio-screen">{screens[item.screen] ? <ProductScreen screen={{ ...screens[item.screen]!, alt: item.alt }} detail="always" /> : null}</div>
+                <div className="portfolio-screen">
+                  {screens[item.screen] ? (
+                    <ProductScreen screen={{ ...screens[item.screen]!, alt: item.alt }} detail="always" />
+                  ) : null}
+                </div>
                 <figcaption>
                   <h3>{item.title}</h3>
                   <p>{item.text}</p>

@@ -4,7 +4,15 @@ import type { ReactNode } from 'react';
 import { ButtonLink, type ButtonVariant } from '../../ui/button.tsx';
 import '../../ui/button.css';
 
-export function SectionLink({ to, variant = 'primary', children }: { to: string; variant?: ButtonVariant; children: ReactNode }) {
+export function SectionLink({
+  to,
+  variant = 'primary',
+  children,
+}: {
+  to: string;
+  variant?: ButtonVariant;
+  children: ReactNode;
+}) {
   if (to.startsWith('#')) {
     return (
       <a href={to} className="button" data-variant={variant} data-size="md">

@@ -56,8 +56,19 @@ export function BasicElementsView({ content, today }: { content: ShowcaseContent
 
       <Specimen {...specimens.inputs}>
         <div className="showcase-form">
-          <InputField name="showcase-name" label="Full name" autoComplete="name" hint="As it appears on your driver licence." />
-          <InputField name="showcase-email" type="email" label="Work email" autoComplete="email" error="Email is required" />
+          <InputField
+            name="showcase-name"
+            label="Full name"
+            autoComplete="name"
+            hint="As it appears on your driver licence."
+          />
+          <InputField
+            name="showcase-email"
+            type="email"
+            label="Work email"
+            autoComplete="email"
+            error="Email is required"
+          />
           <Field name="showcase-inquiry" label="Inquiry type">
             {(control) => (
               <select className="field-control" {...control} defaultValue="1">
@@ -104,13 +115,25 @@ export function BasicElementsView({ content, today }: { content: ShowcaseContent
           <fieldset className="showcase-fieldset">
             <legend>Remind me before these expire</legend>
             <Checkbox name="showcase-reminders" value="licence" label="Driver licences" defaultChecked />
-            <Checkbox name="showcase-reminders" value="registration" label="Registrations" hint="Trucks and trailers" defaultChecked />
+            <Checkbox
+              name="showcase-reminders"
+              value="registration"
+              label="Registrations"
+              hint="Trucks and trailers"
+              defaultChecked
+            />
             <Checkbox name="showcase-reminders" value="insurance" label="Insurance" />
           </fieldset>
           <fieldset className="showcase-fieldset">
             <legend>Job type</legend>
             {jobTypes.map((type, index) => (
-              <Radio key={type.label} name="showcase-job-type" value={type.label} label={type.label} defaultChecked={index === 0} />
+              <Radio
+                key={type.label}
+                name="showcase-job-type"
+                value={type.label}
+                label={type.label}
+                defaultChecked={index === 0}
+              />
             ))}
           </fieldset>
         </div>

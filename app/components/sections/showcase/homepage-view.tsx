@@ -42,7 +42,11 @@ export function HomepageView({ content, cards }: { content: ShowcaseContent; car
       </Specimen>
       <Specimen {...specimens.callToAction}>
         {firstStep ? (
-          <CtaBand title={firstStep.title} tone="panel" actions={<ButtonLink to={href('/request-demo')}>Book a Demo</ButtonLink>}>
+          <CtaBand
+            title={firstStep.title}
+            tone="panel"
+            actions={<ButtonLink to={href('/request-demo')}>Book a Demo</ButtonLink>}
+          >
             <p>{firstStep.text}</p>
           </CtaBand>
         ) : null}

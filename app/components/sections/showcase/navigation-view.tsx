@@ -39,7 +39,11 @@ export function NavigationView({ content }: { content: ShowcaseContent }) {
         <Tabs
           label="Portfolio filters"
           variant="pills"
-          items={portfolioFilters.map((item) => ({ id: slug(item.label), label: item.label, content: <p>{item.text}</p> }))}
+          items={portfolioFilters.map((item) => ({
+            id: slug(item.label),
+            label: item.label,
+            content: <p>{item.text}</p>,
+          }))}
           selected={filter}
           onSelect={setFilter}
         />
