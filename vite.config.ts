@@ -96,7 +96,7 @@ function shellModuleGraph(): Plugin {
 
 const FRAMEWORK =
   /node_modules[\\/](react|react-dom|scheduler|react-router|@react-router|turbo-stream|cookie|set-cookie-parser)[\\/]/;
-const FORMS = /[\\/]app[\\/](components[\\/]forms[\\/]|lib[\\/](use-form|form-results|calendar|phone)\.ts)/;
+const FORMS = /[\\/]app[\\/](components[\\/]forms[\\/]|lib[\\/](use-form|form-results|calendar|country-options)\.ts)/;
 
 /**
  * How the browser's code is cut into files (decision 042). Every response costs a request and

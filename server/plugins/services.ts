@@ -10,7 +10,7 @@ import { CONTENT_CHANNEL, type ContentService, createContentService } from '../s
 import { type ContentEditing, createContentEditing } from '../services/content-editing.ts';
 import { createInboxService, type InboxService } from '../services/inbox/index.ts';
 import { createNotificationService, domainOf, newMessageId } from '../services/notifications.ts';
-import { checkImage } from '../services/images.ts';
+import { checkImage, warmImageDecoder } from '../services/images.ts';
 import { createIntake, type Intake } from '../services/intake.ts';
 import { createSubmissionService, type SubmissionService } from '../services/submissions.ts';
 import { createTokenService } from '../services/tokens.ts';
@@ -50,6 +50,9 @@ export default fp(
       onReconnect: () => booking.forget(),
     });
     app.addHook('preClose', stopListeningBooking);
+
+    // The image decoder's process boots while the server does (issue 33's image queue).
+    app.addHook('onReady', async () => warmImageDecoder());
 
     watchOutbox(app.metrics, repos.outbox);
     const notifications = createNotificationService({

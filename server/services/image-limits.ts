@@ -12,8 +12,10 @@ export const IMAGE_LIMITS = {
   maxSide: 10_000,
   /** Longest one image may take in the decoding process before it is stopped (and refused). */
   budgetMs: 5_000,
-  /** Uploads waiting for the decoder beyond this are refused at once (each waits its turn). */
-  maxWaiting: 16,
+  /** Uploads waiting for the decoder beyond this are refused at once (each waits its turn). A
+   * burst of honest uploads (or one form retried with its idempotency key from many tabs) fits;
+   * a flood of hostile ones is refused fast, and sign-in never waits on this queue. */
+  maxWaiting: 64,
   /** The decoding process's JavaScript heap, in MB (libvips' pixel memory is bounded by maxPixels). */
   heapMb: 96,
 } as const;

@@ -80,6 +80,16 @@ export function createImageQueue(limits: { budgetMs: number; maxWaiting: number;
   }
 
   return {
+    /** Starts the decoding process ahead of the first upload (at server start), so the first
+     * visitor's image does not wait for a process to boot. */
+    warm() {
+      if (child) return;
+      ready = start();
+      ready.catch(() => {
+        child = null;
+        ready = null;
+      });
+    },
     /** Decodes and re-encodes `job` in the decoding process, in turn with the other uploads. */
     run(job: ImageJob): Promise<ImageJobResult> {
       if (waiting.length >= limits.maxWaiting) return Promise.resolve({ ok: false, reason: 'busy' });

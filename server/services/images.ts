@@ -31,6 +31,9 @@ const REFUSAL_MESSAGES: Record<ImageRefusal, string> = {
 /** One decoder for the whole process: uploads take their turn. */
 const queue = createImageQueue();
 
+/** Starts the decoding process before the first upload needs it (see image-queue.ts). */
+export const warmImageDecoder = () => queue.warm();
+
 const isAccepted = (type: string | undefined): type is AcceptedType =>
   (ACCEPTED_IMAGE_TYPES as readonly string[]).includes(type ?? '');
 
