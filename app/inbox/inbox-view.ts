@@ -15,10 +15,10 @@ import {
   SORTS_BY_KIND,
   USERNAME_PATTERN,
 } from './inbox-client.ts';
+import { DEFAULT_PAGE_SIZE } from '../../common/inbox-vocabulary.ts';
 
 export type InboxView = { kind: InboxKind } & ListFilters;
 
-export const DEFAULT_PAGE_SIZE = 25;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export function readInboxView(params: URLSearchParams, kindFallback?: InboxKind): InboxView {

@@ -1,7 +1,7 @@
 // What a product screen is: a drawing on the office canvas (or its own size) and the part of it
 // a phone shows instead of the whole (decision 034): a readable detail, not a shrunken desktop.
 import type { ScreensContent } from '../../content/screens.schema.ts';
-import { appWindow, CANVAS } from './parts.ts';
+import { appWindow, CANVAS } from './parts-frames.ts';
 import type { Palette } from './palette.ts';
 
 export type Box = { x: number; y: number; width: number; height: number };

@@ -1,6 +1,8 @@
 // The screens that keep the office in order: settings, documents, tasks, compliance, QAR,
 // advanced search and help.
-import { button, card, chip, counter, field, table, tabs } from './parts.ts';
+import { button, field, tabs } from './parts-controls.ts';
+import { chip, counter, table } from './parts-figures.ts';
+import { card } from './parts-frames.ts';
 import { LEFT_COLUMN, office, type Screen } from './screen.ts';
 import { el, text } from './svg.ts';
 

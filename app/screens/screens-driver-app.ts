@@ -1,7 +1,9 @@
 // The driver app, on a phone between two cards of what the office sees: the day's run and
 // proof of delivery. Drawn on the office canvas so they sit in the home page's hero like the rest.
 import type { ScreensContent } from '../../content/screens.schema.ts';
-import { appBar, button, card, chip, chipWidth, field, phone } from './parts.ts';
+import { field, button } from './parts-controls.ts';
+import { chip, chipWidth } from './parts-figures.ts';
+import { appBar, card, phone } from './parts-frames.ts';
 import type { Palette } from './palette.ts';
 import type { Screen } from './screen.ts';
 import { el, text } from './svg.ts';

@@ -1,6 +1,9 @@
 // The screens of the day's work: dashboard, jobs, the dispatch board, the map tracker and messaging.
 import type { ScreensContent } from '../../content/screens.schema.ts';
-import { barChart, button, card, chip, counter, field, map, table, tabs } from './parts.ts';
+import { barChart, map } from './parts-charts.ts';
+import { button, field, tabs } from './parts-controls.ts';
+import { chip, counter, table } from './parts-figures.ts';
+import { card } from './parts-frames.ts';
 import type { Palette } from './palette.ts';
 import { LEFT_COLUMN, office, type Screen } from './screen.ts';
 import { el, text } from './svg.ts';

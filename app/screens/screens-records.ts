@@ -1,7 +1,8 @@
 // The screens of the business's records: drivers, fleet, fuel, accounts, contacts, breaches and
 // employee registrations. Mostly tables of the sample data, each with its screen's own controls.
 import type { ScreensContent } from '../../content/screens.schema.ts';
-import { button, counter, table, tabs } from './parts.ts';
+import { button, tabs } from './parts-controls.ts';
+import { counter, table } from './parts-figures.ts';
 import type { Palette } from './palette.ts';
 import { office, type Screen } from './screen.ts';
 

@@ -99,7 +99,7 @@ test.describe('on a phone', () => {
       const facts = await imageFacts(page, FEATURE_SCREEN);
       expect(facts.file).toMatch(new RegExp(`^${slug}-(light|dark)-detail\\.svg$`));
       expect(fetched).toEqual([facts.file]);
-      // The screens' smallest text is 12 units (app/screens/parts.ts).
+      // The screens' smallest text is 12 units (app/screens/parts-figures.ts and its neighbours).
       expect((12 * facts.shown) / facts.natural).toBeGreaterThanOrEqual(11);
     });
   }

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { parse } from 'yaml';
 import { paletteFrom, readPalettes, resolveTokens } from '../../app/screens/palette.ts';
-import { chip } from '../../app/screens/parts.ts';
+import { chip } from '../../app/screens/parts-figures.ts';
 import { renderScreens } from '../../app/screens/render.ts';
 import { el, fit, text } from '../../app/screens/svg.ts';
 import { SCREEN_IDS, schema } from '../../content/screens.schema.ts';

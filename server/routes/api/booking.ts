@@ -17,7 +17,7 @@ import {
 } from '../../../common/booking.ts';
 import { MESSAGES } from '../../../common/messages.ts';
 import { PublicError } from '../../errors.ts';
-import { AvailabilityError } from '../../services/booking/service.ts';
+import { AvailabilityError } from '../../services/booking/booking-types.ts';
 import { bearerHeaders, bearerToken } from './bearer.ts';
 
 declare module 'fastify' {

@@ -14,28 +14,21 @@ import {
   type SlotsAnswer,
 } from '../../../common/booking.ts';
 import type { Database } from '../../db/driver.ts';
-import { type AvailabilityRecord, createBookingRepository, isOverlapRefusal } from '../../db/repositories/booking.ts';
+import { createBookingRepository, isOverlapRefusal } from '../../db/repositories/booking.ts';
 import { createUsersRepository } from '../../db/repositories/users.ts';
 import type { DB } from '../../db/schema.ts';
+import {
+  AvailabilityError,
+  type BookingOutcome,
+  type BookingRequest,
+  type ChosenBooking,
+  type WithBooking,
+} from './booking-types.ts';
 import type { BookingConfig } from './config.ts';
 import { chooseOwner } from './routing.ts';
-import {
-  availableSlots,
-  type BookingSettings,
-  type BusyByUser,
-  bookingWindow,
-  type StaffSchedule,
-  staffFreeAt,
-} from './slots.ts';
-import {
-  addDays,
-  canonicalZone,
-  civilDateAt,
-  civilDateOf,
-  formatCivilDate,
-  instantOf,
-  minutesOf,
-} from './zoned-time.ts';
+import { busyByUser, iso, scheduleOf } from './schedule-rows.ts';
+import { availableSlots, type BookingSettings, bookingWindow, staffFreeAt } from './slots.ts';
+import { addDays, canonicalZone, civilDateAt, civilDateOf, formatCivilDate, instantOf } from './zoned-time.ts';
 
 const DAY = 86_400_000;
 const MINUTE = 60_000;
@@ -47,87 +40,6 @@ const SLOTS_TTL_MS = 30_000;
 export const BOOKING_CHANNEL = 'booking_changed';
 /** Tries of a booking refused by the database for an overlap (each try sees the newer bookings). */
 const MAX_TRIES = 8;
-
-export type BookingRequest = {
-  /** The chosen start, an ISO 8601 instant from the offered slots. */
-  start: string;
-  /** The visitor's zone (IANA), kept to name the time in their words. */
-  timeZone: string;
-  /** ISO 3166-1 alpha-2, for the routing rules. */
-  country?: string | null;
-  demoRequestId?: number | null;
-  /** The staff member booking on someone's behalf; null or absent: the visitor. */
-  bookedBy?: string | null;
-};
-
-export type Booked = {
-  id: number;
-  uid: string;
-  ownerId: number;
-  owner: string;
-  start: string;
-  end: string;
-  reason: string;
-  meetingUrl: string | null;
-};
-
-export type BookingOutcome =
-  { ok: true; booking: Booked } | { ok: false; reason: 'invalid' | 'not-offered' | 'taken'; message: string };
-
-export class AvailabilityError extends Error {
-  readonly reason: 'not-found' | 'forbidden';
-  constructor(reason: 'not-found' | 'forbidden', message: string) {
-    super(message);
-    this.reason = reason;
-  }
-}
-
-/** The booking as chosen, before its row is stored (no id yet). */
-export type ChosenBooking = Omit<Booked, 'id'>;
-/** What is stored with a booking, in its transaction: called once the time and owner are
- * chosen and before the booking's row, so the demo request can take the owner and the booking
- * can point at it (return its id). Throwing stores nothing. On PostgreSQL it may run more than
- * once (a retried transaction); only the last run is kept. */
-export type WithBooking = (
-  trx: Kysely<DB>,
-  booking: ChosenBooking,
-) => Promise<{ demoRequestId?: number | null } | void>;
-
-/** ISO text of an instant; remembered, as each list of slots writes the same few hundred again. */
-function iso(ms: number): string {
-  let text = isoTexts.get(ms);
-  if (text === undefined) {
-    if (isoTexts.size >= 20_000) isoTexts.clear();
-    isoTexts.set(ms, (text = new Date(ms).toISOString()));
-  }
-  return text;
-}
-const isoTexts = new Map<number, string>();
-
-/** A stored availability as the slot computation wants it. */
-function scheduleOf(record: AvailabilityRecord & { username: string }): StaffSchedule {
-  return {
-    userId: record.userId,
-    username: record.username,
-    timeZone: record.timeZone,
-    weekly: record.weekly.map((range) => ({
-      day: range.day,
-      start: minutesOf(range.start) ?? 0,
-      end: minutesOf(range.end) ?? 0,
-    })),
-    daysOff: new Set(record.daysOff),
-  };
-}
-
-function busyByUser(rows: { ownerId: number; start: string; end: string }[]): BusyByUser {
-  const busy = new Map<number, { start: number; end: number }[]>();
-  for (const row of rows) {
-    const list = busy.get(row.ownerId) ?? [];
-    list.push({ start: Date.parse(row.start), end: Date.parse(row.end) });
-    busy.set(row.ownerId, list);
-  }
-  return busy;
-}
 
 type SlotList = { startMs: number; start: string; end: string }[];
 
