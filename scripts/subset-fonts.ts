@@ -1,6 +1,6 @@
 // Makes the brand typeface's files (issue 28, decision 037): Inter (SIL Open Font Licence 1.1,
 // from the @expo-google-fonts/inter devDependency) cut to the Latin range the site's copy uses,
-// as WOFF2, in the three weights the site sets (400, 600, 700). Run once when the range or the
+// as WOFF2, in the weights the site sets (400 and 700; semibold text takes the 700 face, one request fewer). Run once when the range or the
 // weights change: `node scripts/subset-fonts.ts`; the files are committed in app/styles/fonts/,
 // and Vite gives them hashed, immutably cached URLs.
 import { readFile, writeFile } from 'node:fs/promises';
@@ -35,7 +35,6 @@ const text = RANGES.flatMap(([from, to]) =>
 const SOURCE = 'node_modules/@expo-google-fonts/inter';
 const WEIGHTS = {
   400: '400Regular/Inter_400Regular.ttf',
-  600: '600SemiBold/Inter_600SemiBold.ttf',
   700: '700Bold/Inter_700Bold.ttf',
 } as const;
 
