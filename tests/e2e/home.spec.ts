@@ -180,6 +180,8 @@ test('every home anchor exists, and the sections come in the spec order', async 
   const headings = await page.locator('main h2').evaluateAll((nodes) => nodes.map((node) => node.textContent?.trim()));
   const sectionHeadings = headings.slice(2); // the carousel's other two slides come first
   expect(sectionHeadings).toEqual([
+    // Right under the hero, the customers' proof row (issue 28), then the spec's sections in order.
+    'Trusted by transport operators across Australia',
     'About Us',
     'One system from booking to invoice',
     'Connect Haulora to the systems you already run',
