@@ -4,6 +4,7 @@
 import { href } from 'react-router';
 import routes from '../../app/routes.ts';
 import { NOINDEX_PATHS } from '../../app/lib/site-pages.ts';
+import { CUSTOMER_SLUGS, INTEGRATION_SLUGS } from '../../content/proof-slugs.ts';
 import { expect, test } from './fixtures.ts';
 
 /** Route paths that are not pages to list (redirects, the 404, form endpoints, the sitemap, and
@@ -18,12 +19,20 @@ const NOT_PAGES = new Set([
   '/result',
   '/inbox',
   '/inbox/:kind/:id',
+  '/analytics',
+  '/changelog.xml',
 ]);
+/** Routes with a slug stand for one page per slug (issue 28: stories and integrations). */
+const SLUG_PAGES: Record<string, readonly string[]> = {
+  '/customers/:slug': CUSTOMER_SLUGS,
+  '/integrations/:slug': INTEGRATION_SLUGS,
+};
 /** The Content area (issue 19): admins only, noindex, never listed or searched. */
 const isContentArea = (path: string) => path === '/content' || path.startsWith('/content/');
 const pagePaths = routes
   .map((entry) => (entry.index ? '/' : `/${entry.path}`))
-  .filter((path) => !NOT_PAGES.has(path) && !path.startsWith('/forms/') && !isContentArea(path));
+  .filter((path) => !NOT_PAGES.has(path) && !path.startsWith('/forms/') && !isContentArea(path))
+  .flatMap((path) => SLUG_PAGES[path]?.map((slug) => path.replace(':slug', slug)) ?? [path]);
 
 const attribute = (html: string, selector: RegExp) => selector.exec(html)?.[1]?.replace(/&amp;/g, '&');
 const canonicalOf = (html: string) => attribute(html, /<link rel="canonical" href="([^"]+)"/);
