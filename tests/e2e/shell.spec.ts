@@ -24,6 +24,8 @@ const MENUS = [
     items: [
       { name: 'Features', to: href('/features') },
       { name: 'Services', to: `${href('/home')}#services` },
+      { name: 'Integrations', to: href('/integrations') },
+      { name: 'Plans and pricing', to: href('/offer') },
     ],
   },
   {
@@ -31,6 +33,8 @@ const MENUS = [
     items: [
       { name: 'About Us', to: `${href('/home')}#about` },
       { name: 'FAQs', to: href('/faq') },
+      { name: 'Customers', to: href('/customers') },
+      { name: 'Security', to: href('/security') },
     ],
   },
   {
@@ -38,6 +42,7 @@ const MENUS = [
     items: [
       { name: 'Video tutorials', to: `${href('/docs')}#tutorials` },
       { name: `Accreditation${NEW_TAB}`, to: site.links.accreditation, newTab: true },
+      { name: 'Changelog', to: href('/changelog') },
     ],
   },
   {
@@ -315,14 +320,19 @@ test.describe('dropdowns by keyboard and pointer', () => {
     await expect(features).toBeFocused();
     await page.keyboard.press('ArrowDown');
     await expect(services).toBeFocused();
+    // Products ends with Integrations and Plans and pricing (issue 28).
+    const last = list.getByRole('link', { name: 'Plans and pricing', exact: true });
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await expect(last).toBeFocused();
     await page.keyboard.press('ArrowDown');
     await expect(features, 'ArrowDown wraps to the first item').toBeFocused();
     await page.keyboard.press('ArrowUp');
-    await expect(services, 'ArrowUp wraps to the last item').toBeFocused();
+    await expect(last, 'ArrowUp wraps to the last item').toBeFocused();
     await page.keyboard.press('Home');
     await expect(features).toBeFocused();
     await page.keyboard.press('End');
-    await expect(services).toBeFocused();
+    await expect(last).toBeFocused();
 
     await page.keyboard.press('Escape');
     await expect(products).toHaveAttribute('aria-expanded', 'false');
@@ -331,7 +341,7 @@ test.describe('dropdowns by keyboard and pointer', () => {
 
     await page.keyboard.press('ArrowUp');
     await expect(products).toHaveAttribute('aria-expanded', 'true');
-    await expect(services, 'ArrowUp on the button opens at the last item').toBeFocused();
+    await expect(last, 'ArrowUp on the button opens at the last item').toBeFocused();
 
     // Tabbing out of the list closes it and moves on to the next entry.
     await page.keyboard.press('Tab');
