@@ -39,7 +39,7 @@ export default function Changelog({ loaderData }: Route.ComponentProps) {
       <PageHero eyebrow={page.eyebrow} title={page.title}>
         <p>{page.lede}</p>
         <p>
-          <a href={href('/changelog.xml')} className="hero-link">
+          <a href={href('/changelog.xml')} className="hero-link standalone-link">
             {page.feedLabel}
           </a>
         </p>

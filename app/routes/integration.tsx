@@ -91,7 +91,9 @@ export default function Integration({ loaderData }: Route.ComponentProps) {
               </table>
             </div>
             <p>
-              <a href={apiReference}>The calls in the API reference</a>
+              <a href={apiReference} className="standalone-link">
+                The calls in the API reference
+              </a>
             </p>
           </div>
           <aside className="proof-aside" aria-labelledby="integration-facts">

@@ -55,7 +55,9 @@ export default function Security({ loaderData }: Route.ComponentProps) {
               <h2 id="contact-title">{contact.heading}</h2>
               <p>{contact.text}</p>
               <p>
-                <a href={`mailto:${email}?subject=${encodeURIComponent(contact.subject)}`}>{email}</a>
+                <a href={`mailto:${email}?subject=${encodeURIComponent(contact.subject)}`} className="standalone-link">
+                  {email}
+                </a>
               </p>
             </section>
           </div>
@@ -64,7 +66,9 @@ export default function Security({ loaderData }: Route.ComponentProps) {
             <ul className="proof-list">
               {[...topics, { id: 'contact', heading: contact.heading }].map((topic) => (
                 <li key={topic.id}>
-                  <a href={`#${topic.id}`}>{topic.heading}</a>
+                  <a href={`#${topic.id}`} className="standalone-link">
+                    {topic.heading}
+                  </a>
                 </li>
               ))}
             </ul>

@@ -30,7 +30,9 @@ export function ProofRow({ proof }: { proof: ProofRowData }) {
           ))}
         </ul>
         <p className="proof-row-more">
-          <Link to={href('/customers')}>{link}</Link>
+          <Link to={href('/customers')} className="standalone-link">
+            {link}
+          </Link>
         </p>
       </div>
     </section>
