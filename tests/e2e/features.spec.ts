@@ -260,6 +260,9 @@ test.describe('the previous/next chain', () => {
   const chainNav = (page: Page) => page.getByRole('navigation', { name: 'Previous and next feature' });
 
   async function walk(page: Page, direction: 'Next' | 'Previous') {
+    // Nineteen navigations, each loading a page's product screen and scrolling smoothly to the
+    // top: about a second each on a quiet machine, several under load.
+    test.setTimeout(120_000);
     const order = direction === 'Next' ? [...CHAIN, CHAIN[0]!] : [CHAIN[0]!, ...[...CHAIN].reverse()];
     await page.goto(order[0]!.path);
     for (const [step, target] of order.slice(1).entries()) {
