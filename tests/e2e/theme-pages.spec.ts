@@ -12,12 +12,9 @@ import { href } from 'react-router';
 import { FEATURE_SLUGS } from '../../content/feature-slugs.ts';
 import { CUSTOMER_SLUGS, INTEGRATION_SLUGS } from '../../content/proof-slugs.ts';
 import { PAGE_PATHS } from '../../app/lib/site-pages.ts';
-import { NARROW, WIDE } from './axe-check.ts';
+import { COLOUR_RULES, NARROW, WIDE } from './axe-check.ts';
 import { expect, test } from './fixtures.ts';
 
-/** The rules whose outcome depends on colours: text contrast (1.4.3) and links told apart from
- * the text around them by more than colour (1.4.1). */
-const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 const BACKGROUND = { light: 'rgb(255, 255, 255)', dark: 'rgb(11, 18, 32)' } as const;
 
 async function axeViolations(page: Page, width: number) {
