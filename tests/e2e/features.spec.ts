@@ -239,13 +239,14 @@ test.describe('the feature pages', () => {
     await expect(link).toHaveAccessibleName(/\(opens in a new tab\)$/);
   });
 
+  // Screenshots for people to look at; axe runs on every feature page in both themes in
+  // product-screens-a11y.spec.ts and quality-pages.spec.ts.
   for (const width of [375, 1280]) {
-    test(`feature pages have no axe violations and look right at ${width} px`, async ({ page }) => {
+    test(`feature pages look right at ${width} px`, async ({ page }) => {
       test.setTimeout(120_000);
       await page.setViewportSize({ width, height: 900 });
       for (const slug of ['dashboard', 'jobs', 'mapTracker', 'messaging', 'help'] as const) {
         await page.goto(`/${slug}`);
-        await expectNoAxeViolations(page);
         await page.screenshot({ path: `${SHOTS}/${slug}-${width}.png`, fullPage: true });
       }
     });
