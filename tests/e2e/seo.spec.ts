@@ -114,6 +114,7 @@ test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
   test("every page's main content is in the HTML: a heading and its text", async ({ page }) => {
+    test.setTimeout(120_000); // some fifty pages, one after another
     for (const path of pagePaths) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(200);
