@@ -76,7 +76,7 @@ const authRoutes: FastifyPluginAsyncZod<{ signInPerMinute: number; secureCookies
       description:
         'Rotation: the answer carries a new refresh token and the one sent never works again. Sending a used one answers 401 and revokes the whole sign-in. The token is accepted in this JSON body, never in a URL; without a body, the haulora_session cookie set at sign-in is used instead (same rules, CSRF-checked like every post). Every answer with tokens renews that cookie; a refused cookie is cleared.',
       tags: ['Sign-in'],
-      body: refreshBodySchema.optional(),
+      body: refreshBodySchema.nullish(),
       response: { 200: tokensSchema, '4xx': errorInfoObjectSchema },
     },
     handler: async (request, reply) => {
@@ -85,7 +85,7 @@ const authRoutes: FastifyPluginAsyncZod<{ signInPerMinute: number; secureCookies
         throw new PublicError(400, MESSAGES.refreshTokenInUrl);
       }
       // No body: the session cookie's refresh token (decision 049). Neither: today's 400.
-      const fromCookie = request.body === undefined;
+      const fromCookie = request.body == null;
       const refreshToken = fromCookie ? readSessionCookie(request.headers.cookie) : request.body!.refresh_token;
       if (refreshToken === null) throw new PublicError(400, MESSAGES.refreshTokenMissing);
       const result = await app.services.auth.refresh(refreshToken);
