@@ -7,18 +7,34 @@ import type { Browser, Page } from '@playwright/test';
 import { E2E_SALES, E2E_STAFF } from '../helpers/e2e-staff.ts';
 import { hashPassword } from '../../server/services/passwords.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
-import { expect, test } from './fixtures.ts';
+import { allowFailedRequests, expect, test as base, waitForHydration } from './fixtures.ts';
 
-let server: TestServer;
 const SHOTS = 'test-results/staff-session';
+let server: TestServer;
 
-test.beforeAll(async () => {
-  server = await startServer({ ACCESS_TOKEN_TTL_SECONDS: '3' }, { pages: true });
-  const at = new Date().toISOString();
-  await server.app.repos.users.create(E2E_STAFF.username, await hashPassword(E2E_STAFF.password), at);
-  await server.app.repos.users.create(E2E_SALES.username, await hashPassword(E2E_SALES.password), at, null, 'sales');
+// This spec's own server (a 3-second access token) is the site under test: started once per
+// worker, before the page guard reads baseURL (it allows that origin only).
+const test = base.extend<object, { shortServer: TestServer }>({
+  shortServer: [
+    async ({}, use) => {
+      const started = await startServer({ ACCESS_TOKEN_TTL_SECONDS: '3' }, { pages: true });
+      const at = new Date().toISOString();
+      await started.app.repos.users.create(E2E_STAFF.username, await hashPassword(E2E_STAFF.password), at);
+      await started.app.repos.users.create(
+        E2E_SALES.username,
+        await hashPassword(E2E_SALES.password),
+        at,
+        null,
+        'sales',
+      );
+      server = started;
+      await use(started);
+      await started.close();
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ shortServer }, use) => use(shortServer.url),
 });
-test.afterAll(() => server?.close());
 
 const url = (path: string) => server.url + path;
 
@@ -84,22 +100,38 @@ async function openedElsewhere(
 test('text typed within 100 ms of a Content page loading survives hydration', async ({ page }) => {
   await signInOnContent(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Content: FAQ' })).toBeVisible();
-  // Scripts held back a little, so the typing surely comes before hydration.
-  await page.route('**/assets/**/*.js', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 800));
+  // The scripts are held until the text is typed, so the typing surely comes before hydration
+  // (page.mainFrame().goto does not wait for hydration as the guarded page.goto does).
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\.js(\?.*)?$/, async (route) => {
+    await held;
     await route.continue();
   });
-  await page.goto(url('/content/faq/1'), { waitUntil: 'commit' });
+  await page.mainFrame().goto(url('/content/faq/1'), { waitUntil: 'domcontentloaded' });
   const answer = page.locator('textarea[name="answer"]');
-  await answer.waitFor({ state: 'attached' });
+  const question = page.locator('input[name="question"]');
   await answer.fill('Typed before the scripts ran.');
-  // Hydrated: the navbar's Sign In became a dialog opener or the staff menu appeared.
-  await expect(page.locator('.site-header[data-enhanced="true"]')).toBeAttached({ timeout: 15_000 });
+  await question.pressSequentially('Typed early? ');
+  release();
+  await waitForHydration(page);
   await page.waitForTimeout(500);
+  await expect(answer).toHaveValue('Typed before the scripts ran.');
+  await expect(question).toHaveValue(/^Typed early\? /);
+  // And leaving with those unsaved changes asks first (React Router's blocker, the browser's confirm).
+  let asked = '';
+  page.once('dialog', async (dialog) => {
+    asked = dialog.message();
+    await dialog.dismiss();
+  });
+  await page.getByRole('navigation', { name: 'Content area' }).getByRole('link', { name: 'Glossary' }).click();
+  await expect.poll(() => asked).toContain('not saved');
+  await expect(page).toHaveURL(/\/content\/faq\/1$/);
   await expect(answer).toHaveValue('Typed before the scripts ran.');
 });
 
 test('a sales member opening /content gets the refusal page in words, with the way to the inbox', async ({ page }) => {
+  allowFailedRequests(page, /\/content/);
   await signInOnContent(page, E2E_SALES);
   await expect(page.getByRole('heading', { level: 1, name: 'Your role cannot edit content' })).toBeVisible();
   await expect(page.getByText(/signed in with the sales role/)).toBeVisible();
