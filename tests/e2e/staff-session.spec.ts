@@ -16,6 +16,7 @@ let server: TestServer;
 // worker, before the page guard reads baseURL (it allows that origin only).
 const test = base.extend<object, { shortServer: TestServer }>({
   shortServer: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
     async ({}, use) => {
       const started = await startServer({ ACCESS_TOKEN_TTL_SECONDS: '3' }, { pages: true });
       const at = new Date().toISOString();
