@@ -2,8 +2,8 @@
 // form shown when nobody is signed in here, the item editor with the version check's comparison,
 // and an item's history with its restore buttons. Every form is a plain post to the page's
 // action, so all of it works without JavaScript; with it, React Router sends the same posts.
-import { type ReactNode, useId, useRef } from 'react';
-import { Form, href, NavLink } from 'react-router';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { Form, href, NavLink, useRevalidator } from 'react-router';
 import { CONTENT_MESSAGES, type HistoryEntry } from '../../../../common/content.ts';
 import { CSRF_FIELD } from '../../../lib/form-fields.ts';
 import { KEPT_FIELD } from '../../../lib/kept-values.ts';
@@ -92,6 +92,16 @@ export function ContentSignIn({
   const formId = useId();
   const formRef = useRef<HTMLFormElement>(null);
   useTypedEarly(formId, formRef);
+  const revalidator = useRevalidator();
+  // Arrived by a link from another site (an email in webmail), the first request went without the
+  // SameSite=Strict session cookie: renew it with a same-site call, then load the page again.
+  useEffect(() => {
+    if (message || kept) return;
+    void import('../../../lib/session.ts').then(async ({ mayHaveSessionCookie, refreshSession }) => {
+      if (mayHaveSessionCookie() && (await refreshSession()).kind === 'refreshed') void revalidator.revalidate();
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the sign-in form shows
+  }, []);
   return (
     <>
       <PageHero eyebrow="Staff" title={title}>
