@@ -48,6 +48,12 @@ export const MARKETING_CONSENT_VERSION = '2026-11';
 export const HONEYPOT_FIELD = 'website';
 /** Cookie holding the CSRF token, and the header that must echo it on non-GET requests. */
 export const CSRF_COOKIE = 'XSRF-TOKEN';
+/** The staff sign-in's refresh session (HttpOnly, SameSite=Strict, Path=/; decision 049): new
+ * tabs, email links and the server-rendered Content pages start signed in from it. */
+export const SESSION_COOKIE = 'haulora_session';
+/** Readable by script, holding no secret: set and cleared with SESSION_COOKIE, so only a browser
+ * that may hold a sign-in asks the server to renew it. */
+export const SESSION_MARKER_COOKIE = 'haulora_staff';
 export const CSRF_HEADER = 'X-XSRF-TOKEN';
 /** Header an API call carries its idempotency key in, and the hidden field of a native post. */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';

@@ -23,6 +23,15 @@ export const IMPORT_MAX_CHARS = 1_000_000;
 
 export const CONTENT_MESSAGES = {
   forbidden: 'Your staff role does not allow this. Ask an admin.',
+  /** The Content area refused to a staff role that cannot edit content (the 403 page). */
+  roleRefusedTitle: 'Your role cannot edit content',
+  roleRefused: (role: string) =>
+    `You are signed in with the ${role} role, which cannot edit the site's content: only admins can. Your work is in the inbox. If you need a change on the site, ask an admin, or sign out and sign in with an admin account.`,
+  /** A Content post that found the sign-in over: what was typed is kept, not lost. */
+  sessionEnded:
+    'Your sign-in has ended, so nothing was saved. Sign in again: what you typed is kept and comes back in the form.',
+  restored: 'Signed in again. What you typed is back in the form below: check it, then save.',
+  unsaved: 'You have changes that are not saved. Leave this page and lose them?',
   required: (label: string) => `${label} is required`,
   tooLong: (label: string, max: number) => `${label} must be at most ${max} characters`,
   duplicateQuestion: 'This question is already in the FAQ.',

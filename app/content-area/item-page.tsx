@@ -13,6 +13,7 @@ import {
 import { Button } from '../components/ui/button.tsx';
 import { RichText } from '../components/ui/rich-text.tsx';
 import type { FormFailure } from '../lib/form-fields.ts';
+import { restoredFrom, signInState } from './content-session.tsx';
 import { type ContentItem, ITEM_KINDS } from './item-kinds.ts';
 
 type SignedIn = {
@@ -23,7 +24,7 @@ type SignedIn = {
   history: HistoryEntry[];
   done: string | null;
 };
-type SignedOut = { signedIn: false; csrfToken: string; message: string | null };
+type SignedOut = { signedIn: false; csrfToken: string; message: string | null; kept: Record<string, string> | null };
 
 export function ContentItemPage({
   kind,
@@ -34,12 +35,18 @@ export function ContentItemPage({
   loaderData: SignedIn | SignedOut;
   actionData: unknown;
 }) {
-  if (!loaderData.signedIn) return <ContentSignIn csrfToken={loaderData.csrfToken} message={loaderData.message} />;
-  const { username, csrfToken, item, history, done } = loaderData;
+  const signIn = signInState(loaderData, actionData);
+  if (signIn || !loaderData.signedIn) return <ContentSignIn {...(signIn ?? { csrfToken: '', message: null })} />;
+  const { username, csrfToken, item, history } = loaderData;
   const spec = ITEM_KINDS[kind];
   const answer = actionData as FormFailure | undefined;
   const failed = answer && 'errors' in answer ? answer : null;
-  const values = failed?.values ?? spec.values(item);
+  // After signing in again, what was typed before the sign-in ended (with the version it opened,
+  // so a change made meanwhile is still caught).
+  const restored = restoredFrom(actionData);
+  const done = restored?.message ?? loaderData.done;
+  const values = failed?.values ?? (restored?.values.intent === 'save' ? restored.values : spec.values(item));
+  const opened = Number(restored?.values.version) || item.version;
   const preview = spec.preview(item);
   return (
     <ContentFrame title={spec.title} username={username} csrfToken={csrfToken}>
@@ -56,7 +63,7 @@ export function ContentItemPage({
         fields={spec.fields}
         values={values}
         errors={failed?.errors ?? {}}
-        version={item.version}
+        version={opened}
         hiddenSwitch={spec.hiddenSwitch}
         submitLabel="Save"
         intent="save"

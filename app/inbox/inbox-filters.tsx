@@ -2,7 +2,7 @@
 // GET form in the server's HTML: before hydration (or without JavaScript) Enter loads /inbox with
 // the query, and text typed before the scripts ran is kept. Once hydrated, submitting writes the
 // view into the URL, and the sort, direction, owner and page size apply as soon as they change.
-import { type FormEvent, useLayoutEffect, useRef, useState } from 'react';
+import { type FormEvent, useId, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../components/ui/button.tsx';
 import { InputField, SelectField } from '../components/ui/field.tsx';
@@ -21,6 +21,7 @@ import {
   USERNAME_PATTERN,
 } from './inbox-client.ts';
 import { inboxListPath, type InboxView, writeInboxView } from './inbox-view.ts';
+import { useTypedEarly } from '../lib/use-typed-early.ts';
 import './inbox-filters.css';
 
 /** The search box's id: the `/` key and the early-typing check find it by it. */
@@ -38,17 +39,10 @@ export const isFiltered = (view: InboxView) => Boolean(view.q || view.status || 
 
 export function InboxFilters({ view, staffNames }: { view: InboxView; staffNames: string[] }) {
   const [, setParams] = useSearchParams();
-  // Text typed into the server's HTML before the scripts ran: read from the page during the
-  // hydrating render and kept (React would put the server's empty value back).
-  const [typedEarly] = useState(() =>
-    typeof document === 'undefined'
-      ? null
-      : ((document.getElementById(SEARCH_INPUT_ID) as HTMLInputElement | null)?.value ?? null),
-  );
-  const searchRef = useRef<HTMLInputElement>(null);
-  useLayoutEffect(() => {
-    if (typedEarly && searchRef.current && searchRef.current.value !== typedEarly) searchRef.current.value = typedEarly;
-  }, [typedEarly]);
+  // Text typed into the server's HTML before the scripts ran is kept (the one mechanism, issue 31).
+  const formId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  useTypedEarly(formId, formRef);
 
   function apply(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -96,6 +90,8 @@ export function InboxFilters({ view, staffNames }: { view: InboxView; staffNames
     // Keyed on the URL, so Back and the tabs show the filters of the list on screen.
     <form
       key={writeInboxView(view).toString()}
+      id={formId}
+      ref={formRef}
       role="search"
       aria-label="Filter submissions"
       className="inbox-filters"
@@ -106,7 +102,6 @@ export function InboxFilters({ view, staffNames }: { view: InboxView; staffNames
     >
       {view.kind !== INBOX_KINDS[0] ? <input type="hidden" name="kind" value={view.kind} /> : null}
       <InputField
-        ref={searchRef}
         id={SEARCH_INPUT_ID}
         className="inbox-filter-search"
         label="Search"

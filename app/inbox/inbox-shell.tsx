@@ -4,7 +4,13 @@
 // when the API answers 401 later on.
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { href, Link, useNavigate } from 'react-router';
-import { clearTokens, setSignedInUser, storedAccessToken } from '../lib/session.ts';
+import {
+  clearTokens,
+  mayHaveSessionCookie,
+  refreshSession,
+  setSignedInUser,
+  storedAccessToken,
+} from '../lib/session.ts';
 import { useHydrated } from '../lib/use-hydrated.ts';
 import './inbox-shell.css';
 
@@ -27,9 +33,20 @@ export function InboxShell({ children }: { children: ReactNode }) {
   const [signedIn, setSignedIn] = useState<boolean | null>(null);
 
   useEffect(() => {
-    const present = storedAccessToken() !== null;
-    setSignedIn(present);
-    if (!present) signInAgain();
+    let current = true;
+    // A tab without tokens (a new tab, a link from an email) starts from the session cookie.
+    const ready =
+      storedAccessToken() === null && mayHaveSessionCookie()
+        ? refreshSession().then((outcome) => outcome.kind === 'refreshed')
+        : Promise.resolve(storedAccessToken() !== null);
+    void ready.then((present) => {
+      if (!current) return;
+      setSignedIn(present);
+      if (!present) signInAgain();
+    });
+    return () => {
+      current = false;
+    };
   }, [signInAgain]);
 
   if (!hydrated || signedIn === null) {

@@ -32,6 +32,11 @@ export function apiPostJson<T = unknown>(path: string, body: unknown, options: R
   return send<T>('POST', path, JSON.stringify(body), options, { 'content-type': 'application/json' });
 }
 
+/** POST without a body (the refresh from the session cookie). */
+export function apiPostEmpty<T = unknown>(path: string, options: RequestOptions = {}) {
+  return send<T>('POST', path, undefined, options);
+}
+
 /** PUT a JSON body (the staff inbox's status change). */
 export function apiPutJson<T = unknown>(path: string, body: unknown, options: RequestOptions = {}) {
   return send<T>('PUT', path, JSON.stringify(body), options, { 'content-type': 'application/json' });

@@ -47,7 +47,7 @@ export type AppContext = {
   /** The services behind the API, so a form posted without JavaScript meets the same rules. */
   services: {
     intake: Intake;
-    auth: Pick<AuthService, 'signIn' | 'signOut' | 'validate' | 'renew'>;
+    auth: Pick<AuthService, 'signIn' | 'signOut' | 'validate' | 'renew' | 'cookieSession' | 'endSession'>;
     /** Staff editing of the FAQ and glossary (the Content area's page actions). */
     contentEditing: ContentEditing;
     /** The analytics dashboard's figures (issue 30), from the daily rollups. */

@@ -1,52 +1,47 @@
-// What the Content area's route modules share (issue 19, decision 021). Its pages are rendered on
-// the server from loaders and changed through page actions, so they work with and without
-// JavaScript: the staff sign-in for them is an HttpOnly, SameSite=Strict cookie scoped to
-// /content holding a short-lived access token, renewed on every page view, ended by signing out.
-// Only admins get past staffFor(): a sales member gets a 403 whatever the page. Their actions
-// follow the one form contract of forms.server.ts, with the staff sign-in as an extra step
-// (readContentPost); a service's refusal comes back as a Result, never as an error to recognise.
+// What the Content area's route modules share (issue 19, decisions 021 and 049). Its pages are
+// rendered on the server from loaders and changed through page actions, so they work with and
+// without JavaScript: the staff sign-in for them is the session cookie (staff-session.server.ts),
+// so a save made any time within the idle limit finds the editor still signed in, and each page
+// view or save counts as activity. Only admins get past staffFor(): anyone else gets the 403 page
+// (content-refusal.tsx). A post that finds the sign-in over keeps what was typed: the sign-in form
+// carries it and gives it back after signing in. Their actions follow the one form contract of
+// forms.server.ts, with the staff sign-in as an extra step (readContentPost).
 import { data, redirect } from 'react-router';
-import { CONTENT_COOKIE, CONTENT_MESSAGES } from '../../common/content.ts';
+import { CONTENT_MESSAGES } from '../../common/content.ts';
 import { MESSAGES } from '../../common/messages.ts';
 import { SIGN_IN_TOO_LONG, signInSchema } from '../../common/schemas.ts';
 import type { AppContext } from './app-context.ts';
 import { type FormRefusal, readFormPost, refuse } from './forms.server.ts';
+import { endSessionCookie, staffSession, startSessionCookie } from './staff-session.server.ts';
+import { KEPT_FIELD, keptValues, readKept } from './kept-values.ts';
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
 
-function cookieValue(request: Request): string | null {
-  for (const part of (request.headers.get('cookie') ?? '').split(';')) {
-    const [name, ...rest] = part.trim().split('=');
-    if (name === CONTENT_COOKIE) return rest.join('=') || null;
-  }
-  return null;
-}
+export type Staff = { username: string; sessionId: string; headers: Record<string, string> };
 
-function cookie(app: AppContext, value: string, maxAge: number): string {
-  // Secure whenever the public address is https (SITE_URL) or the request came over https.
-  const secure = app.secureCookies ? '; Secure' : '';
-  return `${CONTENT_COOKIE}=${value}; Path=/content; HttpOnly; SameSite=Strict; Max-Age=${maxAge}${secure}`;
-}
+/** What the 403 page receives (content-refusal.tsx). */
+export type RoleRefusal = { refusal: 'role'; role: string; csrfToken: string };
 
-export type Staff = { username: string; token: string; headers: Record<string, string> };
-
-/** The signed-in admin, or null when nobody is signed in here. Throws the 403 page for sales. */
+/** The signed-in admin, or null when nobody is signed in. Throws the 403 page for other roles. */
 export async function staffFor(request: Request, app: AppContext): Promise<Staff | null> {
-  const token = cookieValue(request);
-  if (!token || !/^[\w.-]{1,4096}$/.test(token)) return null;
-  const session = await app.services.auth.renew(token);
+  const session = await staffSession(request, app);
   if (!session) return null;
-  if (session.role !== 'admin') throw data({ message: CONTENT_MESSAGES.forbidden }, { status: 403, headers: NO_STORE });
-  return {
-    username: session.username,
-    token: session.accessToken,
-    headers: { ...NO_STORE, 'Set-Cookie': cookie(app, session.accessToken, session.ttlSeconds) },
-  };
+  if (session.role !== 'admin') {
+    const refusal: RoleRefusal = { refusal: 'role', role: session.role, csrfToken: app.csrf.token };
+    throw data(refusal, { status: 403, headers: NO_STORE });
+  }
+  return { username: session.username, sessionId: session.sessionId, headers: NO_STORE };
 }
 
-/** What every Content page's loader answers when nobody is signed in: the sign-in form. */
-export function signedOut(app: AppContext, message: string | null = null, status = 200) {
-  return data({ signedIn: false as const, csrfToken: app.csrf.token, message }, { status, headers: NO_STORE });
+/** What every Content page answers when nobody is signed in: the sign-in form, with its message
+ * and what a post that found the sign-in over had typed (given back after signing in). */
+export function signedOut(
+  app: AppContext,
+  message: string | null = null,
+  status = 200,
+  kept: Record<string, string> | null = null,
+) {
+  return data({ signedIn: false as const, csrfToken: app.csrf.token, message, kept }, { status, headers: NO_STORE });
 }
 
 export type ContentPost = { values: Record<string, string>; intent: string };
@@ -67,43 +62,38 @@ export async function readContentPost(
   // to the page itself, never to its data URL.
   const url = new URL(request.url);
   const here = url.pathname.replace(/\.data$/, '') + url.search.replace(/[?&]_routes=[^&]*/, '').replace(/^&/, '?');
-  if (intent === 'sign-in') {
-    const parsed = signInSchema.safeParse(values);
-    const tooLong = parsed.success
-      ? undefined
-      : parsed.error.issues.map((issue) => issue.message).find((message) => SIGN_IN_TOO_LONG.has(message));
-    if (!parsed.success) return { ok: false, response: signedOut(app, tooLong ?? MESSAGES.allFieldsRequired, 400) };
-    const result = await app.services.auth.signIn(parsed.data, app.clientAddress);
-    if (result.kind !== 'signed-in')
-      return { ok: false, response: signedOut(app, MESSAGES.signInError, result.kind === 'locked' ? 429 : 401) };
-    const session = await app.services.auth.validate(result.tokens.access_token);
-    if (session?.role !== 'admin') {
-      // A sales member is told so, and the sign-in made here is not kept.
-      await app.services.auth.signOut(result.tokens.access_token);
-      return { ok: false, response: data({ message: CONTENT_MESSAGES.forbidden }, { status: 403, headers: NO_STORE }) };
-    }
+  if (intent === 'sign-in') return { ok: false, response: await signIn(app, values, here) };
+  if (intent === 'sign-out') {
+    // Before the role check: anyone signed in may sign out here, the 403 page's button included.
+    const session = await staffSession(request, app);
+    if (session) await app.services.auth.endSession(session.sessionId);
     return {
       ok: false,
-      response: redirect(here, {
-        status: 303,
-        headers: { ...NO_STORE, 'Set-Cookie': cookie(app, result.tokens.access_token, result.tokens.expires_in) },
-      }),
+      response: redirect('/content/faq', { status: 303, headers: endSessionCookie(app) }),
     };
   }
   const staff = await staffFor(request, app);
-  if (intent === 'sign-out') {
-    if (staff) await app.services.auth.signOut(staff.token);
-    return {
-      ok: false,
-      response: redirect('/content/faq', { status: 303, headers: { ...NO_STORE, 'Set-Cookie': cookie(app, '', 0) } }),
-    };
-  }
-  if (!staff)
-    return {
-      ok: false,
-      response: signedOut(app, 'Your sign-in has ended. Please sign in again; what you typed was not saved.', 401),
-    };
+  if (!staff) return { ok: false, response: signedOut(app, CONTENT_MESSAGES.sessionEnded, 401, keptValues(values)) };
   return { ok: true, staff, post: { values, intent } };
+}
+
+/** The Content sign-in: the spec's words for a refusal; on success the session cookie, and what a
+ * post that found the sign-in over had typed comes back (else the page again, 303). */
+async function signIn(app: AppContext, values: Record<string, string>, here: string) {
+  const kept = readKept(values[KEPT_FIELD]);
+  const parsed = signInSchema.safeParse(values);
+  if (!parsed.success) {
+    const tooLong = parsed.error.issues.map((issue) => issue.message).find((message) => SIGN_IN_TOO_LONG.has(message));
+    return signedOut(app, tooLong ?? MESSAGES.allFieldsRequired, 400, kept);
+  }
+  const result = await app.services.auth.signIn(parsed.data, app.clientAddress);
+  if (result.kind === 'locked') return signedOut(app, MESSAGES.lockedOut, 429, kept);
+  if (result.kind === 'wrong-credentials') return signedOut(app, MESSAGES.wrongCredentials, 401, kept);
+  // One staff sign-in: kept for the inbox too, even when this role cannot edit (the loader then
+  // answers the 403 page, which says where to go).
+  const headers = startSessionCookie(app, result.tokens.refresh_token, result.endsAt);
+  if (kept) return data({ restored: kept, message: CONTENT_MESSAGES.restored }, { headers });
+  return redirect(here, { status: 303, headers });
 }
 
 /** A positive id from a URL or form value, or null. */

@@ -2,6 +2,7 @@
 // storage, and who is signed in, for the navbar. Browser only.
 import { useSyncExternalStore } from 'react';
 import type { Tokens } from '../../common/api.ts';
+import { SESSION_MARKER_COOKIE } from '../../common/constants.ts';
 import { MESSAGES } from '../../common/messages.ts';
 
 const TOKEN_KEYS = ['access_token', 'refresh_token', 'token_type', 'expires_in'] as const;
@@ -90,7 +91,26 @@ let refreshing: Promise<RefreshOutcome> | null = null;
 const LOCK_NAME = 'haulora-refresh';
 const HANDOFF_KEY = 'haulora-refresh-handoff';
 const HANDOFF_MS = 30_000;
+/** `from`: the refresh token the new tokens replace; empty when they came from the session
+ * cookie (decision 049), then tabs of the same sign-in (the access token's `sid`) take them. */
 type Handoff = { from: string; tokens: Tokens; at: number };
+
+/** Whether this browser may hold the session cookie (its script-readable marker is set). */
+export function mayHaveSessionCookie(): boolean {
+  return typeof document !== 'undefined' && document.cookie.split(/; */).includes(`${SESSION_MARKER_COOKIE}=1`);
+}
+
+/** The sign-in an access token belongs to (its `sid` claim; read, not verified: only to match tabs). */
+function sessionIdOf(accessToken: string | null): string | null {
+  try {
+    const payload = JSON.parse(atob((accessToken ?? '').split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as {
+      sid?: unknown;
+    };
+    return typeof payload.sid === 'string' ? payload.sid : null;
+  } catch {
+    return null;
+  }
+}
 
 // Browser only (the server renders this module too, where a channel would keep Node running).
 const channel =
@@ -100,7 +120,13 @@ channel?.addEventListener('message', (event: MessageEvent<Handoff>) => adoptHand
 /** Takes the new tokens when they replace the refresh token this tab holds; true when taken. */
 function adoptHandoff(handoff: Handoff | null): boolean {
   try {
-    if (!handoff || !isTokens(handoff.tokens) || sessionStorage.getItem('refresh_token') !== handoff.from) return false;
+    if (!handoff || !isTokens(handoff.tokens)) return false;
+    const held = sessionStorage.getItem('refresh_token');
+    const sameSignIn = handoff.from
+      ? held === handoff.from
+      : held !== null &&
+        sessionIdOf(sessionStorage.getItem('access_token')) === sessionIdOf(handoff.tokens.access_token);
+    if (!sameSignIn) return false;
     storeTokens(handoff.tokens);
     return true;
   } catch {
@@ -155,13 +181,16 @@ export function refreshSession(): Promise<RefreshOutcome> {
     adoptHandoff(readHandoff());
     const refreshToken = stored('refresh_token');
     const accessToken = stored('access_token');
-    if (!refreshToken) return { kind: 'signed-out' };
-    if (refreshToken !== before && accessToken) return { kind: 'refreshed', accessToken };
-    const { apiPostJson } = await import('./api-client.ts');
-    const result = await apiPostJson<Tokens>('/api/auth/refresh', { refresh_token: refreshToken });
+    if (refreshToken && refreshToken !== before && accessToken) return { kind: 'refreshed', accessToken };
+    // No tokens in this tab (a new tab, an email link): the session cookie's, when it may be there.
+    if (!refreshToken && !mayHaveSessionCookie()) return { kind: 'signed-out' };
+    const { apiPostJson, apiPostEmpty } = await import('./api-client.ts');
+    const result = refreshToken
+      ? await apiPostJson<Tokens>('/api/auth/refresh', { refresh_token: refreshToken })
+      : await apiPostEmpty<Tokens>('/api/auth/refresh');
     if (result.kind === 'data' && isTokens(result.data)) {
       storeTokens(result.data);
-      publishHandoff({ from: refreshToken, tokens: result.data, at: Date.now() });
+      publishHandoff({ from: refreshToken ?? '', tokens: result.data, at: Date.now() });
       return { kind: 'refreshed', accessToken: result.data.access_token };
     }
     if (result.kind === 'failed' && (result.status === null || result.status >= 500)) return { kind: 'unreachable' };
@@ -175,7 +204,12 @@ export function refreshSession(): Promise<RefreshOutcome> {
 /** On page load (spec 4): checks stored tokens with the server. True when they are live; a
  * failure is only logged, and the stale tokens are cleared. */
 export async function restoreSession(): Promise<boolean> {
-  const accessToken = storedAccessToken();
+  let accessToken = storedAccessToken();
+  // A tab without tokens starts from the session cookie (decision 049): a new tab, an email link.
+  if (!accessToken && mayHaveSessionCookie()) {
+    const refreshed = await refreshSession();
+    if (refreshed.kind === 'refreshed') accessToken = refreshed.accessToken;
+  }
   if (!accessToken) return false;
   // The client loads only for visitors with a stored sign-in: nearly nobody.
   const { apiGet } = await import('./api-client.ts');

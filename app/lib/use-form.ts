@@ -5,13 +5,14 @@
 // reader (api-client.ts) into the spec's catalogue (section 8), and the result for the modal.
 // Each form says only its fields, its endpoint and its words. The staff forms (the inbox) use it
 // too, through inbox/use-staff-form.ts: their own check, the server's per-field refusals, drafts.
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { HONEYPOT_FIELD, SubmissionStatus } from '../../common/constants.ts';
 import type { SubmissionResult } from '../components/ui/result-modal.tsx';
 import type { ApiResult, Sent } from './api-client.ts';
 import { type FormFailure, type FormName, loadApiClient, loadCheck, useFieldRules } from './form-fields.ts';
 import type { Check } from './validate-form.ts';
 import { useHydrated } from './use-hydrated.ts';
+import { useTypedEarly } from './use-typed-early.ts';
 import { track } from './analytics/track.ts';
 
 type Value = string | boolean | File | null;
@@ -113,6 +114,10 @@ export function useForm<V extends FormValues>(config: FormConfig<V>) {
   const loadRun = () => (config.check ? config.check() : form ? loadCheck(form) : Promise.resolve(passThrough));
   const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
+  // What was typed before hydration is put back into the controls (the one mechanism, issue 31);
+  // the effect below then takes it into the state.
+  const formId = useId();
+  useTypedEarly(formId, formRef);
   const [values, setValues] = useState<V>(() => ({ ...refilled(initial, failure), ...readDraft(config.draft) }));
   const [errors, setErrors] = useState<Record<string, string>>(failure?.errors ?? {});
   // Fields whose message shows: those left after a change, or (true) all once submitted.
@@ -240,6 +245,7 @@ export function useForm<V extends FormValues>(config: FormConfig<V>) {
 
   return {
     formRef,
+    formId,
     hydrated,
     values,
     /** The values as of the last change, for handlers that run before the next render. */
@@ -267,5 +273,5 @@ const passThrough: Check = (input) => ({ ok: true, data: input as Data });
 /** What the form's frame (form-shell.tsx) reads, the same for every form. */
 export type FormState = Pick<
   ReturnType<typeof useForm>,
-  'formRef' | 'hydrated' | 'status' | 'message' | 'result' | 'onSubmit' | 'closeResult' | 'preload'
+  'formRef' | 'formId' | 'hydrated' | 'status' | 'message' | 'result' | 'onSubmit' | 'closeResult' | 'preload'
 >;

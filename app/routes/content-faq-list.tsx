@@ -14,6 +14,7 @@ import {
   Notice,
 } from '../components/sections/content/content-parts.tsx';
 import { Button } from '../components/ui/button.tsx';
+import { restoredFrom, signInState } from '../content-area/content-session.tsx';
 import { appContext } from '../lib/app-context.ts';
 import { idFrom, readContentPost, signedOut, staffFor, versionFrom } from '../lib/content-area.server.ts';
 import type { FormFailure } from '../lib/form-fields.ts';
@@ -105,11 +106,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+export { ContentErrorBoundary as ErrorBoundary } from '../content-area/content-session.tsx';
+
 export default function ContentFaq({ loaderData, actionData }: Route.ComponentProps) {
-  if (!loaderData.signedIn) return <ContentSignIn csrfToken={loaderData.csrfToken} message={loaderData.message} />;
-  const { username, csrfToken, faqs, done } = loaderData;
+  const signIn = signInState(loaderData, actionData);
+  if (signIn || !loaderData.signedIn) return <ContentSignIn {...(signIn ?? { csrfToken: '', message: null })} />;
+  const { username, csrfToken, faqs } = loaderData;
   const answer = actionData as FormFailure | undefined;
   const failed = answer && 'errors' in answer ? answer : null;
+  const restored = restoredFrom(actionData);
+  const done = restored?.message ?? loaderData.done;
   return (
     <ContentFrame title="Content: FAQ" username={username} csrfToken={csrfToken}>
       {failed ? <Notice tone="refused">{failed.message}</Notice> : done ? <Notice tone="done">{done}</Notice> : null}
@@ -125,7 +131,7 @@ export default function ContentFaq({ loaderData, actionData }: Route.ComponentPr
           <ItemEditor
             csrfToken={csrfToken}
             fields={FAQ_FIELDS}
-            values={failed?.values ?? {}}
+            values={failed?.values ?? (restored?.values.intent === 'add' ? restored.values : {})}
             errors={failed?.errors ?? {}}
             hiddenSwitch
             submitLabel="Add question"

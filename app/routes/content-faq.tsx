@@ -22,6 +22,8 @@ export const loader = ({ request, params, context }: Route.LoaderArgs) =>
 export const action = ({ request, params, context }: Route.ActionArgs) =>
   itemAction('faq', request, context.get(appContext), params.id);
 
+export { ContentErrorBoundary as ErrorBoundary } from '../content-area/content-session.tsx';
+
 export default function ContentFaqItem({ loaderData, actionData }: Route.ComponentProps) {
   return <ContentItemPage kind="faq" loaderData={loaderData} actionData={actionData} />;
 }

@@ -21,6 +21,8 @@ export const loader = ({ request, params, context }: Route.LoaderArgs) =>
 export const action = ({ request, params, context }: Route.ActionArgs) =>
   itemAction('glossary', request, context.get(appContext), params.id);
 
+export { ContentErrorBoundary as ErrorBoundary } from '../content-area/content-session.tsx';
+
 export default function ContentGlossaryEntry({ loaderData, actionData }: Route.ComponentProps) {
   return <ContentItemPage kind="glossary" loaderData={loaderData} actionData={actionData} />;
 }

@@ -20,6 +20,7 @@ import {
 } from '../components/sections/content/content-parts.tsx';
 import { Button, ButtonLink } from '../components/ui/button.tsx';
 import { InputField, TextareaField } from '../components/ui/field.tsx';
+import { restoredFrom, signInState } from '../content-area/content-session.tsx';
 import { appContext } from '../lib/app-context.ts';
 import { readContentPost, signedOut, staffFor } from '../lib/content-area.server.ts';
 import type { FormFailure } from '../lib/form-fields.ts';
@@ -112,9 +113,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   return failure(400, 'Unknown action.', values);
 }
 
+export { ContentErrorBoundary as ErrorBoundary } from '../content-area/content-session.tsx';
+
 export default function ContentGlossary({ loaderData, actionData }: Route.ComponentProps) {
-  if (!loaderData.signedIn) return <ContentSignIn csrfToken={loaderData.csrfToken} message={loaderData.message} />;
-  const { username, csrfToken, entries, total, categories, q, category, done } = loaderData;
+  const signIn = signInState(loaderData, actionData);
+  if (signIn || !loaderData.signedIn) return <ContentSignIn {...(signIn ?? { csrfToken: '', message: null })} />;
+  const { username, csrfToken, entries, total, categories, q, category } = loaderData;
+  const restored = restoredFrom(actionData);
+  const done = restored?.message ?? loaderData.done;
   const answer = actionData as FormFailure | { preview: ImportResult; csv: string } | undefined;
   const failed = answer && 'errors' in answer ? answer : null;
   const preview = answer && 'preview' in answer ? answer : null;
@@ -169,7 +175,9 @@ export default function ContentGlossary({ loaderData, actionData }: Route.Compon
           <ItemEditor
             csrfToken={csrfToken}
             fields={GLOSSARY_FIELDS}
-            values={failed?.values.intent === 'add' ? failed.values : {}}
+            values={
+              failed?.values.intent === 'add' ? failed.values : restored?.values.intent === 'add' ? restored.values : {}
+            }
             errors={failed?.values.intent === 'add' ? failed.errors : {}}
             submitLabel="Add term"
             intent="add"

@@ -6,6 +6,7 @@ import { MESSAGES } from '../../common/messages.ts';
 import { fieldErrors, SIGN_IN_TOO_LONG, signInSchema } from '../../common/schemas.ts';
 import { SignInForm } from '../components/forms/sign-in-form.tsx';
 import { PageHero } from '../components/ui/page-hero.tsx';
+import { startSessionCookie } from '../lib/staff-session.server.ts';
 import { appContext } from '../lib/app-context.ts';
 import { contentHeaders } from '../lib/content-headers.ts';
 import { resultPath } from '../lib/form-results.ts';
@@ -54,10 +55,12 @@ async function signIn({ request, context }: Route.ActionArgs) {
   const result = await app.services.auth.signIn(parsed.data, app.clientAddress);
   if (result.kind === 'locked') return redirect(resultPath('signIn', 'lockedOut', back), 303);
   if (result.kind === 'wrong-credentials') return redirect(resultPath('signIn', 'wrongCredentials', back), 303);
-  // Signed-in state lives in session storage (spec 6), which needs script: without it the
-  // credentials are confirmed and the new tokens, which never left the server, are revoked.
-  await app.services.auth.signOut(result.tokens.access_token);
-  return redirect(resultPath('signIn', 'signInSuccess', back), 303);
+  // The tokens for session storage (spec 6) need script; without it the sign-in lives in the
+  // session cookie alone (decision 049): the Content pages and, once scripts run, any tab use it.
+  return redirect(resultPath('signIn', 'signInSuccess', back), {
+    status: 303,
+    headers: startSessionCookie(app, result.tokens.refresh_token, result.endsAt),
+  });
 }
 
 export default function SignIn({ actionData }: Route.ComponentProps) {

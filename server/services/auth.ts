@@ -11,11 +11,23 @@ import { hashToken, newRefreshToken, newSessionId, type TokenService } from './t
 
 export type { SignInLockPolicy } from './lockout.ts';
 
-export type SignInResult = { kind: 'signed-in'; tokens: Tokens } | { kind: 'wrong-credentials' } | { kind: 'locked' };
+/** `endsAt`: the sign-in's absolute end (ISO 8601), which the session cookie lives until. */
+export type SignInResult =
+  { kind: 'signed-in'; tokens: Tokens; endsAt: string } | { kind: 'wrong-credentials' } | { kind: 'locked' };
 
 /** refreshed: new tokens; reused: a refresh token used a second time, so the whole sign-in was
  * revoked; invalid: unknown, expired, idle too long, revoked or a disabled user. */
-export type RefreshResult = { kind: 'refreshed'; tokens: Tokens } | { kind: 'reused' } | { kind: 'invalid' };
+export type RefreshResult =
+  { kind: 'refreshed'; tokens: Tokens; endsAt: string } | { kind: 'reused' } | { kind: 'invalid' };
+
+/** The sign-in a session cookie names, read without rotating it (decision 049). */
+export type CookieSession =
+  | { kind: 'live'; userId: number; username: string; role: StaffRole; sessionId: string; endsAt: string }
+  | { kind: 'reused' }
+  | { kind: 'invalid' };
+
+/** Activity is written at most this often per sign-in (one UPDATE a minute, not one per page). */
+const TOUCH_EVERY_MS = 60_000;
 
 export function createAuthService(deps: {
   repos: Pick<Repositories, 'users' | 'sessions'>;
@@ -63,18 +75,19 @@ export function createAuthService(deps: {
     return idleMs > 0 && session.lastUsedAt !== null && at.getTime() - Date.parse(session.lastUsedAt) > idleMs;
   }
 
-  async function startSession(userId: number, username: string): Promise<Tokens> {
+  async function startSession(userId: number, username: string) {
     const at = now();
     const sessionId = newSessionId();
     const refreshToken = newRefreshToken();
+    const endsAt = new Date(at.getTime() + deps.refreshTokenTtlDays * 86_400_000).toISOString();
     await repos.sessions.create({
       userId,
       sessionId,
       tokenHash: hashToken(refreshToken),
       createdAt: at.toISOString(),
-      expiresAt: new Date(at.getTime() + deps.refreshTokenTtlDays * 86_400_000).toISOString(),
+      expiresAt: endsAt,
     });
-    return tokensFor(userId, username, sessionId, refreshToken);
+    return { tokens: await tokensFor(userId, username, sessionId, refreshToken), endsAt };
   }
 
   return {
@@ -92,7 +105,7 @@ export function createAuthService(deps: {
       }
       // Guesses from this address in flight alongside this attempt may have locked it meanwhile.
       if (!(await lockout.succeeded(input.username, address, now()))) return lockedOut();
-      return { kind: 'signed-in', tokens: await startSession(user.id, user.username) };
+      return { kind: 'signed-in', ...(await startSession(user.id, user.username)) };
     },
 
     /** Who a bearer token belongs to, or null when it is not a live access token. */
@@ -158,8 +171,48 @@ export function createAuthService(deps: {
         await repos.sessions.revoke(session.sessionId, at.toISOString());
         return { kind: 'reused' };
       }
-      return { kind: 'refreshed', tokens: await tokensFor(user.id, user.username, session.sessionId, next) };
+      return {
+        kind: 'refreshed',
+        tokens: await tokensFor(user.id, user.username, session.sessionId, next),
+        endsAt: session.expiresAt,
+      };
     },
+
+    /** The live sign-in behind a session cookie's refresh token, for pages rendered on the server
+     * (the Content area). Not rotated: parallel page requests carry the same cookie, and rotating
+     * in each would look like reuse. A retired token is reuse all the same and revokes the sign-in;
+     * the idle and absolute limits, revocation and disabled users apply as to a refresh. Each use
+     * counts as activity toward the idle limit. */
+    async cookieSession(refreshToken: string): Promise<CookieSession> {
+      const at = now();
+      const hash = hashToken(refreshToken);
+      const session = await repos.sessions.findByTokenHash(hash);
+      if (!session) {
+        const reusedIn = await repos.sessions.findRetired(hash);
+        if (!reusedIn) return { kind: 'invalid' };
+        await repos.sessions.revoke(reusedIn, at.toISOString());
+        return { kind: 'reused' };
+      }
+      if (session.revokedAt || sessionOver(session, at)) return { kind: 'invalid' };
+      const user = await repos.users.findById(session.userId);
+      if (!user || user.disabledAt) return { kind: 'invalid' };
+      await repos.sessions.touch(
+        session.sessionId,
+        at.toISOString(),
+        new Date(at.getTime() - TOUCH_EVERY_MS).toISOString(),
+      );
+      return {
+        kind: 'live',
+        userId: user.id,
+        username: user.username,
+        role: user.role,
+        sessionId: session.sessionId,
+        endsAt: session.expiresAt,
+      };
+    },
+
+    /** Ends a sign-in by its id (the Content area's sign-out); true when it was live. */
+    endSession: (sessionId: string) => repos.sessions.revoke(sessionId, now().toISOString()),
 
     /** Revokes the sign-in behind a valid access token: the access and the refresh token both die. */
     async signOut(accessToken: string): Promise<boolean> {

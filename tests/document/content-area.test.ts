@@ -4,7 +4,9 @@
 // texts; sales members get 403 on every Content URL; forged posts get 403; typed HTML stays text.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { CONTENT_COOKIE, CONTENT_LIMITS, CONTENT_MESSAGES } from '../../common/content.ts';
+import { SESSION_COOKIE } from '../../common/constants.ts';
+import { MESSAGES } from '../../common/messages.ts';
+import { CONTENT_LIMITS, CONTENT_MESSAGES } from '../../common/content.ts';
 import { hashPassword } from '../../server/services/passwords.ts';
 import { ApiClient } from '../helpers/api-client.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
@@ -63,23 +65,27 @@ describe('signing in', () => {
     assert.match(page.text, /name="password"/);
   });
 
-  test('an admin signs in on the page: an HttpOnly, SameSite=Strict cookie scoped to /content', async () => {
+  test('an admin signs in on the page: the staff session cookie, HttpOnly, SameSite=Strict (decision 049)', async () => {
     const { response } = await signedIn('editor');
     assert.equal(response.status, 303);
-    const cookie = response.headers.getSetCookie().find((line) => line.startsWith(`${CONTENT_COOKIE}=`)) ?? '';
+    const cookie = response.headers.getSetCookie().find((line) => line.startsWith(`${SESSION_COOKIE}=`)) ?? '';
     assert.match(cookie, /HttpOnly/i);
     assert.match(cookie, /SameSite=Strict/i);
-    assert.match(cookie, /Path=\/content/);
+    assert.match(cookie, /Path=\//);
   });
 
   test('a sales member gets 403 on every Content URL and post, whichever way they signed in', async () => {
+    // The sign-in is kept (one staff sign-in); the page then says in words why not, and where to go.
     const page = await signedIn('seller');
-    assert.equal(page.response.status, 403);
-    assert.match(decode(page.response.text), new RegExp(CONTENT_MESSAGES.forbidden.replace('.', '\\.')));
+    assert.equal(page.response.status, 303);
+    const refused = await page.client.get('/content/faq');
+    assert.equal(refused.status, 403);
+    assert.match(decode(refused.text), new RegExp(CONTENT_MESSAGES.roleRefusedTitle));
+    assert.match(refused.text, /href="\/inbox"/);
     // Signed in through the API (the navbar's way): the cookie comes with the tokens.
     const client = new ApiClient(server.url);
     assert.equal((await client.post('/api/SignIn', { username: 'seller', password: PASSWORD })).status, 200);
-    assert.ok(client.cookies.get(CONTENT_COOKIE));
+    assert.ok(client.cookies.get(SESSION_COOKIE));
     for (const path of [
       '/content/faq',
       '/content/glossary',
@@ -474,14 +480,60 @@ describe('editing without JavaScript', () => {
     assert.deepEqual(snapshot(), before);
   });
 
+  test('a save that finds the sign-in over keeps what was typed, says so, and gives it back after signing in', async () => {
+    const { client, token } = await signedIn('second.editor');
+    const faq = (await server.app.services.contentEditing.listFaqs())[0]!;
+    // The sign-in ends (revoked here; the idle limit or an admin would do the same).
+    await server.app.repos.sessions.revokeAllForUser(
+      (await server.app.repos.users.findByUsername('second.editor'))!.id,
+      new Date().toISOString(),
+    );
+    const typed = { question: 'Kept question?', answer: 'Typed for twenty minutes.', version: String(faq.version) };
+    const ended = await post(client, `/content/faq/${faq.id}`, { _csrf: token, intent: 'save', ...typed });
+    assert.equal(ended.status, 401);
+    const page = decode(ended.text);
+    assert.match(page, new RegExp(CONTENT_MESSAGES.sessionEnded.slice(0, 40)));
+    assert.match(page, /name="_kept"/);
+    assert.match(page, /Typed for twenty minutes/);
+    const kept = /name="_kept" value="([^"]*)"/.exec(ended.text)![1]!;
+    const back = await post(client, `/content/faq/${faq.id}`, {
+      _csrf: token,
+      intent: 'sign-in',
+      username: 'second.editor',
+      password: PASSWORD,
+      _kept: decode(kept),
+    });
+    assert.equal(back.status, 200);
+    const restored = decode(back.text);
+    assert.match(restored, new RegExp(CONTENT_MESSAGES.restored.slice(0, 30)));
+    assert.match(restored, />Typed for twenty minutes\.<\/textarea>/);
+    assert.match(restored, /value="Kept question\?"/);
+  });
+
+  test("the Content sign-in says why it refused, in the spec's words", async () => {
+    const client = new ApiClient(server.url);
+    const token = tokenOf((await client.get('/content/faq')).text);
+    const wrong = await post(client, '/content/faq', {
+      _csrf: token,
+      intent: 'sign-in',
+      username: 'editor',
+      password: 'nope-nope-nope',
+    });
+    assert.equal(wrong.status, 401);
+    assert.match(decode(wrong.text), new RegExp(MESSAGES.wrongCredentials));
+    const empty = await post(client, '/content/faq', { _csrf: token, intent: 'sign-in', username: '', password: '' });
+    assert.equal(empty.status, 400);
+    assert.match(decode(empty.text), new RegExp(MESSAGES.allFieldsRequired));
+  });
+
   test('signing out ends the sign-in: the cookie is cleared and the token revoked', async () => {
     const { client, token } = await signedIn('second.editor');
-    const cookie = client.cookies.get(CONTENT_COOKIE);
+    const cookie = client.cookies.get(SESSION_COOKIE);
     const out = await post(client, '/content/faq', { _csrf: token, intent: 'sign-out' });
     assert.equal(out.status, 303);
     const replay = new ApiClient(server.url);
     await replay.get('/content/faq');
-    replay.cookies.set(CONTENT_COOKIE, cookie!);
+    replay.cookies.set(SESSION_COOKIE, cookie!);
     assert.match((await replay.get('/content/faq')).text, /name="password"/, 'the old cookie signs in no more');
   });
 });

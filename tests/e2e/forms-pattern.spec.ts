@@ -144,8 +144,9 @@ test('on load with both tokens stored, any 2xx from ValidateToken shows Signed I
     page.evaluate(() => ['access_token', 'refresh_token'].forEach((key) => sessionStorage.setItem(key, 'stored')));
   await store();
   await page.reload();
-  await expect(page.getByRole('dialog', { name: MESSAGES.signedIn })).toBeVisible();
-  await expect(page.getByRole('dialog', { name: MESSAGES.signedIn })).toBeHidden({ timeout: 4000 });
+  const signedIn = page.getByRole('status').filter({ hasText: MESSAGES.signedIn });
+  await expect(signedIn).toBeVisible();
+  await expect(signedIn).toBeHidden({ timeout: 4000 });
   for (const attempt of [1, 2]) {
     await store();
     await page.reload();

@@ -61,6 +61,7 @@ export function FormShell({
     <>
       <form
         ref={form.formRef}
+        id={form.formId}
         className={className ? `form ${className}` : 'form'}
         aria-label={label}
         data-tone={tone}

@@ -10,6 +10,7 @@ import { restoreSession, signOut, useSignedInRole, useSignedInUser } from '../..
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { ButtonLink } from '../ui/button.tsx';
 import { ResultModal, type SubmissionResult } from '../ui/result-modal.tsx';
+import { StatusMessage } from '../ui/status-message.tsx';
 import { AccountMenu } from './account-menu.tsx';
 import './header-actions.css';
 
@@ -50,9 +51,11 @@ export function HeaderActions() {
     return () => window.removeEventListener('click', onClick, true);
   }, []);
 
+  // The spec's 'Signed In!' on page load: a polite status for 2 s, never the focus (issue 31).
+  const [loadNotice, setLoadNotice] = useState<string | null>(null);
   useEffect(() => {
     restoreSession().then((live) => {
-      if (live) setNotice({ status: SubmissionStatus.Success, message: MESSAGES.signedIn });
+      if (live) setLoadNotice(MESSAGES.signedIn);
     });
   }, []);
 
@@ -119,6 +122,7 @@ export function HeaderActions() {
           <DemoModal open={open === 'demo'} resetKey={openings.demo} onClose={() => setOpen(null)} />
         </Suspense>
       ) : null}
+      <StatusMessage message={loadNotice} onDone={() => setLoadNotice(null)} />
       <ResultModal
         result={notice}
         title={username ? 'Signed in' : 'Signed out'}

@@ -83,6 +83,17 @@ export function createSessionsRepository(db: Kysely<DB>) {
         return true;
       });
     },
+    /** Marks a live session as used now (the idle limit counts from here), at most once per
+     * `notBefore`: work that is not a refresh (the Content pages) counts as activity too. */
+    async touch(sessionId: string, at: string, notBefore: string): Promise<void> {
+      await db
+        .updateTable('refresh_tokens')
+        .set({ last_used_at: at })
+        .where('session_id', '=', sessionId)
+        .where('revoked_at', 'is', null)
+        .where('last_used_at', '<', notBefore)
+        .execute();
+    },
     /** True when a live session was revoked. */
     async revoke(sessionId: string, at: string): Promise<boolean> {
       const result = await db

@@ -3,7 +3,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  type Tokens,
   errorAnswerSchema,
   errorInfoObjectSchema,
   refreshBodySchema,
@@ -12,24 +11,29 @@ import {
   tokenInfoSchema,
   tokensSchema,
 } from '../../../common/api.ts';
-import { CONTENT_COOKIE } from '../../../common/content.ts';
 import { MESSAGES } from '../../../common/messages.ts';
 import { SIGN_IN_TOO_LONG, signInSchema } from '../../../common/schemas.ts';
 import { PublicError } from '../../errors.ts';
 import { rateLimitFor } from '../../plugins/rate-limits.ts';
+import { clearedSessionCookie, readSessionCookie, secondsUntil, sessionCookie } from '../../session-cookie.ts';
 import { bearerHeaders, bearerToken } from './bearer.ts';
 
-/** The Content area's pages (rendered on the server, decision 021) read the same sign-in from a
- * cookie only they receive; it dies with the access token or at sign-out. */
-function setContentCookie(request: FastifyRequest, reply: FastifyReply, tokens: Tokens, secureCookies: boolean) {
-  reply.setCookie(CONTENT_COOKIE, tokens.access_token, {
-    path: '/content',
-    httpOnly: true,
-    sameSite: 'strict',
-    // Secure whenever the public address is https (SITE_URL), whatever TRUST_PROXY says.
-    secure: secureCookies || request.protocol === 'https',
-    maxAge: tokens.expires_in,
-  });
+/** The sign-in's session cookie (decision 049): the refresh token, so a new tab, an email link
+ * and the Content pages start signed in. Renewed with every rotation, cleared when it ends. */
+function setSessionCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  value: string,
+  endsAt: string,
+  secure: boolean,
+) {
+  // Secure whenever the public address is https (SITE_URL), whatever TRUST_PROXY says.
+  for (const cookie of sessionCookie(value, secondsUntil(endsAt), secure || request.protocol === 'https'))
+    reply.header('set-cookie', cookie);
+}
+
+function clearSessionCookie(request: FastifyRequest, reply: FastifyReply, secure: boolean) {
+  for (const cookie of clearedSessionCookie(secure || request.protocol === 'https')) reply.header('set-cookie', cookie);
 }
 
 /** The one validation message the spec words for sign-in ('All fields are required!'), except
@@ -60,7 +64,7 @@ const authRoutes: FastifyPluginAsyncZod<{ signInPerMinute: number; secureCookies
       if (result.kind === 'locked') throw new PublicError(429, MESSAGES.lockedOut);
       if (result.kind === 'wrong-credentials') throw new PublicError(401, MESSAGES.wrongCredentials);
       request.log.info({ username: request.body.username }, 'signed in');
-      setContentCookie(request, reply, result.tokens, options.secureCookies);
+      setSessionCookie(request, reply, result.tokens.refresh_token, result.endsAt, options.secureCookies);
       return result.tokens;
     },
   });
@@ -70,9 +74,9 @@ const authRoutes: FastifyPluginAsyncZod<{ signInPerMinute: number; secureCookies
     schema: {
       summary: 'Trade a refresh token for new tokens (each refresh token works once)',
       description:
-        'Rotation: the answer carries a new refresh token and the one sent never works again. Sending a used one answers 401 and revokes the whole sign-in. The token is accepted only in this JSON body, never in a URL.',
+        'Rotation: the answer carries a new refresh token and the one sent never works again. Sending a used one answers 401 and revokes the whole sign-in. The token is accepted in this JSON body, never in a URL; without a body, the haulora_session cookie set at sign-in is used instead (same rules, CSRF-checked like every post). Every answer with tokens renews that cookie; a refused cookie is cleared.',
       tags: ['Sign-in'],
-      body: refreshBodySchema,
+      body: refreshBodySchema.nullish(),
       response: { 200: tokensSchema, '4xx': errorInfoObjectSchema },
     },
     handler: async (request, reply) => {
@@ -80,13 +84,17 @@ const authRoutes: FastifyPluginAsyncZod<{ signInPerMinute: number; secureCookies
       if (Object.keys((request.query as Record<string, unknown> | undefined) ?? {}).length > 0) {
         throw new PublicError(400, MESSAGES.refreshTokenInUrl);
       }
-      const result = await app.services.auth.refresh(request.body.refresh_token);
-      if (result.kind === 'reused') {
-        request.log.warn('refresh token used twice: its sign-in is revoked');
+      // No body: the session cookie's refresh token (decision 049). Neither: today's 400.
+      const fromCookie = request.body == null;
+      const refreshToken = fromCookie ? readSessionCookie(request.headers.cookie) : request.body!.refresh_token;
+      if (refreshToken === null) throw new PublicError(400, MESSAGES.refreshTokenMissing);
+      const result = await app.services.auth.refresh(refreshToken);
+      if (result.kind !== 'refreshed') {
+        if (result.kind === 'reused') request.log.warn('refresh token used twice: its sign-in is revoked');
+        if (fromCookie) clearSessionCookie(request, reply, options.secureCookies);
         throw new PublicError(401, MESSAGES.tokenInvalid);
       }
-      if (result.kind === 'invalid') throw new PublicError(401, MESSAGES.tokenInvalid);
-      setContentCookie(request, reply, result.tokens, options.secureCookies);
+      setSessionCookie(request, reply, result.tokens.refresh_token, result.endsAt, options.secureCookies);
       return result.tokens;
     },
   });
@@ -117,12 +125,7 @@ const authRoutes: FastifyPluginAsyncZod<{ signInPerMinute: number; secureCookies
     handler: async (request, reply) => {
       const signedOut = await app.services.auth.signOut(bearerToken(request));
       if (!signedOut) throw new PublicError(401, MESSAGES.tokenInvalid);
-      reply.clearCookie(CONTENT_COOKIE, {
-        path: '/content',
-        httpOnly: true,
-        sameSite: 'strict',
-        secure: options.secureCookies || request.protocol === 'https',
-      });
+      clearSessionCookie(request, reply, options.secureCookies);
       return success(MESSAGES.signedOut);
     },
   });

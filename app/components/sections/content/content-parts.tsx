@@ -2,10 +2,13 @@
 // form shown when nobody is signed in here, the item editor with the version check's comparison,
 // and an item's history with its restore buttons. Every form is a plain post to the page's
 // action, so all of it works without JavaScript; with it, React Router sends the same posts.
-import type { ReactNode } from 'react';
-import { Form, href, NavLink } from 'react-router';
-import type { HistoryEntry } from '../../../../common/content.ts';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { Form, href, NavLink, useRevalidator } from 'react-router';
+import { CONTENT_MESSAGES, type HistoryEntry } from '../../../../common/content.ts';
 import { CSRF_FIELD } from '../../../lib/form-fields.ts';
+import { KEPT_FIELD } from '../../../lib/kept-values.ts';
+import { useTypedEarly } from '../../../lib/use-typed-early.ts';
+import { useUnsavedGuard } from '../../../lib/use-unsaved-guard.ts';
 import { Button } from '../../ui/button.tsx';
 import { InputField, TextareaField } from '../../ui/field.tsx';
 import { PageHero } from '../../ui/page-hero.tsx';
@@ -75,14 +78,30 @@ export function ContentFrame({
 export function ContentSignIn({
   csrfToken,
   message,
+  kept = null,
   title = 'Content',
   intro = 'Sign in with an admin staff account to edit the FAQ and the glossary.',
 }: {
   csrfToken: string;
   message: string | null;
+  /** What a post that found the sign-in over had typed: carried through the sign-in and given back. */
+  kept?: Record<string, string> | null;
   title?: string;
   intro?: string;
 }) {
+  const formId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  useTypedEarly(formId, formRef);
+  const revalidator = useRevalidator();
+  // Arrived by a link from another site (an email in webmail), the first request went without the
+  // SameSite=Strict session cookie: renew it with a same-site call, then load the page again.
+  useEffect(() => {
+    if (message || kept) return;
+    void import('../../../lib/session.ts').then(async ({ mayHaveSessionCookie, refreshSession }) => {
+      if (mayHaveSessionCookie() && (await refreshSession()).kind === 'refreshed') void revalidator.revalidate();
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the sign-in form shows
+  }, []);
   return (
     <>
       <PageHero eyebrow="Staff" title={title}>
@@ -91,8 +110,9 @@ export function ContentSignIn({
       <section className="container form-page" aria-label="Sign-in form">
         <div className="form-card" data-size="sm">
           {message ? <Notice tone="refused">{message}</Notice> : null}
-          <Form method="post" className="content-form">
+          <Form method="post" className="content-form" id={formId} ref={formRef}>
             <Csrf token={csrfToken} />
+            {kept ? <input type="hidden" name={KEPT_FIELD} value={JSON.stringify(kept)} /> : null}
             <InputField name="username" label="Username" autoComplete="username" required maxLength={64} />
             <InputField
               name="password"
@@ -128,8 +148,12 @@ export function ItemEditor(props: {
   current?: Record<string, string> | null | undefined;
 }) {
   const { csrfToken, fields, values, errors = {}, version, hiddenSwitch, submitLabel, intent, current } = props;
+  const formId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  useTypedEarly(formId, formRef);
+  useUnsavedGuard(formRef, CONTENT_MESSAGES.unsaved);
   return (
-    <Form method="post" className="content-form">
+    <Form method="post" className="content-form" id={formId} ref={formRef}>
       <Csrf token={csrfToken} />
       {version ? <input type="hidden" name="version" value={current?.version ?? version} /> : null}
       {fields.map((field) =>
