@@ -11,6 +11,9 @@ export const MAX_DAYS_OFF = 400;
 
 export const BOOKING_MESSAGES = {
   taken: 'That time has just been taken. Please choose another.',
+  /** The demo request's answer when it booked a time, naming it in the visitor's zone. */
+  booked: (when: string, zone: string) =>
+    `Thank you! Your demo is booked for ${when} (${zone} time). Our team looks forward to meeting you.`,
   notOffered: 'That time is not offered. Please choose another.',
   zone: 'Choose a time zone by its IANA name, such as Australia/Sydney.',
   days: `The number of days must be a whole number from 1 to ${MAX_SLOT_DAYS}.`,
@@ -31,6 +34,23 @@ export const BOOKING_MESSAGES = {
     'The minimum notice must be a whole number of minutes from 0 to 20160 (14 days), or null for the configured one.',
   horizonDays: 'How far ahead must be a whole number of days from 1 to 90, or null for the configured one.',
 } as const;
+
+/** A start as the slots list gives it: an ISO 8601 instant with its offset or Z. */
+export const INSTANT_PATTERN = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d{1,3})?)?(Z|[+-]\d\d:\d\d)$/;
+
+/** A slot's start as a visitor reads it in their zone: 'Tuesday, 1 December 2026 at 10:00 am'
+ * (the platform's Intl, in the site's English). */
+export function formatSlot(start: string, zone: string): string {
+  return new Intl.DateTimeFormat('en-AU', {
+    timeZone: zone,
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(new Date(start));
+}
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$|^24:00$/;
 const DATE = /^\d{4}-\d\d-\d\d$/;
@@ -59,7 +79,7 @@ function acceptedByIntl(zone: string): boolean {
   }
 }
 
-const timeZoneSchema = z
+export const timeZoneSchema = z
   .string({ error: BOOKING_MESSAGES.zone })
   .max(64, { error: BOOKING_MESSAGES.zone })
   .refine(isTimeZone, { error: BOOKING_MESSAGES.zone });

@@ -2,7 +2,7 @@
 // and the two emails it sends (the sales notification and the requester's confirmation).
 import { demoRequestSchema } from '../../common/demo-schema.ts';
 import { MESSAGES } from '../../common/messages.ts';
-import { countryLabel, countryName, e164 } from './phone-display.ts';
+import { countryLabel, countryName, e164, regionOf } from './phone-display.ts';
 import { bodyText, consentLine, fieldLines, fill, headerText, inboxUrl, type Line } from '../services/notifications.ts';
 import { textOf, previewOf } from './text.ts';
 import { describeKind } from './types.ts';
@@ -43,6 +43,7 @@ export const demoRequest = describeKind({
   image: false,
   consent: true,
   thanks: MESSAGES.demoThanks,
+  bookable: { country: (values) => regionOf(values.number) },
   headline: ({ values }) => ({
     title: textOf(values, 'name'),
     subtitle: [textOf(values, 'job_title'), textOf(values, 'company')].filter(Boolean).join(', '),

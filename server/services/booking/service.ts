@@ -10,6 +10,7 @@ import {
   type AvailabilityBody,
   BOOKING_MESSAGES,
   type BookingSettingsAnswer,
+  INSTANT_PATTERN,
   type BookingSettingsBody,
   type SlotsAnswer,
 } from '../../../common/booking.ts';
@@ -220,10 +221,7 @@ export function createBookingService(
      * stores what belongs with it: the demo request, its emails; see WithBooking). */
     async book(request: BookingRequest, within?: WithBooking): Promise<BookingOutcome> {
       const start = Date.parse(request.start);
-      if (
-        !/^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d{1,3})?)?(Z|[+-]\d\d:\d\d)$/.test(request.start) ||
-        Number.isNaN(start)
-      ) {
+      if (!INSTANT_PATTERN.test(request.start) || Number.isNaN(start)) {
         return { ok: false, reason: 'invalid', message: BOOKING_MESSAGES.notOffered };
       }
       const zone = canonicalZone(request.timeZone);
