@@ -38,10 +38,12 @@ export const BOOKING_MESSAGES = {
 /** A start as the slots list gives it: an ISO 8601 instant with its offset or Z. */
 export const INSTANT_PATTERN = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d{1,3})?)?(Z|[+-]\d\d:\d\d)$/;
 
-/** A slot's start as a visitor reads it in their zone: 'Tuesday, 1 December 2026 at 10:00 am'
- * (the platform's Intl, in the site's English). */
+/** A slot's start as a visitor reads it in their zone: 'Tuesday 1 December 2026 at 10:00 am'
+ * (the platform's Intl, in the site's English). Joined from Intl's parts, so the server's and a
+ * browser's ICU, which differ in the spaces they put around "am", write the same text. */
 export function formatSlot(start: string, zone: string): string {
-  return new Intl.DateTimeFormat('en-AU', {
+  const parts: Record<string, string> = {};
+  const format = new Intl.DateTimeFormat('en-AU', {
     timeZone: zone,
     weekday: 'long',
     day: 'numeric',
@@ -49,7 +51,11 @@ export function formatSlot(start: string, zone: string): string {
     year: 'numeric',
     hour: 'numeric',
     minute: '2-digit',
-  }).format(new Date(start));
+    hourCycle: 'h12',
+  });
+  for (const part of format.formatToParts(new Date(start))) parts[part.type] = part.value;
+  const period = (parts.dayPeriod ?? '').toLowerCase();
+  return `${parts.weekday} ${parts.day} ${parts.month} ${parts.year} at ${parts.hour}:${parts.minute}${period ? ` ${period}` : ''}`;
 }
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$|^24:00$/;

@@ -93,7 +93,10 @@ export function createSubmissionService(
         if (error instanceof ClaimedBefore) return null;
         throw error;
       }
-      if (!outcome.ok) return refusal(outcome.reason === 'taken' ? 'conflict' : 'invalid', outcome.message);
+      if (!outcome.ok)
+        return refusal(outcome.reason === 'taken' ? 'conflict' : 'invalid', outcome.message, {
+          slot_start: outcome.message,
+        });
       observer?.stored(kind.metric, false);
       return ok(options.message);
     },
