@@ -2,7 +2,7 @@
 // and the URL an action redirects to. An outcome names its text in MESSAGES, so the query string
 // can never make the page show arbitrary words.
 import { href } from 'react-router';
-import { BOOKING_MESSAGES, formatSlot, INSTANT_PATTERN, isTimeZone } from '../../common/booking.ts';
+import { BOOKING_MESSAGES, formatSlot, INSTANT_PATTERN, isTimeZone } from '../../common/booking-time.ts';
 import { SubmissionStatus } from '../../common/constants.ts';
 import { MESSAGES } from '../../common/messages.ts';
 import type { FormName } from './form-fields.ts';

@@ -12,7 +12,7 @@ import { PageHero } from '../components/ui/page-hero.tsx';
 import { appContext } from '../lib/app-context.ts';
 import { callingCodeOf, demoCountryData } from '../lib/countries.server.ts';
 import { postForm, refuse } from '../lib/forms.server.ts';
-import { isTimeZone } from '../../common/booking.ts';
+import { isTimeZone } from '../../common/booking-time.ts';
 import { bookedResultPath, outcomeForMessage, resultPath } from '../lib/form-results.ts';
 import { demoRequestInput } from '../lib/country-options.ts';
 import { pageMeta } from '../lib/seo.ts';

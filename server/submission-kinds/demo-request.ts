@@ -5,6 +5,7 @@ import { MESSAGES } from '../../common/messages.ts';
 import { countryLabel, countryName, e164, regionOf } from './phone-display.ts';
 import { bodyText, consentLine, fieldLines, fill, headerText, inboxUrl, type Line } from '../services/notifications.ts';
 import { textOf, previewOf } from './text.ts';
+import { composeBookingEmails } from '../services/booking/invites.ts';
 import { describeKind } from './types.ts';
 
 export const demoRequest = describeKind({
@@ -49,7 +50,7 @@ export const demoRequest = describeKind({
     subtitle: [textOf(values, 'job_title'), textOf(values, 'company')].filter(Boolean).join(', '),
     preview: previewOf(values, 'text'),
   }),
-  emails({ id, values: demo, consent, createdAt }, { copy, settings, messageId }) {
+  emails({ id, values: demo, consent, createdAt, booking }, { copy, settings, messageId }) {
     const labels = copy.labels;
     const fields: Line[] = [
       [labels.name, headerText(demo.name)],
@@ -77,6 +78,12 @@ export const demoRequest = describeKind({
         ].join('\n\n') + '\n',
       messageId: messageId(),
     };
+    // A booked time (issue 29): the visitor's invite stands for the confirmation (it is what they
+    // need, whatever DEMO_CONFIRMATION_EMAIL says), the owner gets theirs, and the reminders wait.
+    if (booking) {
+      const request = { id, name: demo.name, company: demo.company, email: demo.email, createdAt };
+      return [sales, ...composeBookingEmails(booking, request, { copy, settings, messageId })];
+    }
     if (!settings.demoConfirmation) return [sales];
     const confirmation = {
       ...about,

@@ -65,8 +65,8 @@ for (const { engine, env } of engines) {
     before(async () => {
       server = await startServer(await env());
       const now = new Date().toISOString();
-      for (const name of ['boss', 'amy'])
-        await server.app.repos.users.create(name, 'x', now, null, name === 'boss' ? 'admin' : 'sales');
+      await server.app.repos.users.create('boss', 'x', now, null, 'admin');
+      await server.app.repos.users.create('amy', 'x', now, 'amy@haulora.example', 'sales');
       await server.app.services.booking.saveAvailability(
         'amy',
         { time_zone: 'Asia/Manila', weekly: ALL_WEEK, days_off: [], meeting_url: 'https://meet.example/amy' },
@@ -107,6 +107,68 @@ for (const { engine, env } of engines) {
       );
       // The time is no longer offered.
       assert.ok(!(await slots()).some((free) => free.start === slot.start));
+    });
+
+    test('the visitor and the owner each get an invite (.ics) through the outbox, and the reminders wait', async () => {
+      const all = await slots('UTC');
+      // A time more than a day ahead, so both reminders are still to come.
+      const slot = all.find((free) => Date.parse(free.start) > Date.now() + 26 * 3_600_000)!;
+      assert.ok(slot);
+      const body = demo({ slot_start: slot.start, time_zone: 'Asia/Manila' });
+      assert.equal((await post(body)).status, 200);
+      const { id, uid } = await server.app.database.kysely
+        .selectFrom('demo_requests')
+        .innerJoin('bookings', 'bookings.demo_request_id', 'demo_requests.id')
+        .select(['demo_requests.id', 'bookings.uid'])
+        .where('demo_requests.email', '=', body.email)
+        .executeTakeFirstOrThrow();
+      const mail = await server.app.database.kysely
+        .selectFrom('outbox')
+        .select(['kind', 'recipient', 'calendar', 'booking_uid', 'next_attempt_at', 'created_at', 'body_text'])
+        .where('submission_kind', '=', 'demo-requests')
+        .where('submission_id', '=', id)
+        .orderBy('id')
+        .execute();
+      assert.deepEqual(
+        mail.map((row) => [row.kind, row.recipient]),
+        [
+          ['sales-demo', server.config.mail.salesEmail],
+          ['booking-invite', body.email],
+          ['booking-invite-staff', 'amy@haulora.example'],
+          ['booking-reminder', body.email],
+          ['booking-reminder-staff', 'amy@haulora.example'],
+          ['booking-reminder', body.email],
+          ['booking-reminder-staff', 'amy@haulora.example'],
+        ],
+      );
+      const [visitorInvite, staffInvite] = [mail[1]!, mail[2]!];
+      assert.equal(visitorInvite.calendar, staffInvite.calendar);
+      // Unfolded (RFC 5545 3.1: a CRLF and a space continue a line).
+      const ics = visitorInvite.calendar!.replace(/\r\n /g, '');
+      const stamp = (iso: string) => iso.replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+      for (const line of [
+        'METHOD:REQUEST',
+        `UID:${uid}@localhost`,
+        'SEQUENCE:0',
+        `DTSTART:${stamp(slot.start)}`,
+        `DTEND:${stamp(slot.end)}`,
+        'LOCATION:https://meet.example/amy',
+        'ORGANIZER;CN=amy:mailto:amy@haulora.example',
+      ])
+        assert.ok(ics.split('\r\n').includes(line), line);
+      assert.match(
+        ics,
+        new RegExp(`ATTENDEE;CN=${body.email.replace('.', '\\.')};[^\r]*:mailto:${body.email.replace('.', '\\.')}`),
+      );
+      assert.ok(mail.every((row) => row.kind === 'sales-demo' || row.booking_uid === uid));
+      // The visitor's email names the time in their zone and holds none of their words.
+      assert.ok(visitorInvite.body_text.includes('(Asia/Manila time)'));
+      assert.ok(!visitorInvite.body_text.includes('Dana') && !ics.includes('Dana'));
+      // Reminders are due 24 hours and 1 hour before.
+      assert.deepEqual(
+        mail.slice(3).map((row) => Date.parse(slot.start) - Date.parse(row.next_attempt_at)),
+        [86_400_000, 86_400_000, 3_600_000, 3_600_000],
+      );
     });
 
     test('a time taken meanwhile: 409 in the issue’s words, nothing stored', async () => {

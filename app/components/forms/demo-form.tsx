@@ -5,7 +5,8 @@
 // POST /api/RequestDemo with the number as '+CODE DIGITS'.
 import { type ClipboardEvent, type KeyboardEvent, useEffect, useId, useState } from 'react';
 import { href } from 'react-router';
-import { isTimeZone, type Slot } from '../../../common/booking.ts';
+import type { Slot } from '../../../common/booking.ts';
+import { isTimeZone } from '../../../common/booking-time.ts';
 import { MESSAGES } from '../../../common/messages.ts';
 import { SlotPicker } from '../../booking/slot-picker.tsx';
 import type { FormFailure } from '../../lib/form-fields.ts';

@@ -129,7 +129,8 @@ export function createBookingService(
         request.country,
       );
       const end = start + settings.meetingMinutes * MINUTE;
-      const meetingUrl = (await repo.availability(choice.userId))?.meetingUrl ?? null;
+      const availability = await repo.availability(choice.userId);
+      const owner = await createUsersRepository(trx).findById(choice.userId);
       const chosen: ChosenBooking = {
         uid: randomUUID(),
         ownerId: choice.userId,
@@ -137,7 +138,10 @@ export function createBookingService(
         start: iso(start),
         end: iso(end),
         reason: choice.reason,
-        meetingUrl,
+        meetingUrl: availability?.meetingUrl ?? null,
+        ownerEmail: owner?.email ?? null,
+        ownerTimeZone: availability?.timeZone ?? config.siteTimeZone,
+        timeZone: request.timeZone,
       };
       const linked = await within?.(trx, chosen);
       const id = await repo.insert({
