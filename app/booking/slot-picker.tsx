@@ -24,6 +24,8 @@ export type SlotPickerProps = {
   /** The chosen start ('' for none: the form's `slot_start`). */
   value: string;
   onChange: (start: string) => void;
+  /** The chosen start is no longer free (fetched afresh after a 409): no time is chosen now. */
+  onGone: () => void;
   error?: string | undefined;
   /** The free times the server rendered (the page), or none: fetched here (the modal). */
   initialSlots?: readonly Slot[] | null | undefined;
@@ -40,6 +42,7 @@ export function SlotPicker({
   onZone,
   value,
   onChange,
+  onGone,
   error,
   initialSlots,
   refresh,
@@ -61,7 +64,7 @@ export function SlotPicker({
       const fresh = answer.data.slots;
       setSlots(fresh);
       // A chosen time that is gone is no longer chosen.
-      if (value && !fresh.some((slot) => slot.start === value)) onChange('');
+      if (value && !fresh.some((slot) => slot.start === value)) onGone();
     });
     return () => {
       current = false;

@@ -57,6 +57,9 @@ export function DemoForm({ countries, failure, onRequested, variant, booking }: 
   const phoneId = useId();
   // A new number fetches the free times again: after a time was taken, and after a booking.
   const [refresh, setRefresh] = useState(0);
+  // The 409's words, shown by the picker until another time is chosen (the browser's check
+  // knows nothing of it and would clear a field error).
+  const [taken, setTaken] = useState('');
   const countryOf = (code: string) => countries.countries.find((country) => country.code === code);
   const form = useForm({
     form: 'demo',
@@ -95,6 +98,7 @@ export function DemoForm({ countries, failure, onRequested, variant, booking }: 
     refused: (answer) => {
       if (answer.status !== 409 || answer.kind !== 'ERROR' || !answer.message) return undefined;
       setRefresh((count) => count + 1);
+      setTaken(answer.message);
       return { slot_start: answer.message };
     },
     keep: (values) => ({ country: values.country, time_zone: values.time_zone }),
@@ -223,8 +227,12 @@ export function DemoForm({ countries, failure, onRequested, variant, booking }: 
           zone={form.values.time_zone}
           onZone={(zone) => form.set('time_zone', zone)}
           value={form.values.slot_start}
-          onChange={(start) => form.set('slot_start', start)}
-          error={form.error('slot_start') ?? form.error('time_zone')}
+          onChange={(start) => {
+            setTaken('');
+            form.set('slot_start', start);
+          }}
+          onGone={() => form.set('slot_start', '')}
+          error={form.error('slot_start') ?? form.error('time_zone') ?? (taken || undefined)}
           initialSlots={booking.slots}
           refresh={refresh}
           hydrated={form.hydrated}
