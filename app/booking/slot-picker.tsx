@@ -14,8 +14,9 @@ import '../components/ui/button.css';
 import '../components/ui/choice.css';
 import './slot-picker.css';
 
-/** Days with free times shown at first, and added by "Show more days". */
-const DAYS_STEP = 5;
+/** Days with free times shown at first, and added by "Show more days" (three days of office
+ * hours is already some 50 times on a phone). */
+const DAYS_STEP = 3;
 
 export type SlotPickerProps = {
   /** The zone the times are shown in (the form's `time_zone`). */

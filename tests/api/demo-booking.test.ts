@@ -164,6 +164,20 @@ for (const { engine, env } of engines) {
       // The visitor's email names the time in their zone and holds none of their words.
       assert.ok(visitorInvite.body_text.includes('(Asia/Manila time)'));
       assert.ok(!visitorInvite.body_text.includes('Dana') && !ics.includes('Dana'));
+      // The inbox shows the booking: its time for the visitor, its owner, their zone and link.
+      const detail = await server.app.services.inbox.detail('demo-requests', id);
+      assert.ok(detail.ok);
+      assert.deepEqual(detail.value.booking, {
+        start: slot.start,
+        end: slot.end,
+        time_zone: 'Asia/Manila',
+        owner: 'amy',
+        owner_time_zone: 'Asia/Manila',
+        meeting_url: 'https://meet.example/amy',
+        status: 'booked',
+        routing_reason: detail.value.booking!.routing_reason,
+      });
+      assert.ok(detail.value.booking!.routing_reason.length > 0);
       // Reminders are due 24 hours and 1 hour before.
       assert.deepEqual(
         mail.slice(3).map((row) => Date.parse(slot.start) - Date.parse(row.next_attempt_at)),
