@@ -95,6 +95,8 @@ export const schema = z.strictObject({
     marketingConsent: text(40),
     /** When the submission arrived. */
     receivedAt: text(40),
+    /** A demo request's booked time, with its owner (issue 29). */
+    booking: text(40),
   }),
   /** The product-news answer: given ({version}, {at}) or not. */
   consent: z.strictObject({

@@ -5,6 +5,7 @@ import { MESSAGES } from '../../common/messages.ts';
 import { countryLabel, countryName, e164, regionOf } from './phone-display.ts';
 import { bodyText, consentLine, fieldLines, fill, headerText, inboxUrl, type Line } from '../services/notifications.ts';
 import { textOf, previewOf } from './text.ts';
+import { formatSlot } from '../../common/booking-time.ts';
 import { composeBookingEmails } from '../services/booking/invites.ts';
 import { describeKind } from './types.ts';
 
@@ -60,6 +61,14 @@ export const demoRequest = describeKind({
       [labels.email, demo.email],
       [labels.demoMessage, bodyText(demo.text)],
       [labels.marketingConsent, consentLine(copy, consent)],
+      ...(booking
+        ? [
+            [
+              labels.booking,
+              `${formatSlot(booking.start, booking.ownerTimeZone)} (${booking.ownerTimeZone}) with ${booking.owner}`,
+            ] satisfies Line,
+          ]
+        : []),
     ];
     const about = { submissionKind: 'demo-requests', submissionId: id, createdAt } as const;
     const sales = {

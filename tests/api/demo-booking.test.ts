@@ -142,6 +142,10 @@ for (const { engine, env } of engines) {
         ],
       );
       const [visitorInvite, staffInvite] = [mail[1]!, mail[2]!];
+      // The sales team's notification names the time in the owner's zone, and the owner.
+      assert.ok(
+        mail[0]!.body_text.includes(`Booked time: ${formatSlot(slot.start, 'Asia/Manila')} (Asia/Manila) with amy`),
+      );
       assert.equal(visitorInvite.calendar, staffInvite.calendar);
       // Unfolded (RFC 5545 3.1: a CRLF and a space continue a line).
       const ics = visitorInvite.calendar!.replace(/\r\n /g, '');
