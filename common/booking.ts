@@ -3,63 +3,14 @@
 // server routes; the browser may import the types and the messages.
 import { z } from 'zod';
 
-export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
-/** Longest look ahead a visitor may ask for, whatever the horizon. */
-export const MAX_SLOT_DAYS = 90;
-export const MAX_WEEKLY_RANGES = 70;
-export const MAX_DAYS_OFF = 400;
-
-export const BOOKING_MESSAGES = {
-  taken: 'That time has just been taken. Please choose another.',
-  notOffered: 'That time is not offered. Please choose another.',
-  zone: 'Choose a time zone by its IANA name, such as Australia/Sydney.',
-  days: `The number of days must be a whole number from 1 to ${MAX_SLOT_DAYS}.`,
-  day: 'Each weekly range needs a day from 1 (Monday) to 7 (Sunday).',
-  time: 'Times must be written HH:MM, from 00:00 to 24:00.',
-  inverted: 'Each range must end after it starts.',
-  overlap: (day: number) => `The ranges on ${WEEKDAYS[day - 1]} overlap. Join them or move one.`,
-  tooManyRanges: `At most ${MAX_WEEKLY_RANGES} weekly ranges.`,
-  dayOff: 'Days off must be real dates written YYYY-MM-DD.',
-  tooManyDaysOff: `At most ${MAX_DAYS_OFF} days off.`,
-  meetingUrl: 'The meeting link must be an https:// address, or null for a phone call.',
-  forbidden: "Only an admin can change someone else's availability or the rotation.",
-  unknownStaff: 'There is no staff member of that name.',
-  settingsForbidden: 'Only an admin can change the booking settings.',
-  meetingMinutes: 'The meeting length must be a whole number of minutes from 5 to 480, or null for the configured one.',
-  bufferMinutes: 'The buffer must be a whole number of minutes from 0 to 240, or null for the configured one.',
-  noticeMinutes:
-    'The minimum notice must be a whole number of minutes from 0 to 20160 (14 days), or null for the configured one.',
-  horizonDays: 'How far ahead must be a whole number of days from 1 to 90, or null for the configured one.',
-} as const;
+export * from './booking-time.ts';
+import { BOOKING_MESSAGES, isTimeZone, MAX_DAYS_OFF, MAX_SLOT_DAYS, MAX_WEEKLY_RANGES } from './booking-time.ts';
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$|^24:00$/;
 const DATE = /^\d{4}-\d\d-\d\d$/;
-
 const isRealDate = (text: string) => DATE.test(text) && new Date(`${text}T00:00:00Z`).toISOString().startsWith(text);
 
-const knownZones = new Map<string, boolean>();
-
-/** True for an IANA zone name the platform knows (fixed offsets are not a person's zone). */
-export function isTimeZone(zone: string): boolean {
-  let known = knownZones.get(zone);
-  if (known === undefined) {
-    known = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+){0,2}$/.test(zone) && acceptedByIntl(zone);
-    // Remembered (a bounded number): the slots call checks the visitor's zone on every request.
-    if (knownZones.size < 2000) knownZones.set(zone, known);
-  }
-  return known;
-}
-
-function acceptedByIntl(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const timeZoneSchema = z
+export const timeZoneSchema = z
   .string({ error: BOOKING_MESSAGES.zone })
   .max(64, { error: BOOKING_MESSAGES.zone })
   .refine(isTimeZone, { error: BOOKING_MESSAGES.zone });

@@ -1,6 +1,7 @@
 // The demo request's schema (spec 3 and 5), in a module of its own: its phone rule brings
 // libphonenumber-js's metadata, which only the demo form's browser check should load.
 import { z } from 'zod';
+import { BOOKING_MESSAGES, INSTANT_PATTERN, timeZoneSchema } from './booking.ts';
 import { HONEYPOT_FIELD, MAX_LENGTH } from './constants.ts';
 import { MESSAGES } from './messages.ts';
 import { phoneProblem } from './phone.ts';
@@ -44,8 +45,24 @@ export const demoRequestSchema = z
     /** Ticked "send me product news"; stored with the consent text's version and the time. */
     marketing_consent: marketingConsent,
     [HONEYPOT_FIELD]: honeypot,
+    /** Optional (issue 29): a free time chosen from GET /api/demo/slots, an ISO instant; empty
+     * or left out, no time is booked and the team arranges one, as before. */
+    slot_start: z
+      .string({ error: BOOKING_MESSAGES.notOffered })
+      .trim()
+      .max(40, { error: BOOKING_MESSAGES.notOffered })
+      .refine((value) => value === '' || INSTANT_PATTERN.test(value), { error: BOOKING_MESSAGES.notOffered })
+      .transform((value) => value || undefined)
+      .optional(),
+    /** The visitor's zone (IANA), in which the answer names the time; needed with slot_start. */
+    time_zone: z
+      .union([z.literal(''), timeZoneSchema], { error: BOOKING_MESSAGES.zone })
+      .transform((value) => value || undefined)
+      .optional(),
   })
   .superRefine((input, context) => {
+    if (input.slot_start && !input.time_zone)
+      context.addIssue({ code: 'custom', path: ['time_zone'], message: BOOKING_MESSAGES.zone });
     // The country's length and a real number for it (common/phone.ts), once both fields are there.
     const problem = phoneProblem(input.country, input.number);
     if (problem) context.addIssue({ code: 'custom', path: ['number'], message: problem });

@@ -254,9 +254,25 @@ export const eventSchema = z.object({
   created_at: z.string(),
 });
 export type InboxEvent = z.infer<typeof eventSchema>;
+/** A demo request's booked time (issue 29), as the inbox shows it in both zones. */
+export const bookingViewSchema = z.object({
+  start: z.string(),
+  end: z.string(),
+  /** The visitor's zone. */
+  time_zone: z.string(),
+  owner: z.string(),
+  /** The owner's zone; null when they never saved their availability. */
+  owner_time_zone: z.string().nullable(),
+  meeting_url: z.string().nullable(),
+  status: z.enum(['booked', 'cancelled']),
+  routing_reason: z.string(),
+});
+export type BookingView = z.infer<typeof bookingViewSchema>;
 export const itemDetailSchema = z.object({
   item: itemSchema,
   events: z.array(eventSchema),
+  /** A demo request's booked time, when it booked one. */
+  booking: bookingViewSchema.optional(),
   /** The ids before and after this one in the list it was opened from (its filters and sort). */
   neighbours: z.object({ previous: z.number().nullable(), next: z.number().nullable() }),
 });

@@ -31,6 +31,36 @@ export const schema = z.strictObject({
     /** The closing line; {brand}. */
     signOff: text(80),
   }),
+  /** A booked demo's email to the visitor, with the invite (issue 29): none of their words. */
+  bookingInvite: z.strictObject({
+    /** {brand}, {when}. */
+    subject: text(120),
+    /** {brand}, {when}, {zone}, {minutes}. */
+    intro: text(400),
+    /** The invite's SUMMARY; {brand}. */
+    summary: text(80),
+    /** The invite's DESCRIPTION; {brand}. */
+    description: text(400),
+  }),
+  /** The meeting: the owner's video room ({link}), or a phone call. */
+  meeting: z.strictObject({ video: text(200), phone: text(200) }),
+  /** A booked demo's email to its owner, with the invite. */
+  bookingInviteStaff: z.strictObject({
+    /** {name}, {company}, {when}. */
+    subject: text(120),
+    /** {when}, {zone}, {visitorWhen}, {visitorZone}. */
+    intro: text(400),
+    /** The invite's SUMMARY; {name}, {company}. */
+    summary: text(120),
+    /** Why the routing chose them; {reason}. */
+    reason: text(200),
+  }),
+  /** The visitor's reminder: {brand}, {soon}, {when}, {zone}. */
+  bookingReminder: z.strictObject({ subject: text(120), intro: text(400) }),
+  /** The owner's reminder: {name}, {company}, {soon}, {when}, {zone}. */
+  bookingReminderStaff: z.strictObject({ subject: text(120), intro: text(400) }),
+  /** How soon a reminder's meeting is. */
+  soon: z.strictObject({ day: text(40), hour: text(40) }),
   ownerAssigned: z.strictObject({
     /** Subject of the email a staff member gets when someone else gives them a submission; {by} and {what}. */
     subject: text(120),
@@ -65,6 +95,8 @@ export const schema = z.strictObject({
     marketingConsent: text(40),
     /** When the submission arrived. */
     receivedAt: text(40),
+    /** A demo request's booked time, with its owner (issue 29). */
+    booking: text(40),
   }),
   /** The product-news answer: given ({version}, {at}) or not. */
   consent: z.strictObject({

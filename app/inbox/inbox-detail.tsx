@@ -3,6 +3,7 @@
 // is revoked on leaving), the status with a control to change it ("Move back to New" for spam),
 // and the history of status changes and internal notes with a form to add one. Everything a
 // visitor wrote is React text: no HTML from a submission is ever rendered.
+import { BookingPanel } from './inbox-booking.tsx';
 import { ArrowLeft, ChevronLeft, ChevronRight, Copy } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -178,6 +179,7 @@ export function InboxDetail({ kind, id }: { kind: InboxKind; id: number }) {
               ) : null}
             </dl>
           </section>
+          {loaded.detail.booking ? <BookingPanel booking={loaded.detail.booking} /> : null}
           {item.image ? <ContactImage image={item.image} id={item.id} onUnauthorized={signInAgain} /> : null}
         </div>
         <div className="inbox-detail-side">

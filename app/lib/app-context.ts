@@ -12,6 +12,7 @@ import type { SocialCards } from './social-cards.server.ts';
 import type { AuthService } from '../../server/services/auth.ts';
 import type { ContentEditing } from '../../server/services/content-editing.ts';
 import type { Intake } from '../../server/services/intake.ts';
+import type { BookingService } from '../../server/services/booking/service.ts';
 import type { Theme } from './theme.ts';
 import type { Overview } from '../../common/analytics.ts';
 
@@ -52,6 +53,8 @@ export type AppContext = {
     contentEditing: ContentEditing;
     /** The analytics dashboard's figures (issue 30), from the daily rollups. */
     analytics: { overview(from: string, to: string): Promise<Overview> };
+    /** The demo form's free times (issue 29), and the zone shown when the visitor's is unknown. */
+    booking: { slots: BookingService['slots']; siteTimeZone: string };
   };
 };
 

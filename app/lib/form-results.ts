@@ -2,6 +2,7 @@
 // and the URL an action redirects to. An outcome names its text in MESSAGES, so the query string
 // can never make the page show arbitrary words.
 import { href } from 'react-router';
+import { BOOKING_MESSAGES, formatSlot, INSTANT_PATTERN, isTimeZone } from '../../common/booking-time.ts';
 import { SubmissionStatus } from '../../common/constants.ts';
 import { MESSAGES } from '../../common/messages.ts';
 import type { FormName } from './form-fields.ts';
@@ -47,12 +48,36 @@ export function resultPath(form: FormName, outcome: ResultOutcome, back: string)
   return `${href('/result')}?${new URLSearchParams({ form, outcome, back })}`;
 }
 
+/** The result page of a demo request that booked a time (issue 29): the time and the zone go in
+ * the URL, and the page writes the booked message from them (never words from the URL). */
+export function bookedResultPath(start: string, zone: string, back: string): string {
+  return `${href('/result')}?${new URLSearchParams({ form: 'demo', outcome: BOOKED_OUTCOME, slot: start, tz: zone, back })}`;
+}
+const BOOKED_OUTCOME = 'demoBooked';
+
+/** The booked message a result URL names, or null when it names none or a bad time or zone. */
+function bookedMessage(url: URL): string | null {
+  const start = url.searchParams.get('slot') ?? '';
+  const zone = url.searchParams.get('tz') ?? '';
+  if (!INSTANT_PATTERN.test(start) || Number.isNaN(Date.parse(start)) || !isTimeZone(zone)) return null;
+  return BOOKING_MESSAGES.booked(formatSlot(start, zone), zone);
+}
+
 export type FormResult = { form: FormName; title: string; status: SubmissionStatus; message: string; back: string };
 
 /** What a result page URL announces, or null for an unknown form or outcome. */
 export function readResult(url: URL): FormResult | null {
   const form = url.searchParams.get('form');
   const outcome = url.searchParams.get('outcome');
+  const booked = form === 'demo' && outcome === BOOKED_OUTCOME ? bookedMessage(url) : null;
+  if (booked)
+    return {
+      form: 'demo',
+      title: FORM_TITLES.demo,
+      status: SubmissionStatus.Success,
+      message: booked,
+      back: safeBackPath(url.searchParams.get('back'), href('/home')),
+    };
   if (!isFormName(form) || !isOutcome(outcome)) return null;
   return {
     form,

@@ -7,8 +7,17 @@ import type { InboxKind, InboxStatus } from '../../common/inbox.ts';
 
 type Flag = Generated<number>;
 
-/** What an outbox email is for; 'owner-assigned' tells a staff member a submission became theirs. */
-export type OutboxKind = 'sales-demo' | 'sales-contact' | 'demo-confirmation' | 'owner-assigned';
+/** What an outbox email is for; 'owner-assigned' tells a staff member a submission became theirs;
+ * the booking kinds carry a booked demo's invite or reminder to the visitor or the owner (013). */
+export type OutboxKind =
+  | 'sales-demo'
+  | 'sales-contact'
+  | 'demo-confirmation'
+  | 'owner-assigned'
+  | 'booking-invite'
+  | 'booking-invite-staff'
+  | 'booking-reminder'
+  | 'booking-reminder-staff';
 type Status = Generated<InboxStatus>;
 
 export type DB = {
@@ -148,6 +157,10 @@ export type DB = {
     next_attempt_at: string;
     last_error: string | null;
     sent_at: string | null;
+    /** An RFC 5545 invite sent with it as text/calendar (migration 013). */
+    calendar: Generated<string | null>;
+    /** The booking it is about, by uid (migration 013). */
+    booking_uid: Generated<string | null>;
   };
   rate_limit_hits: { key: string; window_start: number; hits: number };
   idempotency_keys: { kind: string; idem_key: string; body_sha256: string; message: string; created_at: string };

@@ -78,7 +78,7 @@ export default fp(
     app.decorate('services', {
       submissions,
       // What the API routes and the page actions call to take in a submission (services/intake.ts).
-      intake: createIntake({ submissions, keys: repos.idempotency, checkImage }),
+      intake: createIntake({ submissions, keys: repos.idempotency, checkImage, booking }),
       content,
       contentEditing: createContentEditing({ database, content }),
       inbox: createInboxService(database, { notifications }),

@@ -13,6 +13,8 @@ import type { IdempotencyRepository } from '../db/repositories/idempotency.ts';
 import { ok, parseWith, refusal, type Result } from '../refusal.ts';
 import { SUBMISSION_KINDS } from '../submission-kinds/index.ts';
 import type { checkImage as CheckImage, CheckedImage } from './images.ts';
+import { BOOKING_MESSAGES, formatSlot } from '../../common/booking.ts';
+import type { BookingService } from './booking/service.ts';
 import type { Claim, SubmissionService } from './submissions.ts';
 
 /** Stored (or stored before under this key, `repeated`): the message to answer with. */
@@ -23,6 +25,9 @@ type Dependencies = {
   /** Reads keys outside the storing transaction (claims go through the transaction's own). */
   keys: IdempotencyRepository;
   checkImage: typeof CheckImage;
+  /** Books a chosen time with a bookable kind's submission (issue 29); without it, a chosen
+   * time is refused as not offered. */
+  booking?: Pick<BookingService, 'book'>;
   now?: () => Date;
 };
 
@@ -38,7 +43,7 @@ const sha256 = (value: unknown) =>
 
 const conflict = () => refusal('conflict', IDEMPOTENCY_MESSAGES.conflict);
 
-export function createIntake({ submissions, keys, checkImage, now = () => new Date() }: Dependencies) {
+export function createIntake({ submissions, keys, checkImage, booking, now = () => new Date() }: Dependencies) {
   const cutoff = () => new Date(now().getTime() - IDEMPOTENCY_TTL_MS).toISOString();
 
   /** What a key already answered for this kind: nothing yet, the same body's message, or a conflict. */
@@ -71,10 +76,34 @@ export function createIntake({ submissions, keys, checkImage, now = () => new Da
       ? (repos, message) =>
           repos.idempotency.claim({ kind, key, bodySha256: hash, message, createdAt: now().toISOString() }, cutoff())
       : undefined;
+    const chosen = description.bookable ? bookingOf(input) : null;
+    if (chosen) {
+      // The answer names the time, so a retry under the same key is answered with the same words.
+      const message = BOOKING_MESSAGES.booked(formatSlot(chosen.start, chosen.timeZone), chosen.timeZone);
+      if (!booking) return refusal('invalid', BOOKING_MESSAGES.notOffered);
+      const stored = await submissions.storeBooked(
+        description,
+        input,
+        (within) => booking.book({ ...chosen, country: description.bookable?.country(input) ?? null }, within),
+        { claim, message },
+      );
+      if (stored?.ok) return ok({ message, repeated: false });
+      // Taken by a request under the same key that got there first (a retry racing the first
+      // try): its answer is ours; any other refusal is the answer.
+      const first = key ? await earlier(kind, key, hash) : null;
+      return first ?? stored ?? conflict();
+    }
     const message = await submissions.store(description, input, { image, claim });
     if (message !== null) return ok({ message, repeated: false });
     // Another request took the key between our look and our claim: its answer is ours.
     return (await earlier(kind, key, hash)) ?? conflict();
+  }
+
+  /** The time a bookable submission chose, or null for none (the schema checked the two fields). */
+  function bookingOf(input: Record<string, unknown>): { start: string; timeZone: string } | null {
+    const start = input.slot_start;
+    const timeZone = input.time_zone;
+    return typeof start === 'string' && typeof timeZone === 'string' ? { start, timeZone } : null;
   }
 
   return {

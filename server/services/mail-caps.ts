@@ -5,9 +5,14 @@
 // simply not written: the submission itself is stored and answered as usual.
 import type { NewOutboxMessage, OutboxKind, OutboxRepository } from '../db/repositories/outbox.ts';
 
-/** The emails that go to an address a visitor typed. A new one (a booking invite, issue 29) is
- * added here, and so falls under the same caps. */
-export const VISITOR_ADDRESSED_KINDS: readonly OutboxKind[] = ['demo-confirmation'];
+/** The emails that go to an address a visitor typed. A new one is added here, and so falls under
+ * the same caps: a booked demo's invite and reminders (issue 29; a booking writes at most three,
+ * within one address's daily cap). */
+export const VISITOR_ADDRESSED_KINDS: readonly OutboxKind[] = [
+  'demo-confirmation',
+  'booking-invite',
+  'booking-reminder',
+];
 
 export type MailCaps = {
   /** Emails one visitor-typed address may receive in 24 hours. */

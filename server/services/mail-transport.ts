@@ -28,6 +28,16 @@ export function mailOptions(row: OutboxRow, from: string): SendMailOptions {
     ...(row.reply_to ? { replyTo: { name: '', address: headerText(row.reply_to, 254) } } : {}),
     subject: headerText(row.subject, 250),
     text: row.body_text,
+    // A booked demo's invite: the calendar part mail programs offer to add (its METHOD inside).
+    ...(row.calendar
+      ? {
+          icalEvent: {
+            method: /^METHOD:(\w+)\r?$/m.exec(row.calendar)?.[1] ?? 'REQUEST',
+            filename: 'invite.ics',
+            content: row.calendar,
+          },
+        }
+      : {}),
     messageId: headerText(row.message_id, 250),
     date: new Date(row.created_at),
     // RFC 3834: a notification, so out-of-office replies are not sent back to it.

@@ -2,9 +2,11 @@
 // and the two emails it sends (the sales notification and the requester's confirmation).
 import { demoRequestSchema } from '../../common/demo-schema.ts';
 import { MESSAGES } from '../../common/messages.ts';
-import { countryLabel, countryName, e164 } from './phone-display.ts';
+import { countryLabel, countryName, e164, regionOf } from './phone-display.ts';
 import { bodyText, consentLine, fieldLines, fill, headerText, inboxUrl, type Line } from '../services/notifications.ts';
 import { textOf, previewOf } from './text.ts';
+import { formatSlot } from '../../common/booking-time.ts';
+import { composeBookingEmails } from '../services/booking/invites.ts';
 import { describeKind } from './types.ts';
 
 export const demoRequest = describeKind({
@@ -43,12 +45,13 @@ export const demoRequest = describeKind({
   image: false,
   consent: true,
   thanks: MESSAGES.demoThanks,
+  bookable: { country: (values) => regionOf(values.number) },
   headline: ({ values }) => ({
     title: textOf(values, 'name'),
     subtitle: [textOf(values, 'job_title'), textOf(values, 'company')].filter(Boolean).join(', '),
     preview: previewOf(values, 'text'),
   }),
-  emails({ id, values: demo, consent, createdAt }, { copy, settings, messageId }) {
+  emails({ id, values: demo, consent, createdAt, booking }, { copy, settings, messageId }) {
     const labels = copy.labels;
     const fields: Line[] = [
       [labels.name, headerText(demo.name)],
@@ -58,6 +61,14 @@ export const demoRequest = describeKind({
       [labels.email, demo.email],
       [labels.demoMessage, bodyText(demo.text)],
       [labels.marketingConsent, consentLine(copy, consent)],
+      ...(booking
+        ? [
+            [
+              labels.booking,
+              `${formatSlot(booking.start, booking.ownerTimeZone)} (${booking.ownerTimeZone}) with ${booking.owner}`,
+            ] satisfies Line,
+          ]
+        : []),
     ];
     const about = { submissionKind: 'demo-requests', submissionId: id, createdAt } as const;
     const sales = {
@@ -76,6 +87,12 @@ export const demoRequest = describeKind({
         ].join('\n\n') + '\n',
       messageId: messageId(),
     };
+    // A booked time (issue 29): the visitor's invite stands for the confirmation (it is what they
+    // need, whatever DEMO_CONFIRMATION_EMAIL says), the owner gets theirs, and the reminders wait.
+    if (booking) {
+      const request = { id, name: demo.name, company: demo.company, email: demo.email, createdAt };
+      return [sales, ...composeBookingEmails(booking, request, { copy, settings, messageId })];
+    }
     if (!settings.demoConfirmation) return [sales];
     const confirmation = {
       ...about,

@@ -27,3 +27,9 @@ export function e164(number: string, callingCode: string | null): string {
   );
   return parsed?.isPossible() ? parsed.number : '';
 }
+
+/** The country (ISO 3166-1 alpha-2) of a number sent as '+CODE DIGITS', or null: what the
+ * booking's routing rules read (decision 046). */
+export function regionOf(number: string): string | null {
+  return parsePhoneNumberFromString(number.trim())?.country ?? null;
+}

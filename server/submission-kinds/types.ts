@@ -13,6 +13,7 @@ import type { EmailContent } from '../../content/emails.schema.ts';
 import type { NewOutboxMessage } from '../db/repositories/outbox.ts';
 import type { DB } from '../db/schema.ts';
 import type { SubmissionKind as MetricKind } from '../metrics.ts';
+import type { ChosenBooking } from '../services/booking/booking-types.ts';
 import type { MailSettings } from '../services/notifications.ts';
 
 /** A value as a row holds it. */
@@ -51,6 +52,8 @@ export type StoredSubmission<Values> = {
   createdAt: string;
   /** The checked image's type and size, for kinds that carry one. */
   image: { type: string; size: number } | null;
+  /** The time it booked (a demo request with a chosen time, issue 29), or none. */
+  booking?: ChosenBooking | null;
 };
 
 /** What composing an email needs besides the submission: the copy and the settings. */
@@ -75,6 +78,12 @@ export type SubmissionKindDescription<S extends z.ZodType = z.ZodType> = {
   uniqueBy?: Extract<keyof z.output<S>, string>;
   /** What the visitor is told once it is stored (MESSAGES). */
   thanks: string;
+  /** A submission may carry a chosen time (`slot_start`, `time_zone`): it is stored with its
+   * booking, in one transaction, and answered with the time in the visitor's words (issue 29). */
+  bookable?: {
+    /** The visitor's country (ISO 3166-1 alpha-2) for the routing rules, or null. */
+    country(values: z.output<S>): string | null;
+  };
   /** The inbox's title, second line and preview of a row. */
   headline(row: { id: number; values: StoredValues }): Headline;
   /** The emails a stored submission sends (none for a honeypot one), into the outbox of the

@@ -223,6 +223,8 @@ function row(overrides: Partial<OutboxRow> = {}): OutboxRow {
     body_text: 'Hello\n',
     message_id: '<abc@haulora.com>',
     created_at: '2026-11-21T10:00:00.000Z',
+    calendar: null,
+    booking_uid: null,
     attempts: 1,
     next_attempt_at: '2026-11-21T10:00:00.000Z',
     last_error: null,

@@ -3,9 +3,12 @@
 // browser's time zone, keeps the number to digits within the country's maximum count of digits
 // (not an HTML maxlength, which counts the spaces of '0412 345 678' and cut it), and calls
 // POST /api/RequestDemo with the number as '+CODE DIGITS'.
-import { type ClipboardEvent, type KeyboardEvent, useEffect, useId } from 'react';
+import { type ClipboardEvent, type KeyboardEvent, useEffect, useId, useState } from 'react';
 import { href } from 'react-router';
+import type { Slot } from '../../../common/booking.ts';
+import { isTimeZone } from '../../../common/booking-time.ts';
 import { MESSAGES } from '../../../common/messages.ts';
+import { SlotPicker } from '../../booking/slot-picker.tsx';
 import type { FormFailure } from '../../lib/form-fields.ts';
 import {
   browserTimeZone,
@@ -45,10 +48,18 @@ type DemoFormProps = {
    * its title and button, the message field's label, and the words put before the message so
    * the staff inbox shows what it is about. */
   variant?: { title: string; submit: string; textLabel: string; textPrefix: string };
+  /** The optional time picker (issue 29): the free times the server rendered (the page) or none
+   * (fetched), and the zone they are shown in until the browser's is known. */
+  booking?: { slots?: readonly Slot[] | null; zone: string };
 };
 
-export function DemoForm({ countries, failure, onRequested, variant }: DemoFormProps) {
+export function DemoForm({ countries, failure, onRequested, variant, booking }: DemoFormProps) {
   const phoneId = useId();
+  // A new number fetches the free times again: after a time was taken, and after a booking.
+  const [refresh, setRefresh] = useState(0);
+  // The 409's words, shown by the picker until another time is chosen (the browser's check
+  // knows nothing of it and would clear a field error).
+  const [taken, setTaken] = useState('');
   const countryOf = (code: string) => countries.countries.find((country) => country.code === code);
   const form = useForm({
     form: 'demo',
@@ -61,6 +72,8 @@ export function DemoForm({ countries, failure, onRequested, variant }: DemoFormP
       email: '',
       text: '',
       marketing_consent: false as boolean,
+      slot_start: '',
+      time_zone: booking?.zone ?? '',
     },
     failure,
     loading: 'Sending your request…',
@@ -81,8 +94,18 @@ export function DemoForm({ countries, failure, onRequested, variant }: DemoFormP
         { ...data, marketing_consent: data.marketing_consent || undefined },
         { idempotencyKey: key },
       ),
-    keep: (values) => ({ country: values.country }),
-    onClosed: (succeeded) => succeeded && onRequested?.(),
+    // A time taken meanwhile (409): the picker says so and shows fresh times; nothing typed is lost.
+    refused: (answer) => {
+      if (answer.status !== 409 || answer.kind !== 'ERROR' || !answer.message) return undefined;
+      setRefresh((count) => count + 1);
+      setTaken(answer.message);
+      return { slot_start: answer.message };
+    },
+    keep: (values) => ({ country: values.country, time_zone: values.time_zone }),
+    onClosed: (succeeded) => {
+      if (succeeded && booking) setRefresh((count) => count + 1);
+      if (succeeded) onRequested?.();
+    },
   });
   const numberMaxLength = maxLengthOf(countryOf(form.values.country));
   // An autofilled '+61 412 345 678' loses the country's '+CODE' before its digits are kept.
@@ -94,6 +117,13 @@ export function DemoForm({ countries, failure, onRequested, variant }: DemoFormP
     form.set('country', code);
     setNumber(form.current().number, maxLengthOf(countryOf(code)));
   }
+
+  // The picker shows times in the browser's zone, unless the visitor chose one (a no-JS post).
+  useEffect(() => {
+    const zone = browserTimeZone();
+    if (booking && !failure?.values.time_zone && zone && isTimeZone(zone)) form.set('time_zone', zone);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the form first runs in the browser
+  }, []);
 
   // Spec 4: the country follows the browser's time zone, unless the visitor already chose one.
   useEffect(() => {
@@ -192,6 +222,23 @@ export function DemoForm({ countries, failure, onRequested, variant }: DemoFormP
         ) : null}
       </fieldset>
       <TextareaField label={variant?.textLabel ?? 'What would you like to see?'} {...form.field('text')} />
+      {booking ? (
+        <SlotPicker
+          zone={form.values.time_zone}
+          onZone={(zone) => form.set('time_zone', zone)}
+          value={form.values.slot_start}
+          onChange={(start) => {
+            setTaken('');
+            form.set('slot_start', start);
+          }}
+          onGone={() => form.set('slot_start', '')}
+          error={form.error('slot_start') ?? form.error('time_zone') ?? (taken || undefined)}
+          initialSlots={booking.slots}
+          refresh={refresh}
+          hydrated={form.hydrated}
+          zoneAction={`${href('/request-demo')}#demo-times`}
+        />
+      ) : null}
       <ConsentFields
         checked={form.values.marketing_consent}
         onChange={(checked) => form.set('marketing_consent', checked)}

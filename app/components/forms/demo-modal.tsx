@@ -6,7 +6,7 @@ import { href } from 'react-router';
 import { SubmissionStatus } from '../../../common/constants.ts';
 import { apiGet } from '../../lib/api-client.ts';
 import { track } from '../../lib/analytics/track.ts';
-import type { DemoCountries } from '../../lib/country-options.ts';
+import { browserTimeZone, type DemoCountries } from '../../lib/country-options.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Modal } from '../ui/modal.tsx';
 import { DemoForm } from './demo-form.tsx';
@@ -56,7 +56,12 @@ export default function DemoModal({ open, resetKey, onClose }: DemoModalProps) {
     <Modal open={open && countries !== undefined} title="Book a demo" onClose={onClose} size="lg">
       <p className="form-intro">See Haulora run your own jobs, drivers and fleet. We reply within one business day.</p>
       {countries ? (
-        <DemoForm key={resetKey} countries={countries} onRequested={onClose} />
+        <DemoForm
+          key={resetKey}
+          countries={countries}
+          onRequested={onClose}
+          booking={{ zone: browserTimeZone() ?? 'UTC' }}
+        />
       ) : (
         <Alert status={SubmissionStatus.Error}>
           The form could not be loaded. Please check your connection, or{' '}

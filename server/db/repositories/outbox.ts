@@ -16,6 +16,12 @@ export type NewOutboxMessage = {
   bodyText: string;
   messageId: string;
   createdAt: string;
+  /** An RFC 5545 invite to send with it (a booked demo's). */
+  calendar?: string | null;
+  /** The booking it is about, by uid. */
+  bookingUid?: string | null;
+  /** When it is to be sent, if later than now (a booking's reminder). */
+  dueAt?: string;
 };
 
 /** A stored email, as every column reads back. */
@@ -36,6 +42,8 @@ const COLUMNS = [
   'next_attempt_at',
   'last_error',
   'sent_at',
+  'calendar',
+  'booking_uid',
 ] as const;
 
 export function createOutboxRepository(db: Kysely<DB>) {
@@ -53,7 +61,9 @@ export function createOutboxRepository(db: Kysely<DB>) {
           body_text: row.bodyText,
           message_id: row.messageId,
           created_at: row.createdAt,
-          next_attempt_at: row.createdAt,
+          next_attempt_at: row.dueAt ?? row.createdAt,
+          calendar: row.calendar ?? null,
+          booking_uid: row.bookingUid ?? null,
         })
         .returning('id')
         .executeTakeFirstOrThrow();

@@ -23,6 +23,12 @@ export type Booked = {
   end: string;
   reason: string;
   meetingUrl: string | null;
+  /** The owner's address for the invite, or null when they have none. */
+  ownerEmail: string | null;
+  /** The owner's zone (IANA), in which their emails name the time. */
+  ownerTimeZone: string;
+  /** The visitor's zone (IANA). */
+  timeZone: string;
 };
 
 export type BookingOutcome =

@@ -10,6 +10,7 @@ import {
   type AvailabilityBody,
   BOOKING_MESSAGES,
   type BookingSettingsAnswer,
+  INSTANT_PATTERN,
   type BookingSettingsBody,
   type SlotsAnswer,
 } from '../../../common/booking.ts';
@@ -128,7 +129,8 @@ export function createBookingService(
         request.country,
       );
       const end = start + settings.meetingMinutes * MINUTE;
-      const meetingUrl = (await repo.availability(choice.userId))?.meetingUrl ?? null;
+      const availability = await repo.availability(choice.userId);
+      const owner = await createUsersRepository(trx).findById(choice.userId);
       const chosen: ChosenBooking = {
         uid: randomUUID(),
         ownerId: choice.userId,
@@ -136,7 +138,10 @@ export function createBookingService(
         start: iso(start),
         end: iso(end),
         reason: choice.reason,
-        meetingUrl,
+        meetingUrl: availability?.meetingUrl ?? null,
+        ownerEmail: owner?.email ?? null,
+        ownerTimeZone: availability?.timeZone ?? config.siteTimeZone,
+        timeZone: request.timeZone,
       };
       const linked = await within?.(trx, chosen);
       const id = await repo.insert({
@@ -220,10 +225,7 @@ export function createBookingService(
      * stores what belongs with it: the demo request, its emails; see WithBooking). */
     async book(request: BookingRequest, within?: WithBooking): Promise<BookingOutcome> {
       const start = Date.parse(request.start);
-      if (
-        !/^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d{1,3})?)?(Z|[+-]\d\d:\d\d)$/.test(request.start) ||
-        Number.isNaN(start)
-      ) {
+      if (!INSTANT_PATTERN.test(request.start) || Number.isNaN(start)) {
         return { ok: false, reason: 'invalid', message: BOOKING_MESSAGES.notOffered };
       }
       const zone = canonicalZone(request.timeZone);

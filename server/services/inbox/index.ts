@@ -24,6 +24,7 @@ import {
 import { MESSAGES } from '../../../common/messages.ts';
 import type { Database } from '../../db/driver.ts';
 import type { ListFilter, ListOrder } from '../../db/repositories/inbox.ts';
+import { bookingOfRequest } from '../../db/repositories/booking-view.ts';
 import { createRepositories, type Repositories } from '../../db/repositories/index.ts';
 import type { User } from '../../db/repositories/users.ts';
 import { ok, refusal, type Result } from '../../refusal.ts';
@@ -59,7 +60,14 @@ export function createInboxService(
     neighbours: ItemDetail['neighbours'] = { previous: null, next: null },
   ): Promise<Result<ItemDetail>> {
     const row = await repo.find(kind, id);
-    return row ? ok({ item: inboxItem(row), events: await repo.events(kind, id), neighbours }) : notFound();
+    if (!row) return notFound();
+    const booking = kind === 'demo-requests' ? await bookingOfRequest(database.kysely, id) : null;
+    return ok({
+      item: inboxItem(row),
+      events: await repo.events(kind, id),
+      neighbours,
+      ...(booking ? { booking } : {}),
+    });
   }
 
   /** The account a username names ('Alice' signs in as 'alice' too). */
