@@ -11,6 +11,10 @@ type Flag = Generated<number>;
 export type OutboxKind = 'sales-demo' | 'sales-contact' | 'demo-confirmation' | 'owner-assigned';
 type Status = Generated<InboxStatus>;
 
+/** Where the visitor came from (migration 014, decision 049), on every submission table: the
+ * checked attribution as JSON text, and the two values the inbox filters by; null when none came. */
+type AttributionColumns = { attribution: string | null; source: string | null; campaign: string | null };
+
 export type DB = {
   feedback: {
     id: Generated<number>;
@@ -19,7 +23,7 @@ export type DB = {
     status: Status;
     created_at: string;
     owner: string | null;
-  };
+  } & AttributionColumns;
   demo_requests: {
     id: Generated<number>;
     name: string;
@@ -35,7 +39,7 @@ export type DB = {
     marketing_consent_version: string | null;
     marketing_consent_at: string | null;
     owner: string | null;
-  };
+  } & AttributionColumns;
   contact_messages: {
     id: Generated<number>;
     name: string;
@@ -53,7 +57,7 @@ export type DB = {
     marketing_consent_version: string | null;
     marketing_consent_at: string | null;
     owner: string | null;
-  };
+  } & AttributionColumns;
   newsletter_subscribers: {
     id: Generated<number>;
     email: string;
@@ -61,7 +65,7 @@ export type DB = {
     status: Status;
     created_at: string;
     owner: string | null;
-  };
+  } & AttributionColumns;
   users: {
     id: Generated<number>;
     username: string;

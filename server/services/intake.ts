@@ -11,6 +11,7 @@ import { IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_TTL_MS } from '../../common/consta
 import type { InboxKind } from '../../common/inbox-vocabulary.ts';
 import type { IdempotencyRepository } from '../db/repositories/idempotency.ts';
 import { ok, parseWith, refusal, type Result } from '../refusal.ts';
+import { attributionOf } from '../submission-kinds/attribution.ts';
 import { SUBMISSION_KINDS } from '../submission-kinds/index.ts';
 import type { checkImage as CheckImage, CheckedImage } from './images.ts';
 import type { Claim, SubmissionService } from './submissions.ts';
@@ -49,7 +50,8 @@ export function createIntake({ submissions, keys, checkImage, now = () => new Da
     return found.bodySha256 === hash ? ok({ message: found.message, repeated: true }) : conflict();
   }
 
-  /** Takes in one submission of `kind`: the raw body (a contact message's image as its bytes). */
+  /** Takes in one submission of `kind`: the raw body (a contact message's image as its bytes), with
+   * its optional `attribution`, which is kept where valid and never refuses it (decision 049). */
   async function take(kind: InboxKind, raw: unknown, key?: string): Promise<Result<Taken>> {
     const description = SUBMISSION_KINDS[kind];
     if (key !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(key))
@@ -71,7 +73,9 @@ export function createIntake({ submissions, keys, checkImage, now = () => new Da
       ? (repos, message) =>
           repos.idempotency.claim({ kind, key, bodySha256: hash, message, createdAt: now().toISOString() }, cutoff())
       : undefined;
-    const message = await submissions.store(description, input, { image, claim });
+    // Not part of the hash: a retry from another tab is the same submission.
+    const attribution = attributionOf(raw);
+    const message = await submissions.store(description, input, { image, claim, attribution });
     if (message !== null) return ok({ message, repeated: false });
     // Another request took the key between our look and our claim: its answer is ours.
     return (await earlier(kind, key, hash)) ?? conflict();

@@ -7,6 +7,7 @@ import { HONEYPOT_FIELD, MARKETING_CONSENT_VERSION } from '../../common/constant
 import type { Database } from '../db/driver.ts';
 import { createRepositories, type Repositories } from '../db/repositories/index.ts';
 import type { SubmissionKind } from '../metrics.ts';
+import { type Attribution, attributionColumns } from '../submission-kinds/attribution.ts';
 import type { Consent, SubmissionKindDescription } from '../submission-kinds/types.ts';
 import type { CheckedImage } from './images.ts';
 import type { NotificationService } from './notifications.ts';
@@ -38,7 +39,11 @@ export function createSubmissionService(
     async store<S extends z.ZodType>(
       kind: SubmissionKindDescription<S>,
       input: z.output<S>,
-      options: { image?: CheckedImage | undefined; claim?: Claim | undefined } = {},
+      options: {
+        image?: CheckedImage | undefined;
+        claim?: Claim | undefined;
+        attribution?: Attribution | undefined;
+      } = {},
     ): Promise<string | null> {
       const fields = input as Record<string, unknown>;
       const createdAt = now().toISOString();
@@ -47,7 +52,7 @@ export function createSubmissionService(
         kind.consent && fields.marketing_consent === true
           ? { version: MARKETING_CONSENT_VERSION, at: createdAt }
           : null;
-      const { image } = options;
+      const { image, attribution } = options;
       const values: Record<string, unknown> = Object.fromEntries(
         Object.entries(fields).filter(([name]) => !NOT_COLUMNS.has(name)),
       );
@@ -56,6 +61,8 @@ export function createSubmissionService(
           marketing_consent_version: consent?.version ?? null,
           marketing_consent_at: consent?.at ?? null,
         });
+      // Every kind's row has the attribution's columns (migration 014), null when none came.
+      Object.assign(values, attributionColumns(attribution));
       if (kind.image && image)
         Object.assign(values, {
           img: image.bytes,
@@ -76,6 +83,7 @@ export function createSubmissionService(
             consent,
             createdAt,
             image: image ? { type: image.type, size: image.bytes.byteLength } : null,
+            attribution,
           };
           await delivery.notifications.submissionStored(repos.outbox, kind, stored);
         }
