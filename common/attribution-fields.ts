@@ -1,4 +1,4 @@
-// The names of a submission's attribution (issue 30): where the visitor's tab landed and came
+// The names of a submission's attribution (issue 30) and how its referrer reads: where the visitor's tab landed and came
 // from, and the form's own page. No imports: the browser's capture (app/lib/analytics/) reads the
 // names without loading zod; the server's schema (attribution.ts) checks each value.
 
@@ -32,3 +32,10 @@ export const ATTRIBUTION_LABELS: Record<AttributionField, string> = {
   msclkid: 'Microsoft click id (msclkid)',
   li_fat_id: 'LinkedIn click id (li_fat_id)',
 };
+
+/** The referrer's host (without www.), or the text itself when it is not an address. */
+export function referrerHost(referrer: string | undefined): string {
+  if (!referrer) return '';
+  const host = /^https?:\/\/(?:[^@/?#]*@)?([^/?#]+)/i.exec(referrer)?.[1]?.toLowerCase();
+  return host ? host.replace(/^www\./, '') : referrer;
+}

@@ -9,6 +9,7 @@ import {
   attributionSchema,
   type Attribution,
   CLICK_ID_PARAMS,
+  referrerHost,
 } from '../../common/attribution.ts';
 import type { EmailContent } from '../../content/emails.schema.ts';
 import { DIRECT, landingOf } from '../services/analytics/visitor.ts';
@@ -60,13 +61,6 @@ export function storedAttribution(text: unknown): Attribution | null {
   } catch {
     return null;
   }
-}
-
-/** The referrer's host (without www.), or the text itself when it is not an address. */
-export function referrerHost(referrer: string | undefined): string {
-  if (!referrer) return '';
-  const host = /^https?:\/\/(?:[^@/?#]*@)?([^/?#]+)/i.exec(referrer)?.[1]?.toLowerCase();
-  return host ? host.replace(/^www\./, '') : referrer;
 }
 
 /** The export's headers: Source, then every key. */
