@@ -220,12 +220,7 @@ test('a post without JavaScript records its page, and the Referer only when it i
         headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html', referer },
         body: new URLSearchParams({ _csrf: token, _back: '/home?utm_source=x#footer', feedback: referer }).toString(),
       });
-    const first = await post(`${server.url}/faq?x=1`);
-    assert.equal(
-      first.status,
-      303,
-      first.text.match(/class="alert"[^>]*>[^<]*|field-error">[^<]*/g)?.join(' | ') + ' token=' + token.length,
-    );
+    assert.equal((await post(`${server.url}/faq?x=1`)).status, 303);
     assert.equal((await post('https://partner.example/list')).status, 303);
     const rows = await rowsOf(server, 'feedback');
     assert.deepEqual(JSON.parse(rows[0]!.attribution!), { page: '/faq' });
