@@ -230,3 +230,23 @@ test('a post without JavaScript records its page, and the Referer only when it i
     await server.close();
   }
 });
+
+test('the OpenAPI file documents the optional attribution of every form call', async () => {
+  const server = await startServer();
+  try {
+    const spec = (await server.client().get('/api/openapi.json')).body;
+    for (const path of [
+      '/api/RequestDemo',
+      '/api/Feedback/AddFeedback',
+      '/api/Newsletter/Subscribe',
+      '/api/ContactUs',
+    ]) {
+      const content = spec.paths[path].post.requestBody.content;
+      const schema = (content['application/json'] ?? content['multipart/form-data']).schema;
+      assert.ok(schema.properties.attribution, path);
+      assert.ok(!(schema.required ?? []).includes('attribution'), path);
+    }
+  } finally {
+    await server.close();
+  }
+});
