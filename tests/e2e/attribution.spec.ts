@@ -15,7 +15,8 @@ test('the demo modal sends where the visit came from; the inbox shows it and fil
   await page.goto(`/home?utm_source=google&utm_medium=cpc&utm_campaign=${campaign}&gclid=Cj0-e2e_1`, {
     referer: 'https://www.google.com/',
   });
-  await page.waitForLoadState('networkidle');
+  // Kept for the tab as soon as the page has hydrated.
+  await expect.poll(() => page.evaluate(() => sessionStorage.getItem('haulora-attribution'))).toContain(campaign);
   // Another page in the same tab: its first page stays the landing page.
   await openHydrated(page, '/features');
 
