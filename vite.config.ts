@@ -98,6 +98,8 @@ const FRAMEWORK =
   /node_modules[\\/](react|react-dom|scheduler|react-router|@react-router|turbo-stream|cookie|set-cookie-parser)[\\/]/;
 const FORMS = /[\\/]app[\\/](components[\\/]forms[\\/]|lib[\\/](use-form|form-results|calendar|country-options)\.ts)/;
 
+const ATTRIBUTION = /[\\/](app[\\/]lib[\\/]analytics[\\/]attribution|common[\\/]attribution-fields)\.ts$/;
+
 const PAGE_PARTS =
   /[\\/]app[\\/](components[\\/](sections[\\/](chain-nav|tutorial-list|feature-icon|cta-band|proof[\\/]story-cards)|ui[\\/](product-screen|action-row))\.tsx|lib[\\/]readable-date\.ts)$/;
 
@@ -120,7 +122,9 @@ const CLIENT_CHUNKS = {
       test: (id: string) => FRAMEWORK.test(id) && !/entry\.client\.[jt]sx?$/.test(id.split('?')[0]!),
       priority: 5,
     },
-    { name: 'shell', test: (id: string) => shellModules.has(id), priority: 4 },
+    // The tab's attribution (issue 30, ~0.6 KB) is read by the beacon, which loads when the browser
+    // is idle, and by the forms: in the shell, so neither pulls the other's file with it.
+    { name: 'shell', test: (id: string) => shellModules.has(id) || ATTRIBUTION.test(id), priority: 4 },
     // The API client is the forms' and the pages' that read the API in the browser (the FAQ,
     // the glossary): in its own file, or those pages would load every form with it.
     { name: 'api-client', test: /[\\/]app[\\/]lib[\\/]api-client\.ts$/, priority: 3 },

@@ -2,6 +2,7 @@
 // and the answers, on the inbox's vocabulary (common/inbox-vocabulary.ts). Imported by the server
 // routes; the browser imports only the types (this module builds zod schemas when loaded).
 import { z } from 'zod';
+import { ATTRIBUTION_FIELDS, ATTRIBUTION_LIMITS } from './attribution-fields.ts';
 import {
   DEFAULT_PAGE_SIZE,
   INBOX_KINDS,
@@ -25,6 +26,8 @@ export const INBOX_MESSAGES = {
   searchControl: 'The search text cannot contain control characters (such as tabs, line breaks or NUL)',
   date: 'Dates must be real dates written YYYY-MM-DD',
   dateOrder: 'The start date must be on or before the end date',
+  source: `The source must be at most ${ATTRIBUTION_LIMITS.tag} characters, without control characters`,
+  campaign: `The campaign must be at most ${ATTRIBUTION_LIMITS.tag} characters, without control characters`,
   page: 'The page must be a whole number from 1',
   pageSize: `The page size must be one of ${PAGE_SIZES.join(', ')}`,
   noteRequired: 'Write a note before adding it',
@@ -53,6 +56,14 @@ const isoDate = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: INBOX_MESSAGES.date })
   .refine(isRealDate, { error: INBOX_MESSAGES.date });
 
+/** A source or campaign to filter by: trimmed, printable, at most as long as one is stored. */
+const attributionText = (message: string) =>
+  z
+    .string({ error: message })
+    .regex(/^[^\u0000-\u001f\u007f-\u009f]*$/, { error: message })
+    .trim()
+    .max(ATTRIBUTION_LIMITS.tag, { error: message });
+
 /** A query value that is absent when the field was left empty. */
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
@@ -69,6 +80,11 @@ const filterFields = z.object({
       .trim()
       .max(SEARCH_MAX_LENGTH, { error: INBOX_MESSAGES.search }),
   ),
+  /** Where the lead came from, as the Source block names it (utm_source, the click id's network,
+   * the referrer's host, or 'Direct / None'); any case. */
+  source: optional(attributionText(INBOX_MESSAGES.source)),
+  /** The lead's utm_campaign; any case. */
+  campaign: optional(attributionText(INBOX_MESSAGES.campaign)),
   /** First day received (UTC), inclusive. */
   from: optional(isoDate),
   /** Last day received (UTC), inclusive. */
@@ -238,6 +254,17 @@ export const itemSchema = z.object({
   image: z.object({ type: z.string(), size: z.number(), name: z.string(), url: z.string() }).optional(),
   /** Marketing consent (demo and contact), null when not given. */
   consent: z.object({ version: z.string(), at: z.string() }).nullable().optional(),
+  /** Where the visitor came from (issue 30): `source` as the filter names it, then the keys the
+   * form sent (page, landing_page, referrer, UTM tags, click ids); null when none came. */
+  attribution: z
+    .object({
+      source: z.string(),
+      ...(Object.fromEntries(ATTRIBUTION_FIELDS.map((name) => [name, z.string().optional()])) as Record<
+        (typeof ATTRIBUTION_FIELDS)[number],
+        z.ZodOptional<z.ZodString>
+      >),
+    })
+    .nullable(),
 });
 export type InboxItem = z.infer<typeof itemSchema>;
 

@@ -98,6 +98,26 @@ export const schema = z.strictObject({
     /** A demo request's booked time, with its owner (issue 29). */
     booking: text(40),
   }),
+  /** The sales email's paragraph on where the lead came from (issue 30): its heading and labels. */
+  source: z.strictObject({
+    /** The paragraph's first line. */
+    heading: text(80),
+    /** Said when the form sent no attribution (an API client, or storage switched off). */
+    notRecorded: text(200),
+    /** The source's name when there was no campaign tag, click id or referrer. */
+    direct: text(80),
+    /** The labels of the lines: source, UTM medium, campaign, term and content. */
+    source: text(40),
+    medium: text(40),
+    campaign: text(40),
+    term: text(40),
+    content: text(40),
+    /** The tab's first page, the referrer's host, the ad click id, the form's own page. */
+    landingPage: text(40),
+    referrer: text(40),
+    clickId: text(40),
+    formPage: text(40),
+  }),
   /** The product-news answer: given ({version}, {at}) or not. */
   consent: z.strictObject({
     /** Ticked; {version} and {at} are filled in. */

@@ -34,6 +34,9 @@ export type ListFilters = {
   to: string;
   /** 'me', 'none', a username, or '' for anyone. */
   owner: string;
+  /** Where the lead came from, and its utm_campaign (issue 30); '' for any. */
+  source: string;
+  campaign: string;
   sort: InboxSort;
   dir: SortDirection;
   page: number;
@@ -78,6 +81,8 @@ export function filterQuery(filters: Partial<ListFilters> & { ids?: number[] }, 
   if (filters.from) query.set('from', filters.from);
   if (filters.to) query.set('to', filters.to);
   if (filters.owner) query.set('owner', filters.owner);
+  if (filters.source) query.set('source', filters.source);
+  if (filters.campaign) query.set('campaign', filters.campaign);
   if (filters.sort && filters.sort !== DEFAULT_SORT) query.set('sort', filters.sort);
   if (filters.dir && filters.dir !== DEFAULT_DIRECTION) query.set('dir', filters.dir);
   if (withPaging && filters.page && filters.page > 1) query.set('page', String(filters.page));

@@ -23,6 +23,7 @@ import { Button } from '../components/ui/button.tsx';
 import { isTypingTarget, KeyboardHelp } from './inbox-keys.tsx';
 import { NoteForm } from './inbox-note-form.tsx';
 import { OwnerPanel } from './inbox-owner-form.tsx';
+import { SourcePanel } from './inbox-source.tsx';
 import { StatusPanel } from './inbox-status-form.tsx';
 import { useSignInAgain } from './inbox-shell.tsx';
 import { Timestamp } from './inbox-parts.tsx';
@@ -180,6 +181,7 @@ export function InboxDetail({ kind, id }: { kind: InboxKind; id: number }) {
             </dl>
           </section>
           {loaded.detail.booking ? <BookingPanel booking={loaded.detail.booking} /> : null}
+          <SourcePanel kind={kind} attribution={item.attribution} />
           {item.image ? <ContactImage image={item.image} id={item.id} onUnauthorized={signInAgain} /> : null}
         </div>
         <div className="inbox-detail-side">

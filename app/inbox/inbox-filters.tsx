@@ -1,6 +1,6 @@
-// The inbox list's filters (search, status, owner, dates, sort, direction, page size) as a plain
-// GET form in the server's HTML: before hydration (or without JavaScript) Enter loads /inbox with
-// the query, and text typed before the scripts ran is kept. Once hydrated, submitting writes the
+// The inbox list's filters (search, status, owner, dates, source, campaign, sort, direction, page
+// size) as a plain GET form in the server's HTML: before hydration (or without JavaScript) Enter
+// loads /inbox with the query, and text typed before the scripts ran is kept. Once hydrated, submitting writes the
 // view into the URL, and the sort, direction, owner and page size apply as soon as they change.
 import { type FormEvent, useId, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -35,7 +35,8 @@ const STATUS_OPTIONS = [
 const PAGE_SIZE_OPTIONS = PAGE_SIZES.map((size) => [String(size), String(size)] as const);
 
 /** Whether any filter narrows the list (sort, order and page size do not). */
-export const isFiltered = (view: InboxView) => Boolean(view.q || view.status || view.from || view.to || view.owner);
+export const isFiltered = (view: InboxView) =>
+  Boolean(view.q || view.status || view.from || view.to || view.owner || view.source || view.campaign);
 
 export function InboxFilters({ view, staffNames }: { view: InboxView; staffNames: string[] }) {
   const [, setParams] = useSearchParams();
@@ -62,6 +63,8 @@ export function InboxFilters({ view, staffNames }: { view: InboxView; staffNames
         pageSize: Number(text('size')) || view.pageSize,
         from: text('from'),
         to: text('to'),
+        source: text('source').slice(0, 200),
+        campaign: text('campaign').slice(0, 200),
         page: 1,
       }),
     );
@@ -122,6 +125,8 @@ export function InboxFilters({ view, staffNames }: { view: InboxView; staffNames
       />
       <InputField id="inbox-from" label="From" type="date" name="from" defaultValue={view.from} />
       <InputField id="inbox-to" label="To" type="date" name="to" defaultValue={view.to} />
+      <InputField id="inbox-source" label="Source" name="source" maxLength={200} defaultValue={view.source} />
+      <InputField id="inbox-campaign" label="Campaign" name="campaign" maxLength={200} defaultValue={view.campaign} />
       <SelectField
         id="inbox-sort"
         label="Sort by"

@@ -1,4 +1,5 @@
-// The inbox list's view in the URL query (?kind=&status=&q=&from=&to=&owner=&sort=&dir=&page=&size=),
+// The inbox list's view in the URL query (?kind=&status=&q=&from=&to=&owner=&source=&campaign=&sort=
+// &dir=&page=&size=),
 // so a filtered, sorted list can be linked to, reloads keep it and Back returns to it. Defaults
 // are left out of the URL; nonsense falls back to them. A submission's page carries the same
 // query (without kind and page), so its previous and next follow the list it was opened from.
@@ -21,6 +22,13 @@ export type InboxView = { kind: InboxKind } & ListFilters;
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+/** A source or campaign as the API takes it: printable, trimmed, at most 200 characters. */
+const attributionText = (value: string | null) =>
+  (value ?? '')
+    .replace(/[\u0000-\u001f\u007f-\u009f]/g, '')
+    .trim()
+    .slice(0, 200);
+
 export function readInboxView(params: URLSearchParams, kindFallback?: InboxKind): InboxView {
   const kindParam = params.get('kind');
   const kind = isInboxKind(kindParam) ? kindParam : (kindFallback ?? INBOX_KINDS[0]);
@@ -40,6 +48,8 @@ export function readInboxView(params: URLSearchParams, kindFallback?: InboxKind)
     from: date('from'),
     to: date('to'),
     owner: USERNAME_PATTERN.test(owner) ? owner : '',
+    source: attributionText(params.get('source')),
+    campaign: attributionText(params.get('campaign')),
     sort: isInboxSort(sort) && SORTS_BY_KIND[kind].includes(sort) ? sort : DEFAULT_SORT,
     dir: params.get('dir') === 'asc' ? 'asc' : params.get('dir') === 'desc' ? 'desc' : DEFAULT_DIRECTION,
     page: Number.isInteger(page) && page > 1 ? page : 1,
@@ -58,6 +68,8 @@ export function writeInboxView(
   if (view.from) params.set('from', view.from);
   if (view.to) params.set('to', view.to);
   if (view.owner) params.set('owner', view.owner);
+  if (view.source) params.set('source', view.source);
+  if (view.campaign) params.set('campaign', view.campaign);
   if (view.sort !== DEFAULT_SORT) params.set('sort', view.sort);
   if (view.dir !== DEFAULT_DIRECTION) params.set('dir', view.dir);
   if ((options.withPage ?? true) && view.page > 1) params.set('page', String(view.page));

@@ -124,5 +124,24 @@ export async function postForm<S extends z.ZodType, T>(
   const parsed = parseForm(form.schema, input, form.alert, post.values);
   if (!parsed.ok) return parsed.refusal;
   // The service parses again: it is the same rule for the API, which has no page to parse first.
-  return answerResult(await form.run(input, post), (value) => form.redirect(value, post), post.values);
+  const attributed = { ...(input as Record<string, unknown>), attribution: postedAttribution(request, post) };
+  return answerResult(await form.run(attributed, post), (value) => form.redirect(value, post), post.values);
+}
+
+/** Where a post without JavaScript came from (decision 051): the tab's landing page and tags live
+ * in the browser's storage, which a native post cannot read, so only the form's own page (the
+ * Referer's path on this site, else the page the form was shown on) and a Referer from another
+ * site. The intake checks both like any attribution. */
+export function postedAttribution(request: Request, post: Pick<FormPost, 'back'>): Record<string, string> {
+  const own = new URL(request.url);
+  const header = request.headers.get('referer');
+  let referer: URL | null = null;
+  try {
+    referer = header ? new URL(header) : null;
+  } catch {
+    referer = null;
+  }
+  if (referer && referer.host === own.host) return { page: referer.pathname };
+  const page = post.back.replace(/[?#].*$/s, '');
+  return referer && header ? { page, referrer: header } : { page };
 }

@@ -14,6 +14,7 @@ import type { Check } from './validate-form.ts';
 import { useHydrated } from './use-hydrated.ts';
 import { useTypedEarly } from './use-typed-early.ts';
 import { track } from './analytics/track.ts';
+import { formAttribution } from './analytics/attribution.ts';
 
 type Value = string | boolean | File | null;
 export type FormValues = Record<string, Value>;
@@ -200,7 +201,9 @@ export function useForm<V extends FormValues>(config: FormConfig<V>) {
       setOutcome({ status: SubmissionStatus.Loading, message: config.loading, result: null });
       const api = await loadApiClient();
       sent.current = api.keyFor(sent.current, data);
-      const answer = await config.send(api, data, sent.current.key);
+      // A public form says where its visitor came from (issue 30); not part of the idempotency key.
+      const body = config.form && config.form !== 'signIn' ? { ...data, attribution: formAttribution() } : data;
+      const answer = await config.send(api, body, sent.current.key);
       const accepted = config.accept ? config.accept(answer, data) : answer.kind === 'success';
       const outcome = api.outcomeOf(answer, answers, accepted);
       // A refusal about fields is shown as the browser's own would be: on the fields.

@@ -20,6 +20,10 @@ export type OutboxKind =
   | 'booking-reminder-staff';
 type Status = Generated<InboxStatus>;
 
+/** Where the visitor came from (migration 014, decision 051), on every submission table: the
+ * checked attribution as JSON text, and the two values the inbox filters by; null when none came. */
+type AttributionColumns = { attribution: string | null; source: string | null; campaign: string | null };
+
 export type DB = {
   feedback: {
     id: Generated<number>;
@@ -28,7 +32,7 @@ export type DB = {
     status: Status;
     created_at: string;
     owner: string | null;
-  };
+  } & AttributionColumns;
   demo_requests: {
     id: Generated<number>;
     name: string;
@@ -44,7 +48,7 @@ export type DB = {
     marketing_consent_version: string | null;
     marketing_consent_at: string | null;
     owner: string | null;
-  };
+  } & AttributionColumns;
   contact_messages: {
     id: Generated<number>;
     name: string;
@@ -62,7 +66,7 @@ export type DB = {
     marketing_consent_version: string | null;
     marketing_consent_at: string | null;
     owner: string | null;
-  };
+  } & AttributionColumns;
   newsletter_subscribers: {
     id: Generated<number>;
     email: string;
@@ -70,7 +74,7 @@ export type DB = {
     status: Status;
     created_at: string;
     owner: string | null;
-  };
+  } & AttributionColumns;
   users: {
     id: Generated<number>;
     username: string;

@@ -11,6 +11,7 @@ import { IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_TTL_MS } from '../../common/consta
 import type { InboxKind } from '../../common/inbox-vocabulary.ts';
 import type { IdempotencyRepository } from '../db/repositories/idempotency.ts';
 import { ok, parseWith, refusal, type Result } from '../refusal.ts';
+import { attributionOf } from '../submission-kinds/attribution.ts';
 import { SUBMISSION_KINDS } from '../submission-kinds/index.ts';
 import type { checkImage as CheckImage, CheckedImage } from './images.ts';
 import { BOOKING_MESSAGES, formatSlot } from '../../common/booking.ts';
@@ -54,7 +55,8 @@ export function createIntake({ submissions, keys, checkImage, booking, now = () 
     return found.bodySha256 === hash ? ok({ message: found.message, repeated: true }) : conflict();
   }
 
-  /** Takes in one submission of `kind`: the raw body (a contact message's image as its bytes). */
+  /** Takes in one submission of `kind`: the raw body (a contact message's image as its bytes), with
+   * its optional `attribution`, which is kept where valid and never refuses it (decision 051). */
   async function take(kind: InboxKind, raw: unknown, key?: string): Promise<Result<Taken>> {
     const description = SUBMISSION_KINDS[kind];
     if (key !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(key))
@@ -76,6 +78,8 @@ export function createIntake({ submissions, keys, checkImage, booking, now = () 
       ? (repos, message) =>
           repos.idempotency.claim({ kind, key, bodySha256: hash, message, createdAt: now().toISOString() }, cutoff())
       : undefined;
+    // Not part of the hash: a retry from another tab is the same submission.
+    const attribution = attributionOf(raw);
     const chosen = description.bookable ? bookingOf(input) : null;
     if (chosen) {
       // The answer names the time, so a retry under the same key is answered with the same words.
@@ -85,7 +89,7 @@ export function createIntake({ submissions, keys, checkImage, booking, now = () 
         description,
         input,
         (within) => booking.book({ ...chosen, country: description.bookable?.country(input) ?? null }, within),
-        { claim, message },
+        { claim, message, attribution },
       );
       if (stored?.ok) return ok({ message, repeated: false });
       // Taken by a request under the same key that got there first (a retry racing the first
@@ -93,7 +97,7 @@ export function createIntake({ submissions, keys, checkImage, booking, now = () 
       const first = key ? await earlier(kind, key, hash) : null;
       return first ?? stored ?? conflict();
     }
-    const message = await submissions.store(description, input, { image, claim });
+    const message = await submissions.store(description, input, { image, claim, attribution });
     if (message !== null) return ok({ message, repeated: false });
     // Another request took the key between our look and our claim: its answer is ours.
     return (await earlier(kind, key, hash)) ?? conflict();

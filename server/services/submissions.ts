@@ -7,6 +7,7 @@ import { HONEYPOT_FIELD, MARKETING_CONSENT_VERSION } from '../../common/constant
 import type { Database } from '../db/driver.ts';
 import { createRepositories, type Repositories } from '../db/repositories/index.ts';
 import type { SubmissionKind } from '../metrics.ts';
+import { type Attribution, attributionColumns } from '../submission-kinds/attribution.ts';
 import type { Consent, SubmissionKindDescription } from '../submission-kinds/types.ts';
 import { ok, refusal, type Result } from '../refusal.ts';
 import type { BookingOutcome, ChosenBooking, WithBooking } from './booking/booking-types.ts';
@@ -37,7 +38,13 @@ export type BookWith = (within: WithBooking) => Promise<BookingOutcome>;
  * booking, and the caller answers the first answer. */
 class ClaimedBefore extends Error {}
 
-type StoreOptions = { image?: CheckedImage | undefined; claim?: Claim | undefined; message?: string };
+type StoreOptions = {
+  image?: CheckedImage | undefined;
+  claim?: Claim | undefined;
+  message?: string;
+  /** Where the visitor came from (issue 30), stored alike for every kind. */
+  attribution?: Attribution | undefined;
+};
 
 export function createSubmissionService(
   db: Database,
@@ -110,7 +117,7 @@ export function createSubmissionService(
     const spam = Boolean(fields[HONEYPOT_FIELD]);
     const consent: Consent =
       kind.consent && fields.marketing_consent === true ? { version: MARKETING_CONSENT_VERSION, at: createdAt } : null;
-    const { image } = options;
+    const { image, attribution } = options;
     const values: Record<string, unknown> = Object.fromEntries(
       Object.entries(fields).filter(([name]) => !NOT_COLUMNS.has(name)),
     );
@@ -119,6 +126,8 @@ export function createSubmissionService(
         marketing_consent_version: consent?.version ?? null,
         marketing_consent_at: consent?.at ?? null,
       });
+    // Every kind's row has the attribution's columns (migration 014), null when none came.
+    Object.assign(values, attributionColumns(attribution));
     if (kind.image && image)
       Object.assign(values, {
         img: image.bytes,
@@ -141,6 +150,7 @@ export function createSubmissionService(
           createdAt,
           image: image ? { type: image.type, size: image.bytes.byteLength } : null,
           booking: booking ?? null,
+          attribution,
         };
         await delivery.notifications.submissionStored(repos.outbox, kind, stored);
       }

@@ -6,6 +6,7 @@ import { formatSize } from '../../common/format-size.ts';
 import { inquiryTypeLabel } from '../../common/inquiry-types.ts';
 import { MESSAGES } from '../../common/messages.ts';
 import { bodyText, consentLine, fieldLines, fill, headerText, inboxUrl } from '../services/notifications.ts';
+import { sourceParagraph } from './attribution.ts';
 import { previewOf, textOf } from './text.ts';
 import { describeKind } from './types.ts';
 
@@ -34,7 +35,7 @@ export const contactMessage = describeKind({
     subtitle: textOf(values, 'subject'),
     preview: previewOf(values, 'message'),
   }),
-  emails({ id, values: contact, consent, createdAt, image }, { copy, settings, messageId }) {
+  emails({ id, values: contact, consent, createdAt, image, attribution }, { copy, settings, messageId }) {
     const labels = copy.labels;
     const inquiryType = inquiryTypeLabel(contact.inq_type);
     const size = formatSize(image?.size ?? 0);
@@ -68,6 +69,7 @@ export const contactMessage = describeKind({
               [labels.receivedAt, createdAt],
             ]),
             fill(copy.salesContact.imageNote, { type, size }),
+            sourceParagraph(copy, attribution),
             `${copy.inboxLink}\n${inboxUrl(settings, 'contact-messages', id)}`,
           ].join('\n\n') + '\n',
         messageId: messageId(),

@@ -4,6 +4,7 @@ import { demoRequestSchema } from '../../common/demo-schema.ts';
 import { MESSAGES } from '../../common/messages.ts';
 import { countryLabel, countryName, e164, regionOf } from './phone-display.ts';
 import { bodyText, consentLine, fieldLines, fill, headerText, inboxUrl, type Line } from '../services/notifications.ts';
+import { sourceParagraph } from './attribution.ts';
 import { textOf, previewOf } from './text.ts';
 import { formatSlot } from '../../common/booking-time.ts';
 import { composeBookingEmails } from '../services/booking/invites.ts';
@@ -51,7 +52,7 @@ export const demoRequest = describeKind({
     subtitle: [textOf(values, 'job_title'), textOf(values, 'company')].filter(Boolean).join(', '),
     preview: previewOf(values, 'text'),
   }),
-  emails({ id, values: demo, consent, createdAt, booking }, { copy, settings, messageId }) {
+  emails({ id, values: demo, consent, createdAt, booking, attribution }, { copy, settings, messageId }) {
     const labels = copy.labels;
     const fields: Line[] = [
       [labels.name, headerText(demo.name)],
@@ -83,6 +84,7 @@ export const demoRequest = describeKind({
         [
           copy.salesDemo.intro,
           fieldLines([...fields, [labels.receivedAt, createdAt]]),
+          sourceParagraph(copy, attribution),
           `${copy.inboxLink}\n${inboxUrl(settings, 'demo-requests', id)}`,
         ].join('\n\n') + '\n',
       messageId: messageId(),

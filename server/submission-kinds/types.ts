@@ -5,9 +5,10 @@
 // by one generic insert (repositories/submissions.ts).
 //
 // A new field on a kind: its line in the kind's schema (common/), its line in `fields` here, and
-// one migration per engine adding the column. A value that is an object (an attribution, say) is
-// stored as JSON text by the generic insert.
+// one migration per engine adding the column. A value that is an object is stored as JSON text by
+// the generic insert. The attribution every kind carries is not a field: attribution.ts.
 import type { z } from 'zod';
+import type { Attribution } from '../../common/attribution-fields.ts';
 import type { InboxKind } from '../../common/inbox-vocabulary.ts';
 import type { EmailContent } from '../../content/emails.schema.ts';
 import type { NewOutboxMessage } from '../db/repositories/outbox.ts';
@@ -54,6 +55,9 @@ export type StoredSubmission<Values> = {
   image: { type: string; size: number } | null;
   /** The time it booked (a demo request with a chosen time, issue 29), or none. */
   booking?: ChosenBooking | null;
+  /** Where the visitor came from (issue 30), when the form sent it: every kind stores it alike
+   * (attribution.ts), so a description declares nothing for it. */
+  attribution?: Attribution | undefined;
 };
 
 /** What composing an email needs besides the submission: the copy and the settings. */

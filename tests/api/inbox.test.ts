@@ -7,6 +7,7 @@ import { SignJWT } from 'jose';
 import { INBOX_MESSAGES, NOTE_MAX_LENGTH } from '../../common/inbox.ts';
 import { MESSAGES } from '../../common/messages.ts';
 import { createUserService } from '../../server/services/users.ts';
+import { ATTRIBUTION_EXPORT_HEADERS } from '../../server/submission-kinds/attribution.ts';
 import { hashPassword } from '../../server/services/passwords.ts';
 import type { ApiClient, ApiResponse } from '../helpers/api-client.ts';
 import { png } from '../helpers/images.ts';
@@ -51,6 +52,11 @@ function call(
   });
 }
 const get = (path: string, token: string | null = alice) => call('GET', path, token);
+
+/** The export's attribution columns (decision 051): their headers, and their cells for a row
+ * stored without one. */
+const SOURCE = ATTRIBUTION_EXPORT_HEADERS.join(',');
+const NO_SOURCE = ','.repeat(ATTRIBUTION_EXPORT_HEADERS.length - 1);
 
 /** Raw bytes, to see the CSV's BOM (fetch's text() drops it). */
 async function getBytes(path: string, token = alice) {
@@ -596,27 +602,27 @@ describe('CSV export', () => {
 
     const text = bytes.subarray(3).toString('utf8');
     const lines = text.split('\r\n');
-    assert.equal(lines[0], 'ID,Received (UTC),Status,Owner,Feedback,Honeypot filled');
+    assert.equal(lines[0], `ID,Received (UTC),Status,Owner,Feedback,${SOURCE},Honeypot filled`);
     assert.ok(text.endsWith('\r\n'));
     assert.ok(!text.includes('=spam'), 'spam is left out by default, as in the list');
     for (const expected of [
-      `,New,,"'=HYPERLINK(""http://evil.example"",""click"")",no\r\n`,
-      `,New,,'+61 400 000 000,no\r\n`,
-      `,New,,'-2+3,no\r\n`,
-      `,New,,'@SUM(A1:A2),no\r\n`,
-      `,New,,'\tindented,no\r\n`,
-      `,New,,"'\rcarriage",no\r\n`,
-      `,New,,"He said ""hi"", then left\nnext line",no\r\n`,
-      `,New,,Plain café feedback,no\r\n`,
+      `,New,,"'=HYPERLINK(""http://evil.example"",""click"")",${NO_SOURCE},no\r\n`,
+      `,New,,'+61 400 000 000,${NO_SOURCE},no\r\n`,
+      `,New,,'-2+3,${NO_SOURCE},no\r\n`,
+      `,New,,'@SUM(A1:A2),${NO_SOURCE},no\r\n`,
+      `,New,,'\tindented,${NO_SOURCE},no\r\n`,
+      `,New,,"'\rcarriage",${NO_SOURCE},no\r\n`,
+      `,New,,"He said ""hi"", then left\nnext line",${NO_SOURCE},no\r\n`,
+      `,New,,Plain café feedback,${NO_SOURCE},no\r\n`,
     ]) {
       assert.ok(text.includes(expected), JSON.stringify(expected));
     }
     // Newest first, as the list: the last inserted row is the first data row.
-    assert.match(lines[1]!, /^\d+,2026-08-01T00:07:00\.000Z,New,,Plain café feedback,no$/);
+    assert.match(lines[1]!, new RegExp(`^\\d+,2026-08-01T00:07:00\\.000Z,New,,Plain café feedback,${NO_SOURCE},no$`));
 
     const spamOnly = (await getBytes('/api/inbox/feedback/export.csv?status=spam')).bytes.subarray(3).toString('utf8');
     assert.equal(spamOnly.split('\r\n').length, 3);
-    assert.match(spamOnly, /,Spam,,'=spam,yes\r\n$/);
+    assert.ok(spamOnly.endsWith(`,Spam,,'=spam,${NO_SOURCE},yes\r\n`));
     const searched = (await getBytes('/api/inbox/feedback/export.csv?q=caf%C3%A9&status=all')).bytes
       .subarray(3)
       .toString('utf8');
@@ -642,16 +648,19 @@ describe('CSV export', () => {
     const [header, row] = text.split('\r\n');
     assert.equal(
       header,
-      'ID,Received (UTC),Status,Owner,Name,Email,Subject,Inquiry type,Message,Image name,Image type,Image size (bytes),Marketing consent version,Marketing consent at,Honeypot filled',
+      `ID,Received (UTC),Status,Owner,Name,Email,Subject,Inquiry type,Message,Image name,Image type,Image size (bytes),Marketing consent version,Marketing consent at,${SOURCE},Honeypot filled`,
     );
     assert.equal(
       row,
-      `${id},2026-09-01T00:00:00.000Z,New,,Mia,mia@example.com,Quote,Pricing,How much for 12 vans?,contact-${id}.png,image/png,${bytes.byteLength},,,no`,
+      `${id},2026-09-01T00:00:00.000Z,New,,Mia,mia@example.com,Quote,Pricing,How much for 12 vans?,contact-${id}.png,image/png,${bytes.byteLength},,,${NO_SOURCE},no`,
     );
 
     clear('newsletter_subscribers');
     const empty = await getBytes('/api/inbox/newsletter/export.csv');
-    assert.equal(empty.bytes.toString('utf8'), '\uFEFFID,Received (UTC),Status,Owner,Email,Honeypot filled\r\n');
+    assert.equal(
+      empty.bytes.toString('utf8'),
+      `\uFEFFID,Received (UTC),Status,Owner,Email,${SOURCE},Honeypot filled\r\n`,
+    );
   });
 
   test('a large export streams every row, across the read chunks', async () => {

@@ -13,7 +13,7 @@ describe('inbox view in the URL', () => {
 
   test('a full view round-trips', () => {
     const params = new URLSearchParams(
-      'kind=contact-messages&status=spam&q=fuel+card&from=2026-01-01&to=2026-11-30&page=3&size=50',
+      'kind=contact-messages&status=spam&q=fuel+card&from=2026-01-01&to=2026-11-30&source=Google&campaign=PH+Spring&page=3&size=50',
     );
     const view = readInboxView(params);
     assert.deepEqual(view, {
@@ -23,6 +23,8 @@ describe('inbox view in the URL', () => {
       from: '2026-01-01',
       to: '2026-11-30',
       owner: '',
+      source: 'Google',
+      campaign: 'PH Spring',
       sort: 'received',
       dir: 'desc',
       page: 3,
@@ -32,7 +34,11 @@ describe('inbox view in the URL', () => {
   });
 
   test('nonsense falls back to the defaults', () => {
-    const view = readInboxView(new URLSearchParams('kind=orders&status=archived&from=yesterday&page=-2&size=7'));
+    const view = readInboxView(
+      new URLSearchParams(
+        `kind=orders&status=archived&from=yesterday&page=-2&size=7&source=%00%0A&campaign=${'x'.repeat(300)}`,
+      ),
+    );
     assert.deepEqual(view, {
       kind: 'demo-requests',
       status: '',
@@ -40,6 +46,8 @@ describe('inbox view in the URL', () => {
       from: '',
       to: '',
       owner: '',
+      source: '',
+      campaign: 'x'.repeat(200),
       sort: 'received',
       dir: 'desc',
       page: 1,
@@ -48,8 +56,11 @@ describe('inbox view in the URL', () => {
   });
 
   test('the API query carries only what is set; the export has no paging', () => {
-    const view = { status: 'all' as const, q: 'a&b', from: '', to: '2026-02-01', page: 2, pageSize: 25 };
-    assert.equal(filterQuery(view), '?status=all&q=a%26b&to=2026-02-01&page=2&size=25');
-    assert.equal(exportUrl('feedback', view), '/api/inbox/feedback/export.csv?status=all&q=a%26b&to=2026-02-01');
+    const view = { status: 'all' as const, q: 'a&b', from: '', to: '2026-02-01', source: 'li', page: 2, pageSize: 25 };
+    assert.equal(filterQuery(view), '?status=all&q=a%26b&to=2026-02-01&source=li&page=2&size=25');
+    assert.equal(
+      exportUrl('feedback', view),
+      '/api/inbox/feedback/export.csv?status=all&q=a%26b&to=2026-02-01&source=li',
+    );
   });
 });

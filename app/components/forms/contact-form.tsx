@@ -49,6 +49,8 @@ export function ContactForm({ failure, back = `${href('/home')}#contact` }: Cont
       // The ticked product-news box as a form posts it; an unticked one is left out.
       for (const [name, value] of Object.entries(data)) {
         if (value instanceof Blob) body.set(name, value);
+        // The attribution goes as JSON text, the one way a multipart form carries an object.
+        else if (typeof value === 'object' && value) body.set(name, JSON.stringify(value));
         else if (value) body.set(name, value === true ? CONSENT_VALUE : String(value));
       }
       return api.apiPostForm('/api/ContactUs', body, { idempotencyKey: key });

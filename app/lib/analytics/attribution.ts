@@ -2,21 +2,9 @@
 // the ad click ids, kept in sessionStorage for the tab only (never a cookie, never local
 // storage), for the forms to send as their `attribution` object. A new tagged link in the same
 // tab (another campaign) replaces what was kept; an untagged page keeps the first.
-export const ATTRIBUTION_PARAMS = [
-  'utm_source',
-  'utm_medium',
-  'utm_campaign',
-  'utm_term',
-  'utm_content',
-  'gclid',
-  'fbclid',
-  'msclkid',
-  'li_fat_id',
-] as const;
+import { ATTRIBUTION_LIMITS, ATTRIBUTION_PARAMS, type Attribution } from '../../../common/attribution-fields.ts';
 
-export type Attribution = { landing_page: string; referrer?: string } & Partial<
-  Record<(typeof ATTRIBUTION_PARAMS)[number], string>
->;
+export { ATTRIBUTION_PARAMS, type Attribution };
 
 const KEY = 'haulora-attribution';
 
@@ -26,13 +14,13 @@ export function captureAttribution(pathname: string, search: string, referrer: s
     const params = new URLSearchParams(search);
     const tagged = ATTRIBUTION_PARAMS.some((name) => params.get(name));
     if (sessionStorage.getItem(KEY) && !tagged) return;
-    const found: Attribution = { landing_page: pathname.slice(0, 512) };
+    const found: Attribution = { landing_page: pathname.slice(0, ATTRIBUTION_LIMITS.path) };
     // Only another site's address is a referrer; the site's own pages are not.
     if (/^https?:/.test(referrer) && new URL(referrer).origin !== location.origin)
-      found.referrer = referrer.slice(0, 1024);
+      found.referrer = referrer.slice(0, ATTRIBUTION_LIMITS.referrer);
     for (const name of ATTRIBUTION_PARAMS) {
       const value = params.get(name)?.trim();
-      if (value) found[name] = value.slice(0, 200);
+      if (value) found[name] = value.slice(0, ATTRIBUTION_LIMITS.tag);
     }
     sessionStorage.setItem(KEY, JSON.stringify(found));
   } catch {
@@ -49,4 +37,9 @@ export function attribution(): Attribution | null {
   } catch {
     return null;
   }
+}
+
+/** What a form sends as its `attribution` (decision 051): the tab's, with the form's own page. */
+export function formAttribution(): Attribution {
+  return { ...attribution(), page: location.pathname.slice(0, ATTRIBUTION_LIMITS.path) };
 }

@@ -1,13 +1,14 @@
 // The SQL of an inbox list's filter and order (repositories/inbox.ts runs it): the WHERE clause
-// of a filter (status, owner, dates, ids, and the search, through each engine's own index), and
-// the ORDER BY of each sort. Column names come from the kinds' descriptions, never from a request.
+// of a filter (status, owner, dates, ids, source and campaign, and the search, through each
+// engine's own index), and the ORDER BY of each sort. Column names come from the kinds' descriptions, never from a request.
 import { type RawBuilder, sql } from 'kysely';
 import type { InboxFilter, InboxSort, SortDirection } from '../../../common/inbox.ts';
 import type { Engine } from '../driver.ts';
 import type { InboxTable } from './inbox.ts';
+import { attributionClauses } from './inbox-attribution.ts';
 
 /** `owner` here is already resolved: a username, or null for nobody's. */
-export type ListFilter = Pick<InboxFilter, 'status' | 'q' | 'from' | 'to' | 'ids'> & {
+export type ListFilter = Pick<InboxFilter, 'status' | 'q' | 'from' | 'to' | 'ids' | 'source' | 'campaign'> & {
   owner?: string | null | undefined;
 };
 export type ListOrder = { sort: InboxSort; dir: SortDirection };
@@ -86,6 +87,7 @@ export function whereFor(
         : sql`1 = 0`,
     );
   }
+  clauses.push(...attributionClauses(filter));
   if (filter.from) clauses.push(sql`created_at >= ${`${filter.from}T00:00:00.000Z`}`);
   if (filter.to) clauses.push(sql`created_at < ${dayAfter(filter.to)}`);
   return clauses.length ? sql.join(clauses, sql` AND `) : sql`1 = 1`;

@@ -5,6 +5,7 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { INBOX_KINDS, type InboxEvent, type InboxKind, type InboxStatus } from '../../../common/inbox.ts';
 import { SUBMISSION_KINDS } from '../../submission-kinds/index.ts';
 import type { DB } from '../schema.ts';
+import { ATTRIBUTION_COLUMNS, rowAttribution } from './inbox-attribution.ts';
 import {
   DEFAULT_ORDER,
   type KnownEngine,
@@ -56,6 +57,8 @@ export type StoredSubmission = {
   consent: { version: string; at: string } | null;
   /** The staff member it belongs to (migration 006), or null. */
   owner: string | null;
+  /** Where the visitor came from (migration 014), or null. */
+  attribution: ReturnType<typeof rowAttribution>;
   /** Not opened by the reader the rows were read for (false when read for nobody). */
   unread: boolean;
 };
@@ -77,6 +80,7 @@ export function createInboxRepository(db: Kysely<DB>, engine: KnownEngine = unde
       ...spec.columns,
       ...(spec.image ? ['img_type', 'img_size'] : []),
       ...(spec.consent ? ['marketing_consent_version', 'marketing_consent_at'] : []),
+      ...ATTRIBUTION_COLUMNS,
     ];
     return sql.join(names.map((name) => sql.ref(name)));
   }
@@ -94,6 +98,7 @@ export function createInboxRepository(db: Kysely<DB>, engine: KnownEngine = unde
       image: spec.image ? { type: String(row.img_type), size: Number(row.img_size) } : null,
       consent: typeof version === 'string' ? { version, at: String(row.marketing_consent_at) } : null,
       owner: typeof row.owner === 'string' ? row.owner : null,
+      attribution: rowAttribution(row),
       unread: Number(row.unread ?? 0) === 1,
     };
   }

@@ -1,4 +1,5 @@
-// POST /api/ContactUs, multipart: name, email, subject, inq_type, img, message.
+// POST /api/ContactUs, multipart: name, email, subject, inq_type, img, message, and optionally
+// attribution (JSON text).
 // The image is read into memory (at most 5 MB, one file); the intake (services/intake.ts) checks
 // it by its bytes and declared dimensions, re-encodes it and stores it with the message in one
 // row, so a refused request leaves nothing behind. Unknown fields and forged file names are
@@ -13,6 +14,7 @@ import { MESSAGES } from '../../../common/messages.ts';
 import { CONTACT_TEXT_FIELDS, contactSchema, FORGED_FILE_NAME } from '../../../common/contact-schema.ts';
 import { PublicError } from '../../errors.ts';
 import { rateLimitFor } from '../../plugins/rate-limits.ts';
+import { withAttribution } from '../../submission-kinds/attribution.ts';
 import { answerOf, idempotencyHeaders, idempotencyKey } from './intake-answer.ts';
 
 const LIMITS = {
@@ -25,7 +27,7 @@ const LIMITS = {
 };
 
 /** The multipart body for the OpenAPI file: Fastify does not validate it, the handler does. */
-export const contactFormDoc = z.toJSONSchema(contactSchema.omit({ img: true }), {
+export const contactFormDoc = z.toJSONSchema(withAttribution(contactSchema.omit({ img: true })), {
   io: 'input',
   unrepresentable: 'any',
 });
@@ -45,7 +47,9 @@ async function readForm(request: FastifyRequest): Promise<Record<string, unknown
           throw new PublicError(400, MESSAGES.badRequest);
         form.img = bytes;
       } else {
-        if (!CONTACT_TEXT_FIELDS.has(part.fieldname)) throw new PublicError(400, MESSAGES.badRequest);
+        // The attribution is JSON text here; the intake keeps what is valid of it (decision 051).
+        if (!CONTACT_TEXT_FIELDS.has(part.fieldname) && part.fieldname !== 'attribution')
+          throw new PublicError(400, MESSAGES.badRequest);
         form[part.fieldname] = part.value;
       }
     }

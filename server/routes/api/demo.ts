@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorAnswerSchema, successAnswerSchema } from '../../../common/api.ts';
 import { demoRequestSchema } from '../../../common/demo-schema.ts';
 import { rateLimitFor } from '../../plugins/rate-limits.ts';
+import { withAttribution } from '../../submission-kinds/attribution.ts';
 import { answerOf, idempotencyHeaders, idempotencyKey } from './intake-answer.ts';
 
 const demoRoutes: FastifyPluginAsyncZod<{ formsPerMinute: number }> = async (app, options) => {
@@ -11,7 +12,7 @@ const demoRoutes: FastifyPluginAsyncZod<{ formsPerMinute: number }> = async (app
     schema: {
       summary: 'Request a live demo',
       tags: ['Forms'],
-      body: demoRequestSchema,
+      body: withAttribution(demoRequestSchema),
       headers: idempotencyHeaders,
       response: { 200: successAnswerSchema, '4xx': errorAnswerSchema },
     },

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorInfoAnswerSchema, successAnswerSchema } from '../../../common/api.ts';
 import { feedbackSchema } from '../../../common/schemas.ts';
 import { rateLimitFor } from '../../plugins/rate-limits.ts';
+import { withAttribution } from '../../submission-kinds/attribution.ts';
 import { answerOf, idempotencyHeaders, idempotencyKey } from './intake-answer.ts';
 
 const feedbackRoutes: FastifyPluginAsyncZod<{ formsPerMinute: number }> = async (app, options) => {
@@ -11,7 +12,7 @@ const feedbackRoutes: FastifyPluginAsyncZod<{ formsPerMinute: number }> = async 
     schema: {
       summary: 'Send a one-line feedback',
       tags: ['Forms'],
-      body: feedbackSchema,
+      body: withAttribution(feedbackSchema),
       headers: idempotencyHeaders,
       response: { 200: successAnswerSchema, '4xx': errorInfoAnswerSchema },
     },

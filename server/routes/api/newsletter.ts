@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorInfoAnswerSchema, successAnswerSchema } from '../../../common/api.ts';
 import { newsletterSchema } from '../../../common/schemas.ts';
 import { rateLimitFor } from '../../plugins/rate-limits.ts';
+import { withAttribution } from '../../submission-kinds/attribution.ts';
 import { answerOf, idempotencyHeaders, idempotencyKey } from './intake-answer.ts';
 
 const newsletterRoutes: FastifyPluginAsyncZod<{ formsPerMinute: number }> = async (app, options) => {
@@ -11,7 +12,7 @@ const newsletterRoutes: FastifyPluginAsyncZod<{ formsPerMinute: number }> = asyn
     schema: {
       summary: 'Subscribe to the newsletter',
       tags: ['Forms'],
-      body: newsletterSchema,
+      body: withAttribution(newsletterSchema),
       headers: idempotencyHeaders,
       response: { 200: successAnswerSchema, '4xx': errorInfoAnswerSchema },
     },

@@ -1,10 +1,12 @@
 // The inbox's exports: the same cells as CSV (streamed) and as an Excel workbook. The columns are
 // the kind's fields (a field may export as several columns: the country as its name and calling
-// code, the number also as E.164), then the image, the consent and the honeypot flag.
+// code, the number also as E.164), then the image, the consent, where the visitor came from (a
+// column per attribution key) and the honeypot flag. The CSV guards every cell against formulas.
 import type { Readable } from 'node:stream';
 import writeExcelFile from 'write-excel-file/node';
 import { type InboxKind, KIND_LABELS, STATUS_LABELS } from '../../../common/inbox.ts';
 import type { InboxRepository, ListFilter, StoredSubmission } from '../../db/repositories/inbox.ts';
+import { ATTRIBUTION_EXPORT_HEADERS, attributionCells } from '../../submission-kinds/attribution.ts';
 import { SUBMISSION_KINDS } from '../../submission-kinds/index.ts';
 import { csvStream } from '../csv.ts';
 import { primedRows } from '../primed-rows.ts';
@@ -23,6 +25,7 @@ export function exportTable(repo: InboxRepository, kind: InboxKind, filter: List
     ...description.fields.flatMap((field) => field.exportAs?.headers ?? [field.label]),
     ...(description.image ? ['Image name', 'Image type', 'Image size (bytes)'] : []),
     ...(description.consent ? ['Marketing consent version', 'Marketing consent at'] : []),
+    ...ATTRIBUTION_EXPORT_HEADERS,
     'Honeypot filled',
   ];
   const cells = (row: StoredSubmission) => [
@@ -36,6 +39,7 @@ export function exportTable(repo: InboxRepository, kind: InboxKind, filter: List
     }),
     ...(row.image ? [imageFileName(kind, row.id, row.image.type), row.image.type, String(row.image.size)] : []),
     ...(description.consent ? [row.consent?.version ?? '', row.consent?.at ?? ''] : []),
+    ...attributionCells(row.attribution?.values ?? null, row.attribution?.source ?? null),
     row.isSpam ? 'yes' : 'no',
   ];
   async function* rows() {

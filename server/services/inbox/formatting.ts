@@ -66,5 +66,6 @@ export function inboxItem(row: StoredSubmission): InboxItem {
         }
       : {}),
     ...(kind.consent ? { consent: row.consent } : {}),
+    attribution: row.attribution ? { source: row.attribution.source, ...row.attribution.values } : null,
   };
 }

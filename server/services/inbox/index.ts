@@ -117,6 +117,8 @@ export function createInboxService(
       q: query.q,
       from: query.from,
       to: query.to,
+      source: query.source,
+      campaign: query.campaign,
       ids: 'ids' in query ? query.ids : undefined,
       owner: owner.value,
     });
