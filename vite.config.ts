@@ -99,9 +99,11 @@ const FRAMEWORK =
 const FORMS = /[\\/]app[\\/](components[\\/]forms[\\/]|lib[\\/](use-form|form-results|calendar|country-options)\.ts)/;
 
 const ATTRIBUTION = /[\\/](app[\\/]lib[\\/]analytics[\\/]attribution|common[\\/]attribution-fields)\.ts$/;
+/** Every page's head tags (0.6 KB, no imports): a file of its own cost every page a request. */
+const PAGE_META = /[\\/]app[\\/]lib[\\/]seo\.ts$/;
 
 const PAGE_PARTS =
-  /[\\/]app[\\/](components[\\/](sections[\\/](chain-nav|tutorial-list|feature-icon|cta-band|proof[\\/]story-cards)|ui[\\/](product-screen|action-row))\.tsx|lib[\\/]readable-date\.ts)$/;
+  /[\\/]app[\\/](components[\\/](sections[\\/](chain-nav|tutorial-list|feature-icon|cta-band|proof[\\/]story-cards)|ui[\\/](product-screen|action-row|loading-overlay))\.tsx|lib[\\/]readable-date\.ts)$/;
 
 /**
  * How the browser's code is cut into files (decision 042). Every response costs a request and
@@ -123,11 +125,24 @@ const CLIENT_CHUNKS = {
       priority: 5,
     },
     // The tab's attribution (issue 30, ~0.6 KB) is read by the beacon, which loads when the browser
-    // is idle, and by the forms: in the shell, so neither pulls the other's file with it.
-    { name: 'shell', test: (id: string) => shellModules.has(id) || ATTRIBUTION.test(id), priority: 4 },
+    // is idle, and by the forms: in the shell, so neither pulls the other's file with it. Every
+    // page's head tags too.
+    {
+      name: 'shell',
+      test: (id: string) => shellModules.has(id) || ATTRIBUTION.test(id) || PAGE_META.test(id),
+      priority: 4,
+    },
     // The API client is the forms' and the pages' that read the API in the browser (the FAQ,
     // the glossary): in its own file, or those pages would load every form with it.
     { name: 'api-client', test: /[\\/]app[\\/]lib[\\/]api-client\.ts$/, priority: 3 },
+    // What every form is built from, the staff's included (the labelled fields, typing kept
+    // through hydration; ~2 KB): in its own file, or the public forms' file would come with it
+    // to the inbox and Content pages, whose forms are their own.
+    {
+      name: 'form-parts',
+      test: /[\\/]app[\\/](lib[\\/]use-typed-early\.ts|components[\\/]ui[\\/]field\.tsx)$/,
+      priority: 3,
+    },
     { name: 'forms', test: FORMS, priority: 2 },
     // The small parts the content pages share (each 0.2-0.7 KB gzipped, ~5 KB together): one
     // file instead of a dozen, since every request costs ~1.2 KB of headers and counts against

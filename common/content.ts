@@ -1,13 +1,14 @@
 // Staff editing of the FAQ and the glossary (issue 19): the roles, the payloads of /api/content
 // with their limits and messages, and the shapes the API answers. Shared by the pages and the server.
 import { z } from 'zod';
+import { CONTENT_MESSAGES } from './content-messages.ts';
+
+// The messages live without zod, so the Content pages' own code does not load the schemas.
+export { CONTENT_MESSAGES, IMPORT_MAX_ROWS } from './content-messages.ts';
 
 /** Staff roles: `admin` may do everything (content and users), `sales` the inbox only. */
 export const STAFF_ROLES = ['admin', 'sales'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
-
-/** The cookie the Content area's pages read the staff sign-in from (HttpOnly, SameSite=Strict, Path=/content). */
-export const CONTENT_COOKIE = 'haulora_content';
 
 export const CONTENT_KINDS = ['faq', 'glossary'] as const;
 export type ContentKind = (typeof CONTENT_KINDS)[number];
@@ -16,38 +17,8 @@ export type ContentAction = (typeof CONTENT_ACTIONS)[number];
 
 /** Longest text each editable field accepts, in characters. */
 export const CONTENT_LIMITS = { question: 300, answer: 5000, category: 60, term: 120, description: 3000 } as const;
-/** Most rows one CSV import takes. */
-export const IMPORT_MAX_ROWS = 2000;
 /** Largest CSV text one import takes, in characters. */
 export const IMPORT_MAX_CHARS = 1_000_000;
-
-export const CONTENT_MESSAGES = {
-  forbidden: 'Your staff role does not allow this. Ask an admin.',
-  /** The Content area refused to a staff role that cannot edit content (the 403 page). */
-  roleRefusedTitle: 'Your role cannot edit content',
-  roleRefused: (role: string) =>
-    `You are signed in with the ${role} role, which cannot edit the site's content: only admins can. Your work is in the inbox. If you need a change on the site, ask an admin, or sign out and sign in with an admin account.`,
-  /** A Content post that found the sign-in over: what was typed is kept, not lost. */
-  sessionEnded:
-    'Your sign-in has ended, so nothing was saved. Sign in again: what you typed is kept and comes back in the form.',
-  restored: 'Signed in again. What you typed is back in the form below: check it, then save.',
-  unsaved: 'You have changes that are not saved. Leave this page and lose them?',
-  required: (label: string) => `${label} is required`,
-  tooLong: (label: string, max: number) => `${label} must be at most ${max} characters`,
-  duplicateQuestion: 'This question is already in the FAQ.',
-  duplicateTerm: 'This term is already in this category.',
-  versionRequired: 'The version you opened is required',
-  changedSince: (username: string, at: string) =>
-    `Changed by ${username} at ${at} since you opened it. Nothing was saved: compare with their version, then save again to replace it.`,
-  deletedSince: 'This item was deleted since you opened it.',
-  orderChanged: 'The FAQ changed since you opened it. Reload the list and try again.',
-  noSuchVersion: 'There is no such earlier version of this item.',
-  categoryMissing: 'There is no such category.',
-  importEmpty: 'The CSV has no rows.',
-  importHeader: 'The first line must be the columns: category,term,description (id optional).',
-  importTooLarge: `The CSV may have at most ${IMPORT_MAX_ROWS} rows.`,
-  importRefused: 'Nothing was imported: fix the refused rows first.',
-} as const;
 
 /** A required text field: trimmed, 1 to max characters, the messages naming the field. */
 function text(label: string, max: number) {

@@ -3,7 +3,7 @@
 // action, with what it typed), the typed values given back after signing in again, and the 403
 // page for a staff role that cannot edit content, saying so and where to go instead.
 import { Form, href, isRouteErrorResponse, useRouteError } from 'react-router';
-import { CONTENT_MESSAGES } from '../../common/content.ts';
+import { CONTENT_MESSAGES } from '../../common/content-messages.ts';
 import { Csrf } from '../components/sections/content/content-parts.tsx';
 import { Button, ButtonLink } from '../components/ui/button.tsx';
 import { PageHero } from '../components/ui/page-hero.tsx';

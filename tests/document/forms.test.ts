@@ -4,7 +4,7 @@
 // with the field messages; a post without this visitor's CSRF token is refused with 403.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { CSRF_COOKIE, HONEYPOT_FIELD } from '../../common/constants.ts';
+import { CSRF_COOKIE, HONEYPOT_FIELD, SESSION_COOKIE } from '../../common/constants.ts';
 import { MESSAGES } from '../../common/messages.ts';
 import { hashPassword } from '../../server/services/passwords.ts';
 import { ApiClient } from '../helpers/api-client.ts';
@@ -344,7 +344,7 @@ describe('contact message (multipart)', () => {
 });
 
 describe('sign-in', () => {
-  test('right credentials: 303 to Sign In Success!, and the unused tokens are revoked', async () => {
+  test('right credentials: 303 to Sign In Success!, the sign-in kept in the HttpOnly session cookie', async () => {
     const { client, token } = await visitor('/sign-in');
     const response = await post(client, '/sign-in', {
       _csrf: token,
@@ -354,8 +354,14 @@ describe('sign-in', () => {
     });
     assert.equal(response.status, 303);
     assert.equal(response.headers.get('location'), '/result?form=signIn&outcome=signInSuccess&back=%2Fsign-in');
+    // One staff sign-in for the whole staff side (issue 31, decision 049): the page's sign-in
+    // lives on in the session cookie, which holds the refresh token and no script can read.
     const session = latest('SELECT revoked_at FROM refresh_tokens ORDER BY id DESC LIMIT 1');
-    assert.ok(session?.revoked_at, 'the session the page sign-in made is revoked');
+    assert.equal(session?.revoked_at, null, 'the session the page sign-in made is kept');
+    const cookie = response.headers.getSetCookie().find((line) => line.startsWith(`${SESSION_COOKIE}=`));
+    assert.ok(cookie, 'the session cookie is set');
+    assert.match(cookie, /; HttpOnly/i);
+    assert.match(cookie, /; SameSite=Strict/i);
     assert.ok((await client.get(response.headers.get('location')!)).text.includes(MESSAGES.signInSuccess));
   });
 

@@ -1,10 +1,11 @@
 // The hardening headers every answer of the server must carry (DESIGN.md, issue 6), checked the
 // same way by the header sweep (tests/document/security-headers.test.ts), the attack tests and
 // the closing-server test.
-import { CSRF_COOKIE } from '../../common/constants.ts';
+import { CSRF_COOKIE, SESSION_MARKER_COOKIE } from '../../common/constants.ts';
 
-/** Cookies the browser's own code reads; every other cookie must be HttpOnly. */
-const READ_BY_SCRIPT = new Set([CSRF_COOKIE]);
+/** Cookies the browser's own code reads; every other cookie must be HttpOnly. The staff marker
+ * (decision 049) only tells a tab that a sign-in may exist: it holds no secret, "1" or nothing. */
+const READ_BY_SCRIPT = new Set([CSRF_COOKIE, SESSION_MARKER_COOKIE]);
 
 /** Sources that would let a script run that the server did not send. */
 const UNSAFE_SCRIPT_SOURCES = ["'unsafe-inline'", "'unsafe-eval'", "'unsafe-hashes'", 'data:', '*', 'http:', 'https:'];
@@ -43,6 +44,9 @@ export function securityHeaderProblems(label: string, headers: Headers, { secure
   if (/\d/.test(headers.get('server') ?? '')) problems.push(`${label}: Server header shows a version`);
   for (const cookie of headers.getSetCookie()) {
     const name = cookie.split('=')[0]!;
+    const value = cookie.slice(name.length + 1).split(';')[0]!;
+    if (name === SESSION_MARKER_COOKIE && value !== '1' && value !== '')
+      problems.push(`${label}: cookie ${name} holds more than a marker`);
     const attributes = cookie
       .split(';')
       .slice(1)

@@ -4,7 +4,8 @@
 // action, so all of it works without JavaScript; with it, React Router sends the same posts.
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { Form, href, NavLink, useRevalidator } from 'react-router';
-import { CONTENT_MESSAGES, type HistoryEntry } from '../../../../common/content.ts';
+import type { HistoryEntry } from '../../../../common/content.ts';
+import { CONTENT_MESSAGES } from '../../../../common/content-messages.ts';
 import { CSRF_FIELD } from '../../../lib/form-fields.ts';
 import { KEPT_FIELD } from '../../../lib/kept-values.ts';
 import { useTypedEarly } from '../../../lib/use-typed-early.ts';
