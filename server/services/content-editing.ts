@@ -4,32 +4,36 @@
 // change every instance forgets its copies and cached pages (ContentService.invalidate()). Every
 // change answers a Result (server/refusal.ts): invalid, not-found or conflict with the words the
 // staff member reads.
+// The steps inside each transaction are in content-edit-steps.ts, the CSV import's plan in
+// glossary-import.ts.
 import {
-  CONTENT_LIMITS,
   CONTENT_MESSAGES,
   type ContentKind,
   type FaqInput,
   type GlossaryInput,
   type HistoryEntry,
-  IMPORT_MAX_ROWS,
   type ImportResult,
-  type ImportRow,
   type StaffFaq,
   type StaffGlossaryEntry,
 } from '../../common/content.ts';
 import type { Database } from '../db/driver.ts';
 import { createRepositories, type Repositories } from '../db/repositories/index.ts';
 import type { ContentService } from './site-content.ts';
-import { parseCsv } from './csv-parse.ts';
 import { toCsv } from './csv.ts';
 import { abort, refusal, type Result, resultOf } from '../refusal.ts';
-
-const faqFields = (item: StaffFaq) => ({ question: item.question, answer: item.answer, hidden: item.hidden });
-const glossaryFields = (item: StaffGlossaryEntry) => ({
-  category: item.category,
-  term: item.term,
-  description: item.description,
-});
+import {
+  addEntryIn,
+  checkQuestionFree,
+  earlier,
+  entryOrThrow,
+  faqFields,
+  faqOrThrow,
+  glossaryFields,
+  stale,
+  updateEntryIn,
+  updateFaqIn,
+} from './content-edit-steps.ts';
+import { planImport } from './glossary-import.ts';
 
 /** A unique index refused the write (both engines' wording). */
 function isUniqueViolation(error: unknown): boolean {
@@ -58,170 +62,6 @@ export function createContentEditing(deps: { database: Database; content: Conten
     });
     if (result.ok) await content.invalidate();
     return result;
-  }
-
-  /** Why a versioned write touched nothing: the item is gone, or someone saved it since. */
-  function stale(current: { version: number; updatedBy: string | null; updatedAt: string | null } | null): never {
-    if (!current) abort('not-found', CONTENT_MESSAGES.deletedSince);
-    abort('conflict', CONTENT_MESSAGES.changedSince(current.updatedBy ?? 'the seed', current.updatedAt ?? 'the start'));
-  }
-
-  async function checkQuestionFree(repos: Repositories, question: string, id?: number) {
-    const other = await repos.content.findFaqByQuestion(question);
-    if (other && other.id !== id) abort('conflict', CONTENT_MESSAGES.duplicateQuestion);
-  }
-  async function checkTermFree(repos: Repositories, category: string, term: string, id?: number) {
-    const other = await repos.content.findGlossaryTerm(category, term);
-    if (other && other.id !== id) abort('conflict', CONTENT_MESSAGES.duplicateTerm);
-  }
-
-  async function faqOrThrow(repos: Repositories, id: number) {
-    const item = await repos.content.findFaq(id);
-    if (!item) abort('not-found', CONTENT_MESSAGES.deletedSince);
-    return item;
-  }
-  async function entryOrThrow(repos: Repositories, id: number) {
-    const item = await repos.content.findGlossaryEntry(id);
-    if (!item) abort('not-found', CONTENT_MESSAGES.deletedSince);
-    return item;
-  }
-
-  /** The fields an earlier history entry holds, for a restore. */
-  async function earlier(repos: Repositories, kind: ContentKind, id: number, historyId: number) {
-    const entry = (await repos.content.listHistory(kind, id)).find((candidate) => candidate.id === historyId);
-    const fields = entry?.after ?? entry?.before;
-    if (!fields) abort('not-found', CONTENT_MESSAGES.noSuchVersion);
-    return fields as Record<string, unknown>;
-  }
-
-  async function updateFaqIn(
-    repos: Repositories,
-    at: string,
-    username: string,
-    id: number,
-    version: number,
-    fields: FaqInput,
-    action: 'update' | 'restore',
-  ) {
-    const before = await faqOrThrow(repos, id);
-    if (before.version !== version) stale(before);
-    await checkQuestionFree(repos, fields.question, id);
-    if (!(await repos.content.updateFaq(id, version, fields, { at, username }))) stale(await repos.content.findFaq(id));
-    await repos.content.addHistory({
-      kind: 'faq',
-      itemId: id,
-      action,
-      version: version + 1,
-      username,
-      at,
-      before: faqFields(before),
-      after: fields,
-    });
-    return (await repos.content.findFaq(id))!;
-  }
-
-  async function updateEntryIn(
-    repos: Repositories,
-    at: string,
-    username: string,
-    id: number,
-    version: number,
-    fields: GlossaryInput,
-    action: 'update' | 'restore' | 'import',
-  ) {
-    const before = await entryOrThrow(repos, id);
-    if (before.version !== version) stale(before);
-    await checkTermFree(repos, fields.category, fields.term, id);
-    if (!(await repos.content.updateGlossaryEntry(id, version, fields, { at, username })))
-      stale(await repos.content.findGlossaryEntry(id));
-    await repos.content.addHistory({
-      kind: 'glossary',
-      itemId: id,
-      action,
-      version: version + 1,
-      username,
-      at,
-      before: glossaryFields(before),
-      after: fields,
-    });
-    return (await repos.content.findGlossaryEntry(id))!;
-  }
-
-  async function addEntryIn(
-    repos: Repositories,
-    at: string,
-    username: string,
-    fields: GlossaryInput,
-    action: 'create' | 'import',
-  ) {
-    await checkTermFree(repos, fields.category, fields.term);
-    const id = await repos.content.insertGlossaryEntry(fields, { at, username });
-    await repos.content.addHistory({
-      kind: 'glossary',
-      itemId: id,
-      action,
-      version: 1,
-      username,
-      at,
-      before: null,
-      after: fields,
-    });
-    return (await repos.content.findGlossaryEntry(id))!;
-  }
-
-  /** What importing each CSV row would do, checked against the stored glossary and the rows before it. */
-  async function planImport(
-    repos: Repositories,
-    csv: string,
-  ): Promise<{ rows: ImportRow[]; targets: Map<number, StaffGlossaryEntry> }> {
-    let records: string[][];
-    try {
-      records = parseCsv(csv);
-    } catch (error) {
-      abort('invalid', (error as Error).message);
-    }
-    const header = (records.shift() ?? []).map((cell) => cell.trim().toLowerCase());
-    const offset = header[0] === 'id' ? 1 : 0;
-    if (header.slice(offset).join(',') !== 'category,term,description') abort('invalid', CONTENT_MESSAGES.importHeader);
-    const data = records
-      .map((cells, index) => ({ cells, line: index + 2 }))
-      .filter(({ cells }) => cells.some((cell) => cell.trim() !== ''));
-    if (data.length === 0) abort('invalid', CONTENT_MESSAGES.importEmpty);
-    if (data.length > IMPORT_MAX_ROWS) abort('invalid', CONTENT_MESSAGES.importTooLarge);
-
-    const stored = await repos.content.listStaffGlossary();
-    const byKey = new Map(
-      stored.map((entry) => [`${entry.category.toLowerCase()}|${entry.term.toLowerCase()}`, entry]),
-    );
-    const seen = new Set<string>();
-    const targets = new Map<number, StaffGlossaryEntry>();
-    const rows = data.map(({ cells, line }): ImportRow => {
-      const [category = '', term = '', description = ''] = cells
-        .slice(offset)
-        .map(unescapeFormula)
-        .map((cell) => cell.trim());
-      const row = { line, category, term, description };
-      const refuse = (message: string): ImportRow => ({ ...row, outcome: 'refuse', message });
-      if (cells.length - offset !== 3) return refuse('A row needs exactly three cells: category, term, description.');
-      for (const [label, value, max] of [
-        ['Category', category, CONTENT_LIMITS.category],
-        ['Term', term, CONTENT_LIMITS.term],
-        ['Description', description, CONTENT_LIMITS.description],
-      ] as const) {
-        if (!value) return refuse(CONTENT_MESSAGES.required(label));
-        if (value.length > max) return refuse(CONTENT_MESSAGES.tooLong(label, max));
-      }
-      const key = `${category.toLowerCase()}|${term.toLowerCase()}`;
-      if (seen.has(key)) return refuse('This term is already on an earlier row in this category.');
-      seen.add(key);
-      const existing = byKey.get(key);
-      if (!existing) return { ...row, outcome: 'add', message: null };
-      if (existing.category === category && existing.term === term && existing.description === description)
-        return { ...row, outcome: 'unchanged', message: null };
-      targets.set(line, existing);
-      return { ...row, outcome: 'change', message: null };
-    });
-    return { rows, targets };
   }
 
   return {
@@ -384,8 +224,3 @@ export function createContentEditing(deps: { database: Database; content: Conten
   };
 }
 export type ContentEditing = ReturnType<typeof createContentEditing>;
-
-/** Undoes the export's formula guard: a ' before =, +, -, @, tab or CR goes. */
-function unescapeFormula(cell: string): string {
-  return /^'[=+\-@\t\r＝＋－＠]/.test(cell) ? cell.slice(1) : cell;
-}

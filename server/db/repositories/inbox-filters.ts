@@ -4,7 +4,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { InboxFilter, InboxSort, SortDirection } from '../../../common/inbox.ts';
 import type { Engine } from '../driver.ts';
-import type { InboxTable } from './inbox.ts';
+import type { InboxTable } from './inbox-tables.ts';
 import { attributionClauses } from './inbox-attribution.ts';
 
 /** `owner` here is already resolved: a username, or null for nobody's. */
