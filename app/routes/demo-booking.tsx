@@ -24,8 +24,9 @@ import '../components/forms/forms.css';
 import './demo-booking.css';
 
 const copy = bookingCopy.manage;
-/** Days of free times offered for a move (a plain form has no "more days" button). */
-const MOVE_DAYS = 7;
+/** Days of free times offered for a move: as many as the picker shows first (a plain form has no
+ * "more days" button). */
+const MOVE_DAYS = 3;
 
 export const headers = contentHeaders;
 
@@ -79,9 +80,11 @@ export default function DemoBooking({ loaderData, actionData }: Route.ComponentP
     return (
       <>
         <PageHero eyebrow={copy.eyebrow} title={copy.refusedTitle} />
-        <section className="container section demo-booking" aria-label={copy.refusedTitle}>
-          <p>{refused}</p>
-          <ButtonLink to={href('/request-demo')}>{copy.bookAgain}</ButtonLink>
+        <section className="section" aria-label={copy.refusedTitle}>
+          <div className="container demo-booking">
+            <p>{refused}</p>
+            <ButtonLink to={href('/request-demo')}>{copy.bookAgain}</ButtonLink>
+          </div>
         </section>
       </>
     );
@@ -95,48 +98,50 @@ export default function DemoBooking({ loaderData, actionData }: Route.ComponentP
       <PageHero eyebrow={copy.eyebrow} title={copy.title}>
         <p>{cancelled ? copy.cancelledNote : copy.bookedFor.replace('{when}', when).replace('{zone}', zone)}</p>
       </PageHero>
-      <section className="container section demo-booking" aria-label={copy.title}>
-        {actionData?.message ? (
-          <Alert status={SubmissionStatus.Error}>{actionData.message}</Alert>
-        ) : booking.done ? (
-          <Alert status={SubmissionStatus.Success}>{booking.done === 'moved' ? copy.moved : copy.cancelled}</Alert>
-        ) : null}
-        {cancelled ? (
-          <ButtonLink to={href('/request-demo')}>{copy.bookAgain}</ButtonLink>
-        ) : (
-          <>
-            <p className="demo-booking-meeting">
-              {booking.meetingUrl ? (
-                <>
-                  {copy.meetingVideo} <a href={booking.meetingUrl}>{booking.meetingUrl}</a>
-                </>
-              ) : (
-                copy.meetingPhone
-              )}
-            </p>
-            <form method="post" className="form-card demo-booking-form">
-              <Csrf />
-              <fieldset className="slot-picker">
-                <legend className="field-label">{copy.moveHeading}</legend>
-                <p className="form-note">{copy.moveNote.replace('{zone}', zone)}</p>
-                {days.length === 0 ? <p className="form-note">{copy.noTimes}</p> : <SlotDayGroups days={days} />}
-              </fieldset>
-              {days.length === 0 ? null : (
-                <Button type="submit" name="intent" value="move">
-                  {copy.moveButton}
+      <section className="section" aria-label={copy.title}>
+        <div className="container demo-booking">
+          {actionData?.message ? (
+            <Alert status={SubmissionStatus.Error}>{actionData.message}</Alert>
+          ) : booking.done ? (
+            <Alert status={SubmissionStatus.Success}>{booking.done === 'moved' ? copy.moved : copy.cancelled}</Alert>
+          ) : null}
+          {cancelled ? (
+            <ButtonLink to={href('/request-demo')}>{copy.bookAgain}</ButtonLink>
+          ) : (
+            <>
+              <p className="demo-booking-meeting">
+                {booking.meetingUrl ? (
+                  <>
+                    {copy.meetingVideo} <a href={booking.meetingUrl}>{booking.meetingUrl}</a>
+                  </>
+                ) : (
+                  copy.meetingPhone
+                )}
+              </p>
+              <form method="post" className="form-card demo-booking-form">
+                <Csrf />
+                <fieldset className="slot-picker">
+                  <legend className="field-label">{copy.moveHeading}</legend>
+                  <p className="form-note">{copy.moveNote.replace('{zone}', zone)}</p>
+                  {days.length === 0 ? <p className="form-note">{copy.noTimes}</p> : <SlotDayGroups days={days} />}
+                </fieldset>
+                {days.length === 0 ? null : (
+                  <Button type="submit" name="intent" value="move">
+                    {copy.moveButton}
+                  </Button>
+                )}
+              </form>
+              <form method="post" className="form-card demo-booking-form">
+                <Csrf />
+                <h2 className="field-label">{copy.cancelHeading}</h2>
+                <p className="form-note">{copy.cancelNote}</p>
+                <Button type="submit" name="intent" value="cancel" variant="secondary">
+                  {copy.cancelButton}
                 </Button>
-              )}
-            </form>
-            <form method="post" className="form-card demo-booking-form">
-              <Csrf />
-              <h2 className="field-label">{copy.cancelHeading}</h2>
-              <p className="form-note">{copy.cancelNote}</p>
-              <Button type="submit" name="intent" value="cancel" variant="secondary">
-                {copy.cancelButton}
-              </Button>
-            </form>
-          </>
-        )}
+              </form>
+            </>
+          )}
+        </div>
       </section>
     </>
   );
