@@ -185,6 +185,9 @@ for (const { engine, env } of engines) {
         meeting_url: 'https://meet.example/amy',
         status: 'booked',
         routing_reason: detail.value.booking!.routing_reason,
+        history: [
+          { action: 'booked', start: slot.start, owner: 'amy', by: null, at: detail.value.booking!.history[0]!.at },
+        ],
       });
       assert.ok(detail.value.booking!.routing_reason.length > 0);
       // Reminders are due 24 hours and 1 hour before.

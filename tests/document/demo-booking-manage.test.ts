@@ -204,6 +204,21 @@ for (const { engine, env } of engines) {
         mail.slice(4).map((message) => Date.parse(target) - Date.parse(message.next_attempt_at)),
         [86_400_000, 86_400_000, 3_600_000, 3_600_000],
       );
+      // The inbox's panel shows the history: booked by the visitor, moved by the visitor.
+      const request = await db()
+        .selectFrom('demo_requests')
+        .select('id')
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow();
+      const detail = await server.app.services.inbox.detail('demo-requests', request.id);
+      assert.ok(detail.ok);
+      assert.deepEqual(
+        detail.value.booking!.history.map(({ action, start, owner, by }) => ({ action, start, owner, by })),
+        [
+          { action: 'booked', start: starts[2]!, owner: 'amy', by: null },
+          { action: 'rescheduled', start: target, owner: 'amy', by: null },
+        ],
+      );
       // The new page shows the new time and says it moved.
       const after = await client.get(location);
       assert.equal(after.status, 200);
@@ -254,6 +269,18 @@ for (const { engine, env } of engines) {
           assert.ok(lines.includes(line), line);
       }
       assert.ok((await freeStarts()).includes(start));
+      const request = await db()
+        .selectFrom('demo_requests')
+        .select('id')
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow();
+      const detail = await server.app.services.inbox.detail('demo-requests', request.id);
+      assert.ok(detail.ok);
+      assert.equal(detail.value.booking!.status, 'cancelled');
+      assert.deepEqual(
+        detail.value.booking!.history.map((entry) => entry.action),
+        ['booked', 'cancelled'],
+      );
       const page = await client.get(`/demo/booking/${token}?done=cancelled`);
       assert.equal(page.status, 200);
       assert.ok(page.text.includes('cancelled'));
