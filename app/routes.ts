@@ -12,6 +12,8 @@ export default [
   route('glossary', 'routes/glossary.tsx'),
   route('sign-in', 'routes/sign-in.tsx'),
   route('request-demo', 'routes/request-demo.tsx'),
+  // The visitor's own booking, from the link in their invite (issue 29): not a page of the site.
+  route('demo/booking/:token', 'routes/demo-booking.tsx'),
   route('offer', 'routes/offer.tsx'),
   route('offers', 'routes/offers.tsx'),
   route('features', 'routes/features.tsx'),

@@ -13,6 +13,11 @@ export const BOOKING_MESSAGES = {
   booked: (when: string, zone: string) =>
     `Thank you! Your demo is booked for ${when} (${zone} time). Our team looks forward to meeting you.`,
   notOffered: 'That time is not offered. Please choose another.',
+  /** A personal booking link (/demo/booking/<token>) refused. */
+  linkInvalid: 'This booking link is not valid. Please use the link in your latest email from us.',
+  linkExpired: 'This booking link has expired: the meeting is over.',
+  alreadyCancelled: 'This demo has been cancelled.',
+  chooseTime: 'Choose a time to move your demo to.',
   zone: 'Choose a time zone by its IANA name, such as Australia/Sydney.',
   days: `The number of days must be a whole number from 1 to ${MAX_SLOT_DAYS}.`,
   day: 'Each weekly range needs a day from 1 (Monday) to 7 (Sunday).',

@@ -293,6 +293,18 @@ export const bookingViewSchema = z.object({
   meeting_url: z.string().nullable(),
   status: z.enum(['booked', 'cancelled']),
   routing_reason: z.string(),
+  /** What happened to it, oldest first: booked, then each move and the cancellation. */
+  history: z.array(
+    z.object({
+      action: z.enum(['booked', 'rescheduled', 'cancelled']),
+      /** The time and owner it was left with. */
+      start: z.string(),
+      owner: z.string(),
+      /** The staff member who did it; null: the visitor. */
+      by: z.string().nullable(),
+      at: z.string(),
+    }),
+  ),
 });
 export type BookingView = z.infer<typeof bookingViewSchema>;
 export const itemDetailSchema = z.object({

@@ -24,5 +24,27 @@ export const schema = z.strictObject({
   moreDays: text(40),
   /** Under the legend: what the meeting is; {minutes} is its length. */
   duration: text(80),
+  /** The visitor's own booking page: {when} and {zone} are the booked time in their zone. */
+  manage: z.strictObject({
+    title: text(60),
+    eyebrow: text(40),
+    bookedFor: text(120),
+    cancelledNote: text(160),
+    meetingVideo: text(80),
+    meetingPhone: text(160),
+    cancelHeading: text(60),
+    cancelNote: text(200),
+    cancelButton: text(40),
+    moveHeading: text(80),
+    moveNote: text(200),
+    moveButton: text(40),
+    noTimes: text(200),
+    /** The status after a move or a cancellation. */
+    moved: text(160),
+    cancelled: text(160),
+    /** A refused link's heading, and the way back. */
+    refusedTitle: text(60),
+    bookAgain: text(40),
+  }),
 });
 export type BookingCopy = z.infer<typeof schema>;

@@ -41,6 +41,20 @@ export const schema = z.strictObject({
     summary: text(80),
     /** The invite's DESCRIPTION; {brand}. */
     description: text(400),
+    /** The line with the visitor's personal link; {link}. */
+    manage: text(200),
+  }),
+  /** A booked demo moved or cancelled: the visitor's ({brand}, {when}, {zone}, {minutes}) and the
+   * owner's ({name}, {company}, {when}, {zone}, {visitorWhen}, {visitorZone}) subjects and intros. */
+  bookingChange: z.strictObject({
+    movedSubject: text(120),
+    movedIntro: text(400),
+    cancelledSubject: text(120),
+    cancelledIntro: text(400),
+    staffMovedSubject: text(120),
+    staffMovedIntro: text(400),
+    staffCancelledSubject: text(120),
+    staffCancelledIntro: text(400),
   }),
   /** The meeting: the owner's video room ({link}), or a phone call. */
   meeting: z.strictObject({ video: text(200), phone: text(200) }),

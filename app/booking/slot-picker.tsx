@@ -8,7 +8,7 @@ import { useEffect, useId, useState } from 'react';
 import type { Slot } from '../../common/booking.ts';
 import { bookingCopy as copy } from '../../content/booking.ts';
 import { apiGet } from '../lib/api-client.ts';
-import { meetingMinutes, slotDays } from './slot-days.ts';
+import { meetingMinutes, type SlotDay, slotDays } from './slot-days.ts';
 import { zoneLabel, zoneOptions } from './zones.ts';
 import '../components/ui/button.css';
 import '../components/ui/choice.css';
@@ -143,25 +143,7 @@ export function SlotPicker({
       ) : days.length === 0 ? (
         <p className="form-note">{copy.none}</p>
       ) : (
-        days.map((day) => (
-          <fieldset key={day.date} className="slot-day">
-            <legend className="slot-day-label">{day.label}</legend>
-            <div className="slot-times">
-              {day.times.map((time) => (
-                <label key={time.start} className="slot-time">
-                  <input
-                    type="radio"
-                    name="slot_start"
-                    value={time.start}
-                    checked={value === time.start}
-                    onChange={() => onChange(time.start)}
-                  />
-                  <span>{time.label}</span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
-        ))
+        <SlotDayGroups days={days} value={value} onChange={onChange} />
       )}
       {hydrated && all.length > days.length ? (
         <button
@@ -181,4 +163,36 @@ export function SlotPicker({
       ) : null}
     </fieldset>
   );
+}
+
+/** The free times as radio groups, one fieldset per day (`slot_start`): controlled with `value`
+ * and `onChange`, or left to the browser without them (a plain server-rendered form). */
+export function SlotDayGroups({
+  days,
+  value,
+  onChange,
+}: {
+  days: readonly SlotDay[];
+  value?: string;
+  onChange?: (start: string) => void;
+}) {
+  return days.map((day) => (
+    <fieldset key={day.date} className="slot-day">
+      <legend className="slot-day-label">{day.label}</legend>
+      <div className="slot-times">
+        {day.times.map((time) => (
+          <label key={time.start} className="slot-time">
+            <input
+              type="radio"
+              name="slot_start"
+              value={time.start}
+              required={onChange ? undefined : true}
+              {...(onChange ? { checked: value === time.start, onChange: () => onChange(time.start) } : {})}
+            />
+            <span>{time.label}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  ));
 }

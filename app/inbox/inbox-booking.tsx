@@ -1,11 +1,15 @@
 // A demo request's booked time in the staff inbox (issue 29): when, in the visitor's zone and in
-// the owner's, who has it and why, and the meeting link (or a phone call).
+// the owner's, who has it and why, the meeting link (or a phone call), and its history (booked,
+// moved, cancelled: when, and by whom).
 import { formatSlot } from '../../common/booking-time.ts';
 import type { BookingView } from '../../common/inbox.ts';
 import './inbox-booking.css';
 
+const ACTIONS = { booked: 'booked', rescheduled: 'moved', cancelled: 'cancelled' } as const;
+
 export function BookingPanel({ booking }: { booking: BookingView }) {
   const ownerZone = booking.owner_time_zone;
+  const historyZone = ownerZone ?? booking.time_zone;
   return (
     <section className="inbox-panel inbox-booking" aria-labelledby="inbox-booking-title">
       <h2 id="inbox-booking-title">Booked demo</h2>
@@ -49,6 +53,22 @@ export function BookingPanel({ booking }: { booking: BookingView }) {
           <dd>{booking.routing_reason}</dd>
         </div>
       </dl>
+      {booking.history.length > 0 ? (
+        <>
+          <h3 id="inbox-booking-history">History ({historyZone} time)</h3>
+          <ol className="inbox-booking-history" aria-labelledby="inbox-booking-history">
+            {booking.history.map((entry, index) => (
+              <li key={index} data-action={entry.action}>
+                <time dateTime={entry.at}>{formatSlot(entry.at, historyZone)}</time>: {ACTIONS[entry.action]} by{' '}
+                {entry.by ?? 'the visitor'}
+                {entry.action === 'cancelled'
+                  ? null
+                  : ` ${entry.action === 'booked' ? 'for' : 'to'} ${formatSlot(entry.start, historyZone)} with ${entry.owner}`}
+              </li>
+            ))}
+          </ol>
+        </>
+      ) : null}
     </section>
   );
 }

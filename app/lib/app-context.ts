@@ -13,6 +13,7 @@ import type { AuthService } from '../../server/services/auth.ts';
 import type { ContentEditing } from '../../server/services/content-editing.ts';
 import type { Intake } from '../../server/services/intake.ts';
 import type { BookingService } from '../../server/services/booking/service.ts';
+import type { BookingManager } from '../../server/services/booking/manage.ts';
 import type { Theme } from './theme.ts';
 import type { Overview } from '../../common/analytics.ts';
 
@@ -54,7 +55,12 @@ export type AppContext = {
     /** The analytics dashboard's figures (issue 30), from the daily rollups. */
     analytics: { overview(from: string, to: string): Promise<Overview> };
     /** The demo form's free times (issue 29), and the zone shown when the visitor's is unknown. */
-    booking: { slots: BookingService['slots']; siteTimeZone: string };
+    booking: {
+      slots: BookingService['slots'];
+      siteTimeZone: string;
+      /** The visitor's own booking page (/demo/booking/<token>). */
+      manage: Pick<BookingManager, 'view' | 'change'>;
+    };
   };
 };
 

@@ -6,7 +6,9 @@
 // endpoints (/forms/*) with their result page, and the staff inbox (/inbox and
 // /inbox/:kind/:id): a signed-in staff tool built in the browser, marked noindex, with nothing
 // in it for a visitor or a search engine; the Content area (/content/*, issue 19), admins only;
-// and the staff analytics dashboard (/analytics, issue 30).
+// the staff analytics dashboard (/analytics, issue 30); and a visitor's own booking
+// (/demo/booking/:token, issue 29), reached only by the signed link in their invite, noindex and
+// no-store.
 import { href } from 'react-router';
 import { FEATURE_SLUGS } from '../../content/feature-slugs.ts';
 import { PROOF_PATHS } from './proof-paths.ts';

@@ -73,7 +73,11 @@ export default async function reactRouter(app: FastifyInstance, options: { confi
           auth: app.services.auth,
           contentEditing: app.services.contentEditing,
           analytics: { overview: app.analytics.overview },
-          booking: { slots: app.services.booking.slots, siteTimeZone: options.config.booking.siteTimeZone },
+          booking: {
+            slots: app.services.booking.slots,
+            siteTimeZone: options.config.booking.siteTimeZone,
+            manage: app.services.bookingManager,
+          },
         },
       };
       context.set(build.entry.module.appContext, value);

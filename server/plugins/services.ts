@@ -6,6 +6,8 @@ import type { Config } from '../config.ts';
 import { loadEmailContent } from '../content-files.ts';
 import { type AuthService, createAuthService } from '../services/auth.ts';
 import { BOOKING_CHANNEL, type BookingService, createBookingService } from '../services/booking/service.ts';
+import { createBookingLinks } from '../services/booking/links.ts';
+import { bookingPath, type BookingManager, createBookingManager } from '../services/booking/manage.ts';
 import { CONTENT_CHANNEL, type ContentService, createContentService } from '../services/site-content.ts';
 import { type ContentEditing, createContentEditing } from '../services/content-editing.ts';
 import { createInboxService, type InboxService } from '../services/inbox/index.ts';
@@ -26,6 +28,7 @@ declare module 'fastify' {
       contentEditing: ContentEditing;
       inbox: InboxService;
       booking: BookingService;
+      bookingManager: BookingManager;
     };
   }
 }
@@ -55,17 +58,22 @@ export default fp(
     app.addHook('onReady', async () => warmImageDecoder());
 
     watchOutbox(app.metrics, repos.outbox);
-    const notifications = createNotificationService({
+    const siteUrl = config.siteUrl ?? `http://localhost:${config.port}`;
+    // The visitor's personal booking links, signed with a key of their own (links.ts).
+    const bookingLinks = createBookingLinks(config.tokenSecret);
+    const mail = {
       copy: loadEmailContent(),
       settings: {
         salesEmail: config.mail.salesEmail,
         demoConfirmation: config.mail.demoConfirmation,
-        siteUrl: config.siteUrl ?? `http://localhost:${config.port}`,
+        siteUrl,
         brand: config.site.brand,
+        bookingLink: (uid: string, until: string) =>
+          new URL(bookingPath(bookingLinks.sign(uid, new Date(until))), siteUrl).href,
       },
       messageId: () => newMessageId(domainOf(config.mail.from)),
-      caps: config.mailCaps,
-    });
+    };
+    const notifications = createNotificationService({ ...mail, caps: config.mailCaps });
     // A demo request or contact message and its email notifications are stored together.
     const submissions = createSubmissionService(
       database,
@@ -83,6 +91,7 @@ export default fp(
       contentEditing: createContentEditing({ database, content }),
       inbox: createInboxService(database, { notifications }),
       booking,
+      bookingManager: createBookingManager({ booking, links: bookingLinks, ...mail }),
       auth: createAuthService({
         repos,
         tokens: createTokenService(config.tokenSecret, config.accessTokenTtlSeconds),

@@ -20,6 +20,9 @@ export type MailSettings = {
   siteUrl: string;
   /** The brand, for the confirmation's subject and sign-off. */
   brand: string;
+  /** The visitor's personal link to a booking (/demo/booking/<token>, valid until `until`), for
+   * their invite and reminders; absent: no link. */
+  bookingLink?: (uid: string, until: string) => string;
 };
 
 // Everything that could end a header line or fold it (CR, LF, the C0 and C1 controls, DEL, and

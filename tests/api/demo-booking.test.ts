@@ -168,6 +168,11 @@ for (const { engine, env } of engines) {
       // The visitor's email names the time in their zone and holds none of their words.
       assert.ok(visitorInvite.body_text.includes('(Asia/Manila time)'));
       assert.ok(!visitorInvite.body_text.includes('Dana') && !ics.includes('Dana'));
+      // The visitor's invite and reminders carry their personal link; the owner's emails do not.
+      const link = /\/demo\/booking\/(v1\.[\w-]+\.[\w-]+)/;
+      assert.match(visitorInvite.body_text, link);
+      assert.match(mail[3]!.body_text, link);
+      assert.doesNotMatch(staffInvite.body_text, link);
       // The inbox shows the booking: its time for the visitor, its owner, their zone and link.
       const detail = await server.app.services.inbox.detail('demo-requests', id);
       assert.ok(detail.ok);
@@ -180,6 +185,9 @@ for (const { engine, env } of engines) {
         meeting_url: 'https://meet.example/amy',
         status: 'booked',
         routing_reason: detail.value.booking!.routing_reason,
+        history: [
+          { action: 'booked', start: slot.start, owner: 'amy', by: null, at: detail.value.booking!.history[0]!.at },
+        ],
       });
       assert.ok(detail.value.booking!.routing_reason.length > 0);
       // Reminders are due 24 hours and 1 hour before.

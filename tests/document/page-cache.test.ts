@@ -261,6 +261,8 @@ describe('the cache itself', () => {
       '/sign-in',
       '/inbox',
       '/inbox/feedback/1',
+      // A visitor's own booking (issue 29): their token, their time.
+      '/demo/booking/v1.e30.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
       '/forms/feedback',
       '/forms/theme',
       '/',

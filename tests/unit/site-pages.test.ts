@@ -11,7 +11,8 @@ import { CUSTOMER_SLUGS, INTEGRATION_SLUGS } from '../../content/proof-slugs.ts'
 /**
  * Paths that are not pages to list: the redirects, the 404 catch-all, the sitemap itself, the
  * no-JavaScript form endpoints, the form result page (noindex), and the staff inbox (noindex,
- * signed-in staff only, built in the browser).
+ * signed-in staff only, built in the browser), and a visitor's own booking (issue 29: reached by
+ * the signed link in their invite, noindex, no-store).
  */
 const NOT_PAGES = new Set([
   '/',
@@ -25,6 +26,7 @@ const NOT_PAGES = new Set([
   '/inbox',
   '/inbox/:kind/:id',
   '/analytics',
+  '/demo/booking/:token',
 ]);
 /** Routes with a slug stand for one page per slug (issue 28: stories and integrations). */
 const SLUG_PAGES: Record<string, readonly string[]> = {

@@ -14,6 +14,14 @@ export type BookingView = {
   meeting_url: string | null;
   status: 'booked' | 'cancelled';
   routing_reason: string;
+  /** Oldest first; `by` null: the visitor. */
+  history: {
+    action: 'booked' | 'rescheduled' | 'cancelled';
+    start: string;
+    owner: string;
+    by: string | null;
+    at: string;
+  }[];
 };
 
 /** The newest booking of demo request `id`, or null when it booked none. */
@@ -23,6 +31,7 @@ export async function bookingOfRequest(db: Kysely<DB>, id: number): Promise<Book
     .innerJoin('users', 'users.id', 'bookings.owner_id')
     .leftJoin('staff_availability', 'staff_availability.user_id', 'bookings.owner_id')
     .select([
+      'bookings.id',
       'bookings.start_at as start',
       'bookings.end_at as end',
       'bookings.time_zone',
@@ -36,5 +45,21 @@ export async function bookingOfRequest(db: Kysely<DB>, id: number): Promise<Book
     .orderBy('bookings.id', 'desc')
     .limit(1)
     .executeTakeFirst();
-  return row ? { ...row } : null;
+  if (!row) return null;
+  const history = await db
+    .selectFrom('booking_events')
+    .innerJoin('users', 'users.id', 'booking_events.owner_id')
+    .select([
+      'booking_events.action',
+      'booking_events.start_at as start',
+      'users.username as owner',
+      'booking_events.username as by',
+      'booking_events.created_at as at',
+    ])
+    .where('booking_events.booking_id', '=', row.id)
+    .orderBy('booking_events.id')
+    .execute();
+  const { id: _id, ...view } = row;
+  // Plain objects: the embedded engine's rows have no prototype.
+  return { ...view, history: history.map((entry) => ({ ...entry })) };
 }

@@ -297,6 +297,55 @@ export function createBookingRepository(db: Kysely<DB>) {
       return id;
     },
 
+    /** Moves a booking (or cancels it) and records the event; the SEQUENCE grows by one. The
+     * database refuses an overlap (isOverlapRefusal). Call inside a transaction. */
+    async change(
+      id: number,
+      change: {
+        action: 'rescheduled' | 'cancelled';
+        ownerId: number;
+        start: string;
+        end: string;
+        routingReason: string;
+        username: string | null;
+        at: string;
+      },
+    ): Promise<void> {
+      await db
+        .updateTable('bookings')
+        .set((eb) => ({
+          sequence: eb('sequence', '+', 1),
+          status: change.action === 'cancelled' ? 'cancelled' : 'booked',
+          owner_id: change.ownerId,
+          start_at: change.start,
+          end_at: change.end,
+          routing_reason: change.routingReason,
+          updated_at: change.at,
+        }))
+        .where('id', '=', id)
+        .execute();
+      await db
+        .insertInto('booking_events')
+        .values({
+          booking_id: id,
+          action: change.action,
+          owner_id: change.ownerId,
+          start_at: change.start,
+          end_at: change.end,
+          username: change.username,
+          created_at: change.at,
+        })
+        .execute();
+    },
+
+    /** What a booking's emails say about its demo request, or null. */
+    request: async (demoRequestId: number) =>
+      (await db
+        .selectFrom('demo_requests')
+        .select(['id', 'name', 'company', 'email', 'created_at as createdAt'])
+        .where('id', '=', demoRequestId)
+        .executeTakeFirst()) ?? null,
+
     find: async (id: number): Promise<BookingRecord | null> =>
       (await selectBookings().where('id', '=', id).executeTakeFirst()) ?? null,
     findByUid: async (uid: string): Promise<BookingRecord | null> =>

@@ -69,6 +69,16 @@ export function createOutboxRepository(db: Kysely<DB>) {
         .executeTakeFirstOrThrow();
       return id;
     },
+    /** Deletes a booking's reminders not yet sent (it was cancelled or moved); how many. */
+    async dropPendingReminders(bookingUid: string): Promise<number> {
+      const result = await db
+        .deleteFrom('outbox')
+        .where('booking_uid', '=', bookingUid)
+        .where('sent_at', 'is', null)
+        .where('kind', 'in', ['booking-reminder', 'booking-reminder-staff'])
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
     /** The oldest due row, leased until `leaseUntil`; null when nothing is due.
      * The claim is a compare-and-set on next_attempt_at: it counts the attempt and pushes the row
      * past the send's deadline, so of several workers (on any instance) exactly one wins it, and a

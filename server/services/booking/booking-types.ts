@@ -52,3 +52,22 @@ export type WithBooking = (
   trx: Kysely<DB>,
   booking: ChosenBooking,
 ) => Promise<{ demoRequestId?: number | null } | void>;
+
+/** A booking's change by its personal link or by staff (cancel, or move to `start`). */
+export type BookingChange = { kind: 'cancel' } | { kind: 'move'; start: string };
+
+/** A booking before and after a change; `sequence` is the invite's new SEQUENCE. */
+export type ChangedBooking = {
+  before: Booked;
+  after: Booked;
+  sequence: number;
+  demoRequestId: number | null;
+  status: 'booked' | 'cancelled';
+};
+
+export type ChangeOutcome =
+  | { ok: true; change: ChangedBooking }
+  | { ok: false; reason: 'not-found' | 'cancelled' | 'invalid' | 'not-offered' | 'taken'; message: string };
+
+/** What is stored with a change, in its transaction (the emails): see WithBooking. */
+export type WithChange = (trx: Kysely<DB>, change: ChangedBooking) => Promise<void>;

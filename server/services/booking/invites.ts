@@ -45,11 +45,12 @@ export function bookingInvite(
   request: BookedRequest,
   { copy, settings }: Pick<Context, 'copy' | 'settings'>,
   sequence = 0,
+  method: Invite['method'] = 'REQUEST',
 ): string {
   const brand = settings.brand;
   const organizer = { name: booking.owner, email: booking.ownerEmail ?? settings.salesEmail };
   const invite: Invite = {
-    method: 'REQUEST',
+    method,
     uid: booking.uid,
     domain: domainOf(settings),
     sequence,
@@ -71,6 +72,13 @@ export function bookingInvite(
 function meetingLine(booking: ChosenBooking, copy: EmailContent, sentence: boolean): string {
   if (!booking.meetingUrl) return copy.meeting.phone;
   return sentence ? fill(copy.meeting.video, { link: booking.meetingUrl }) : booking.meetingUrl;
+}
+
+/** The visitor's personal link as a line of their email, or nothing when links are off. */
+function manageLine(booking: ChosenBooking, copy: EmailContent, settings: MailSettings): string[] {
+  return settings.bookingLink
+    ? [fill(copy.bookingInvite.manage, { link: settings.bookingLink(booking.uid, booking.end) })]
+    : [];
 }
 
 /** Every email a new booking writes: both invites and the reminders still ahead. */
@@ -106,6 +114,7 @@ export function composeBookingEmails(
         copy.demoConfirmation.greeting,
         fill(copy.bookingInvite.intro, { brand, when: when(booking.timeZone), zone: booking.timeZone, minutes }),
         meetingLine(booking, copy, true),
+        ...manageLine(booking, copy, settings),
         copy.demoConfirmation.outro,
         signOff,
       ),
@@ -135,9 +144,34 @@ export function composeBookingEmails(
       calendar,
     });
   }
+  return [...messages, ...composeReminders(booking, request, context, request.createdAt)];
+}
+
+/** The reminders of `booking` still ahead at `at`. */
+function composeReminders(
+  booking: ChosenBooking,
+  request: BookedRequest,
+  context: Context,
+  at: string,
+): NewOutboxMessage[] {
+  const { copy, settings, messageId } = context;
+  const brand = settings.brand;
+  const about = {
+    submissionKind: 'demo-requests' as const,
+    submissionId: request.id,
+    createdAt: at,
+    bookingUid: booking.uid,
+  };
+  const when = (zone: string) => formatSlot(booking.start, zone);
+  const name = headerText(request.name, 80);
+  const company = headerText(request.company, 80);
+  const signOff = fill(copy.demoConfirmation.signOff, { brand });
+  const inbox = `${copy.inboxLink}\n${inboxUrl(settings, 'demo-requests', request.id)}`;
+  const lines = (...parts: string[]) => parts.join('\n\n') + '\n';
+  const messages: NewOutboxMessage[] = [];
   for (const reminder of REMINDERS) {
     const due = Date.parse(booking.start) - reminder.before;
-    if (due <= Date.parse(request.createdAt)) continue;
+    if (due <= Date.parse(at)) continue;
     const dueAt = new Date(due).toISOString();
     const soon = copy.soon[reminder.soon];
     messages.push({
@@ -150,6 +184,7 @@ export function composeBookingEmails(
         copy.demoConfirmation.greeting,
         fill(copy.bookingReminder.intro, { brand, soon, when: when(booking.timeZone), zone: booking.timeZone }),
         meetingLine(booking, copy, true),
+        ...manageLine(booking, copy, settings),
         signOff,
       ),
       messageId: messageId(),
@@ -178,4 +213,94 @@ export function composeBookingEmails(
     });
   }
   return messages;
+}
+
+/** The emails of a moved or cancelled booking (written in the change's transaction, after its
+ * pending reminders were dropped): the visitor's and the owner's invite with the same UID and the
+ * next SEQUENCE (METHOD:REQUEST for a move, METHOD:CANCEL for a cancellation), a CANCEL to a
+ * previous owner the move took it from, and a move's reminders still ahead. */
+export function composeBookingChange(
+  change: { before: ChosenBooking; after: ChosenBooking; sequence: number; status: 'booked' | 'cancelled' },
+  request: BookedRequest,
+  context: Context,
+  at: string,
+): NewOutboxMessage[] {
+  const { copy, settings, messageId } = context;
+  const { before, after, sequence } = change;
+  const cancelled = change.status === 'cancelled';
+  const booking = cancelled ? before : after;
+  const stamped = { ...request, createdAt: at };
+  const brand = settings.brand;
+  const about = {
+    submissionKind: 'demo-requests' as const,
+    submissionId: request.id,
+    createdAt: at,
+    bookingUid: booking.uid,
+  };
+  const when = (zone: string) => formatSlot(booking.start, zone);
+  const minutes = String(Math.round((Date.parse(booking.end) - Date.parse(booking.start)) / 60_000));
+  const name = headerText(request.name, 80);
+  const company = headerText(request.company, 80);
+  const lines = (...parts: string[]) => parts.join('\n\n') + '\n';
+  const words = copy.bookingChange;
+  const method = cancelled ? 'CANCEL' : 'REQUEST';
+  const calendar = bookingInvite(booking, stamped, context, sequence, method);
+  const messages: NewOutboxMessage[] = [
+    {
+      ...about,
+      kind: 'booking-invite',
+      recipient: request.email,
+      replyTo: settings.salesEmail,
+      subject: headerText(
+        fill(cancelled ? words.cancelledSubject : words.movedSubject, { brand, when: when(booking.timeZone) }),
+      ),
+      bodyText: lines(
+        copy.demoConfirmation.greeting,
+        fill(cancelled ? words.cancelledIntro : words.movedIntro, {
+          brand,
+          when: when(booking.timeZone),
+          zone: booking.timeZone,
+          minutes,
+        }),
+        ...(cancelled ? [] : [meetingLine(booking, copy, true), ...manageLine(booking, copy, settings)]),
+        fill(copy.demoConfirmation.signOff, { brand }),
+      ),
+      messageId: messageId(),
+      calendar,
+    },
+  ];
+  const staffEmail = (to: ChosenBooking, gone: boolean) => {
+    if (!to.ownerEmail) return;
+    const ownerWhen = formatSlot(gone ? before.start : to.start, to.ownerTimeZone);
+    messages.push({
+      ...about,
+      kind: 'booking-invite-staff',
+      recipient: to.ownerEmail,
+      replyTo: request.email,
+      subject: headerText(
+        fill(gone ? words.staffCancelledSubject : words.staffMovedSubject, { name, company, when: ownerWhen }),
+      ),
+      bodyText: lines(
+        fill(gone ? words.staffCancelledIntro : words.staffMovedIntro, {
+          name,
+          company,
+          when: ownerWhen,
+          zone: to.ownerTimeZone,
+          visitorWhen: when(booking.timeZone),
+          visitorZone: booking.timeZone,
+        }),
+        ...(gone ? [] : [meetingLine(to, copy, true)]),
+        `${copy.inboxLink}\n${inboxUrl(settings, 'demo-requests', request.id)}`,
+      ),
+      messageId: messageId(),
+      calendar: gone ? bookingInvite(before, stamped, context, sequence, 'CANCEL') : calendar,
+    });
+  };
+  if (cancelled) staffEmail(before, true);
+  else {
+    // A move to another owner: the previous one's calendar drops it, the new one's gets it.
+    if (before.ownerId !== after.ownerId) staffEmail(before, true);
+    staffEmail(after, false);
+  }
+  return cancelled ? messages : [...messages, ...composeReminders(after, stamped, context, at)];
 }

@@ -33,6 +33,9 @@ export function createBookingLinks(tokenSecret: string, options: { now?: () => n
       if (!match) return { ok: false, reason: 'invalid' };
       const [, payload, signature] = match as unknown as [string, string, string];
       const given = Buffer.from(signature, 'base64url');
+      // One spelling per signature: base64url's last character has spare bits, and a token
+      // differing only there must not pass as the same one.
+      if (given.toString('base64url') !== signature) return { ok: false, reason: 'invalid' };
       const expected = sign(payload);
       if (given.length !== expected.length || !timingSafeEqual(given, expected))
         return { ok: false, reason: 'invalid' };

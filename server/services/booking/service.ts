@@ -21,9 +21,13 @@ import type { DB } from '../../db/schema.ts';
 import {
   AvailabilityError,
   type BookingOutcome,
+  type Booked,
+  type BookingChange,
   type BookingRequest,
+  type ChangeOutcome,
   type ChosenBooking,
   type WithBooking,
+  type WithChange,
 } from './booking-types.ts';
 import type { BookingConfig } from './config.ts';
 import { chooseOwner } from './routing.ts';
@@ -159,6 +163,118 @@ export function createBookingService(
     });
   }
 
+  /** The booking `uid` as it stands, with its owner's details; null when there is none. */
+  async function bookedOf(db: Kysely<DB>, uid: string) {
+    const record = await createBookingRepository(db).findByUid(uid);
+    if (!record) return null;
+    return { record, booking: await describe(db, record.id, record) };
+  }
+
+  async function describe(
+    db: Kysely<DB>,
+    id: number,
+    row: { uid: string; ownerId: number; start: string; end: string; routingReason: string; timeZone: string },
+  ): Promise<Booked> {
+    const availability = await createBookingRepository(db).availability(row.ownerId);
+    const owner = await createUsersRepository(db).findById(row.ownerId);
+    return {
+      id,
+      uid: row.uid,
+      ownerId: row.ownerId,
+      owner: owner?.username ?? '',
+      start: row.start,
+      end: row.end,
+      reason: row.routingReason,
+      meetingUrl: availability?.meetingUrl ?? null,
+      ownerEmail: owner?.email ?? null,
+      ownerTimeZone: availability?.timeZone ?? config.siteTimeZone,
+      timeZone: row.timeZone,
+    };
+  }
+
+  /** One try of a change (see change()): the booking read, checked and written in one transaction. */
+  async function tryChange(uid: string, change: BookingChange, by: string | null, within?: WithChange) {
+    return database.transaction(async (trx): Promise<ChangeOutcome> => {
+      const at = now();
+      const found = await bookedOf(trx, uid);
+      if (!found) return { ok: false, reason: 'not-found', message: BOOKING_MESSAGES.linkInvalid };
+      const { record, booking: before } = found;
+      if (record.status === 'cancelled')
+        return { ok: false, reason: 'cancelled', message: BOOKING_MESSAGES.alreadyCancelled };
+      const repo = createBookingRepository(trx);
+      let after: Booked = before;
+      if (change.kind === 'move') {
+        const start = Date.parse(change.start);
+        const loaded = await load(trx, at, start - DAY, start + DAY);
+        const { settings, staff } = loaded;
+        // The booking's own time does not stand in its way (a move by half an hour).
+        const busy = new Map(loaded.busy);
+        const own = busy.get(before.ownerId);
+        if (own)
+          busy.set(
+            before.ownerId,
+            own.filter((slot) => slot.start !== Date.parse(before.start)),
+          );
+        const window = bookingWindow(settings, at);
+        if (staffFreeAt(staff, new Map(), settings, window, start).length === 0)
+          return { ok: false, reason: 'not-offered', message: BOOKING_MESSAGES.notOffered };
+        const free = staffFreeAt(staff, busy, settings, window, start);
+        if (free.length === 0) return { ok: false, reason: 'taken', message: BOOKING_MESSAGES.taken };
+        // The same owner when they are free; else the routing, as for a new booking.
+        let owner: { userId: number; reason: string } | undefined = free.some((m) => m.userId === before.ownerId)
+          ? { userId: before.ownerId, reason: record.routingReason }
+          : undefined;
+        if (!owner) {
+          const history = await repo.bookingHistory(
+            free.map((member) => member.userId),
+            iso(at - RECENT_DAYS * DAY),
+          );
+          owner = chooseOwner(
+            free.map((member) => ({
+              userId: member.userId,
+              username: member.username,
+              ...history.get(member.userId)!,
+            })),
+            config.routingRules,
+            null,
+          );
+        }
+        const moved = {
+          uid,
+          ownerId: owner.userId,
+          start: iso(start),
+          end: iso(start + settings.meetingMinutes * MINUTE),
+          routingReason: owner.reason,
+          timeZone: record.timeZone,
+        };
+        await repo.change(record.id, { action: 'rescheduled', ...moved, username: by, at: iso(at) });
+        after = await describe(trx, record.id, moved);
+      } else {
+        await repo.change(record.id, {
+          action: 'cancelled',
+          ownerId: record.ownerId,
+          start: record.start,
+          end: record.end,
+          routingReason: record.routingReason,
+          username: by,
+          at: iso(at),
+        });
+      }
+      const changed: ChangeOutcome = {
+        ok: true,
+        change: {
+          before,
+          after,
+          sequence: record.sequence + 1,
+          demoRequestId: record.demoRequestId,
+          status: change.kind === 'cancel' ? 'cancelled' : 'booked',
+        },
+      };
+      if (changed.ok) await within?.(trx, changed.change);
+      return changed;
+    });
+  }
+
   async function settingsAnswer(): Promise<BookingSettingsAnswer> {
     const stored = await createBookingRepository(database.kysely).settings();
     const effective = await settingsFrom(database.kysely);
@@ -233,6 +349,37 @@ export function createBookingService(
       for (let attempt = 1; ; attempt++) {
         try {
           const outcome = await tryBooking({ ...request, timeZone: zone }, start, within);
+          if (outcome.ok) await changed();
+          return outcome;
+        } catch (error) {
+          if (!isOverlapRefusal(error)) throw error;
+          if (attempt >= MAX_TRIES) return { ok: false, reason: 'taken', message: BOOKING_MESSAGES.taken };
+        }
+      }
+    },
+
+    /** The booking `uid` as it stands (for its personal page), or null. */
+    async find(uid: string) {
+      const found = await bookedOf(database.kysely, uid);
+      return found
+        ? {
+            ...found.booking,
+            status: found.record.status,
+            sequence: found.record.sequence,
+            createdAt: found.record.createdAt,
+          }
+        : null;
+    },
+
+    /** Cancels booking `uid` or moves it to another free time (its owner when free, else the
+     * routing), in one transaction with `within` (its emails). `by`: the staff member; null: the
+     * visitor. A move the database refuses for an overlap is tried again like a booking. */
+    async change(uid: string, change: BookingChange, by: string | null, within?: WithChange): Promise<ChangeOutcome> {
+      if (change.kind === 'move' && (!INSTANT_PATTERN.test(change.start) || Number.isNaN(Date.parse(change.start))))
+        return { ok: false, reason: 'invalid', message: BOOKING_MESSAGES.notOffered };
+      for (let attempt = 1; ; attempt++) {
+        try {
+          const outcome = await tryChange(uid, change, by, within);
           if (outcome.ok) await changed();
           return outcome;
         } catch (error) {
