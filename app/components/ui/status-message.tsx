@@ -1,8 +1,10 @@
 // A short message that is announced politely and shown for MODAL_AUTO_CLOSE_MS (the spec's 2 s),
 // never taking the focus or blocking typing: the 'Signed In!' of a full page load (issue 31). The
-// live region is in the page from the start, so screen readers announce what appears in it. Once
-// hydrated it lives at the end of <body>: the navbar that owns it is folded away on a phone, and a
-// message inside a hidden menu would be neither seen nor announced.
+// live region is put at the end of <body> as soon as the page is hydrated, before any message can
+// come (they follow a request), so screen readers announce what appears in it: not inside the
+// navbar that owns it, which is folded away on a phone (a message in a hidden menu is neither
+// seen nor announced), and not in the server's HTML, where without JavaScript nothing would ever
+// fill it.
 import { CircleCheck } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
@@ -29,5 +31,5 @@ export function StatusMessage({ message, onDone }: { message: string | null; onD
       ) : null}
     </div>
   );
-  return host ? createPortal(region, host) : region;
+  return host ? createPortal(region, host) : null;
 }
