@@ -7,8 +7,9 @@ import { NOINDEX_PATHS } from '../../app/lib/site-pages.ts';
 import { CUSTOMER_SLUGS, INTEGRATION_SLUGS } from '../../content/proof-slugs.ts';
 import { expect, test } from './fixtures.ts';
 
-/** Route paths that are not pages to list (redirects, the 404, form endpoints, the sitemap, and
- * the staff inbox: noindex, signed-in staff only, built in the browser; tests/e2e/inbox.spec.ts). */
+/** Route paths that are not pages to list (redirects, the 404, form endpoints, the sitemap, the
+ * staff inbox: noindex, signed-in staff only, built in the browser, tests/e2e/inbox.spec.ts; and a
+ * visitor's booking link, one person's signed page, tests/e2e/demo-booking-manage.spec.ts). */
 const NOT_PAGES = new Set([
   '/',
   '/offers',
@@ -21,6 +22,7 @@ const NOT_PAGES = new Set([
   '/inbox/:kind/:id',
   '/analytics',
   '/changelog.xml',
+  '/demo/booking/:token',
 ]);
 /** Routes with a slug stand for one page per slug (issue 28: stories and integrations). */
 const SLUG_PAGES: Record<string, readonly string[]> = {
