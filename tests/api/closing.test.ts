@@ -41,7 +41,8 @@ test('a request arriving on a busy connection while the server closes gets a 503
   socket.write(
     `POST /api/Feedback/AddFeedback HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
   );
-  await new Promise((resolve) => setTimeout(resolve, 100));
+  // Long enough for a busy machine to take the first request's headers before close() starts.
+  await new Promise((resolve) => setTimeout(resolve, 400));
   const closed = server.app.close();
   await new Promise((resolve) => setTimeout(resolve, 50));
   // Its body, then a second request on the same connection.
