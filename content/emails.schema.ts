@@ -81,6 +81,9 @@ export const schema = z.strictObject({
     /** The opening paragraph; {by}. */
     intro: text(400),
   }),
+  /** A staff member's account saw a burst of failed sign-ins (issue 33): {username}, {failures},
+   * {minutes}, {brand}. */
+  signInAlert: z.strictObject({ subject: text(120), intro: text(600), advice: text(600) }),
   /** The line under a sales email with the link to the submission in the staff inbox. */
   inboxLink: text(200),
   /** The label of each field, as the emails list them. */

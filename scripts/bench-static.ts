@@ -4,13 +4,15 @@
 // on the wire and decoded, requests, LCP, LCP as a multiple of the static page's, TBT.
 //
 // Several builds can be compared in one run (the runs interleave, so they share the machine's
-// moods): --builds before=.tmp-builds/before,after=build (BUILD_DIR of each; default: build).
+// moods): --builds before=.tmp-builds/before,after=build (BUILD_DIR of each; default: build), or
+// --against <checkout> (another checkout with node_modules and a build, served by its own server
+// code: "before" beside this one's "now").
 // Flags: --routes /home,/docs (default below), --runs 3.
 // Timings on a shared machine are noisy; bytes and requests are exact.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -33,7 +35,15 @@ const STATIC_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <body><h1>Fleet management software for Australian transport operators</h1>
 <p>${'Plan jobs, track vehicles and keep drivers compliant from one place. '.repeat(6)}</p></body></html>`;
 
-type Figures = { jsWire: number; jsDecoded: number; requests: number; lcpMs: number; tbtMs: number };
+type Figures = {
+  jsWire: number;
+  jsDecoded: number;
+  requests: number;
+  lcpMs: number;
+  tbtMs: number;
+  performance: number;
+};
+let lighthouseVersion = '';
 
 async function audit(url: string): Promise<Figures> {
   for (let attempt = 1; ; attempt++) {
@@ -51,6 +61,7 @@ async function audit(url: string): Promise<Figures> {
       if (!result || result.lhr.runtimeError)
         throw new Error(`Lighthouse failed on ${url}: ${result?.lhr.runtimeError?.message ?? 'no result'}`);
       const { audits } = result.lhr;
+      lighthouseVersion = result.lhr.lighthouseVersion;
       const requests = (
         (
           audits['network-requests']?.details as {
@@ -65,6 +76,7 @@ async function audit(url: string): Promise<Figures> {
         requests: requests.length,
         lcpMs: audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
         tbtMs: audits['total-blocking-time']?.numericValue ?? Number.NaN,
+        performance: Math.round((result.lhr.categories.performance?.score ?? Number.NaN) * 100),
       };
     } catch (error) {
       if (attempt >= 3) throw error;
@@ -87,14 +99,20 @@ async function main() {
       routes: { type: 'string' },
       runs: { type: 'string', default: '3' },
       builds: { type: 'string', default: 'current=build' },
+      against: { type: 'string' },
     },
   });
   const routes = values.routes ? values.routes.split(',').map((route) => route.trim()) : DEFAULT_ROUTES;
   const runs = Number(values.runs);
-  const builds = values.builds.split(',').map((pair) => {
-    const [name = '', dir = ''] = pair.split('=');
-    return { name, dir };
-  });
+  const builds: { name: string; dir?: string; root?: string }[] = values.against
+    ? [
+        { name: 'before', root: resolve(values.against) },
+        { name: 'now', dir: 'build' },
+      ]
+    : values.builds.split(',').map((pair) => {
+        const [name = '', dir = ''] = pair.split('=');
+        return { name, dir };
+      });
 
   const staticServer = createServer((_, response) =>
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(STATIC_PAGE),
@@ -111,7 +129,8 @@ async function main() {
         name: build.name,
         server: await startServerProcess({
           dataDir,
-          env: { ...BENCHMARK_ENV, BUILD_DIR: build.dir },
+          root: build.root,
+          env: build.dir ? { ...BENCHMARK_ENV, BUILD_DIR: build.dir } : BENCHMARK_ENV,
           readyTimeoutMs: 120_000,
         }),
       });
@@ -128,8 +147,15 @@ async function main() {
     const results = new Map<string, Figures[]>(targets.map((target) => [target.label, []]));
     for (let run = 1; run <= runs; run++) {
       for (const target of targets) {
+        if (!results.has(target.label)) continue;
         process.stdout.write(`Lighthouse mobile ${target.label} (run ${run}/${runs})…\n`);
-        results.get(target.label)!.push(await audit(target.url));
+        try {
+          results.get(target.label)!.push(await audit(target.url));
+        } catch (error) {
+          // A page one build does not have (a route added since): left out of the table.
+          console.warn(`  left out: ${error instanceof Error ? error.message : error}`);
+          results.delete(target.label);
+        }
       }
     }
     const medians = new Map(
@@ -141,14 +167,14 @@ async function main() {
       ]),
     );
     const staticLcp = medians.get('static page')!.lcpMs;
-    console.log(`\nLighthouse 12, simulated mobile, median of ${runs} run(s); 1 KB = 1024 bytes.\n`);
+    console.log(`\nLighthouse ${lighthouseVersion}, simulated mobile, median of ${runs} run(s); 1 KB = 1024 bytes.\n`);
     console.log(
-      '| page | JS on the wire | JS decoded | requests | LCP | × static page | TBT |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+      '| page | JS on the wire | JS decoded | requests | LCP | × static page | TBT | performance |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     );
     for (const [label, m] of medians) {
       const kb = (bytes: number) => (bytes === 0 ? '0' : `${(bytes / 1024).toFixed(1)} KB`);
       console.log(
-        `| ${label} | ${kb(m.jsWire)} | ${kb(m.jsDecoded)} | ${m.requests} | ${(m.lcpMs / 1000).toFixed(2)} s | ${(m.lcpMs / staticLcp).toFixed(2)} | ${Math.round(m.tbtMs)} ms |`,
+        `| ${label} | ${kb(m.jsWire)} | ${kb(m.jsDecoded)} | ${m.requests} | ${(m.lcpMs / 1000).toFixed(2)} s | ${(m.lcpMs / staticLcp).toFixed(2)} | ${Math.round(m.tbtMs)} ms | ${m.performance} |`,
       );
     }
   } finally {

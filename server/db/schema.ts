@@ -8,7 +8,8 @@ import type { InboxKind, InboxStatus } from '../../common/inbox.ts';
 type Flag = Generated<number>;
 
 /** What an outbox email is for; 'owner-assigned' tells a staff member a submission became theirs;
- * the booking kinds carry a booked demo's invite or reminder to the visitor or the owner (013). */
+ * the booking kinds carry a booked demo's invite or reminder to the visitor or the owner (013);
+ * 'sign-in-alert' tells a staff member their account saw a burst of failed sign-ins (015). */
 export type OutboxKind =
   | 'sales-demo'
   | 'sales-contact'
@@ -17,7 +18,8 @@ export type OutboxKind =
   | 'booking-invite'
   | 'booking-invite-staff'
   | 'booking-reminder'
-  | 'booking-reminder-staff';
+  | 'booking-reminder-staff'
+  | 'sign-in-alert';
 type Status = Generated<InboxStatus>;
 
 /** Where the visitor came from (migration 014, decision 051), on every submission table: the
@@ -149,8 +151,9 @@ export type DB = {
   outbox: {
     id: Generated<number>;
     kind: OutboxKind;
-    submission_kind: InboxKind;
-    submission_id: number;
+    /** The submission it is about; both null for an email about an account (migration 015). */
+    submission_kind: InboxKind | null;
+    submission_id: number | null;
     recipient: string;
     reply_to: string | null;
     subject: string;

@@ -14,6 +14,7 @@ import { createInboxService, type InboxService } from '../services/inbox/index.t
 import { createNotificationService, domainOf, newMessageId } from '../services/notifications.ts';
 import { checkImage, warmImageDecoder } from '../services/images.ts';
 import { createIntake, type Intake } from '../services/intake.ts';
+import { createSignInAlerts } from '../services/sign-in-alerts.ts';
 import { createSubmissionService, type SubmissionService } from '../services/submissions.ts';
 import { createTokenService } from '../services/tokens.ts';
 import { watchOutbox } from '../metrics.ts';
@@ -74,6 +75,13 @@ export default fp(
       messageId: () => newMessageId(domainOf(config.mail.from)),
     };
     const notifications = createNotificationService({ ...mail, caps: config.mailCaps });
+    const signInAlerts = createSignInAlerts({
+      repos,
+      copy: mail.copy,
+      settings: mail.settings,
+      minutes: config.signInLock.minutes,
+      messageId: mail.messageId,
+    });
     // A demo request or contact message and its email notifications are stored together.
     const submissions = createSubmissionService(
       database,
@@ -98,8 +106,13 @@ export default fp(
         lock: config.signInLock,
         // Best-effort failure counters (decision 030): a refused write is logged, not fatal.
         onCounterError: (error) => app.log.warn({ err: error }, 'sign-in failure counter not written'),
-        // A burst of failures on one account; emailing its owner needs an outbox kind (decision 030).
-        onBurst: (username, failures) => app.log.warn({ username, failures }, 'sign-in failures burst on one account'),
+        // A burst of failures on one account (from any addresses): its owner is emailed.
+        onBurst: (username, failures) => {
+          app.log.warn({ username, failures }, 'sign-in failures burst on one account');
+          signInAlerts
+            .send(username, failures)
+            .catch((error: unknown) => app.log.error({ err: error, username }, 'sign-in alert not written'));
+        },
         refreshTokenTtlDays: config.refreshTokenTtlDays,
         idleTimeoutMinutes: config.sessionIdleMinutes,
         observer: { failed: () => app.metrics.signInFailures.inc(), lockedOut: () => app.metrics.signInLockouts.inc() },

@@ -75,6 +75,8 @@ test(`${ATTEMPTS} wrong passwords from one address with a new X-Forwarded-For ea
     ['victim', 'bystander'],
   );
   try {
+    await server.app.repos.users.setEmail('victim', 'victim@haulora.example');
+    await server.app.repos.users.setEmail('bystander', 'bystander@haulora.example');
     const started = performance.now();
     const answers: Answer[] = [];
     for (let i = 0; i < ATTEMPTS; i++)
@@ -132,6 +134,8 @@ test('TRUST_PROXY on: guesses spread over 30 forwarded addresses lock each addre
     ['victim', 'bystander'],
   );
   try {
+    await server.app.repos.users.setEmail('victim', 'victim@haulora.example');
+    await server.app.repos.users.setEmail('bystander', 'bystander@haulora.example');
     const started = performance.now();
     const answers: Answer[] = [];
     // 30 addresses, two guesses each, ten at a time (a botnet's shape).
@@ -173,6 +177,21 @@ test('TRUST_PROXY on: guesses spread over 30 forwarded addresses lock each addre
       right.ms < bystander.ms * 2 + 150,
       `victim ${Math.round(right.ms)} ms vs bystander ${Math.round(bystander.ms)} ms`,
     );
+    // The victim is told once per burst, through the outbox; the email names the account and the
+    // count, never a guess or an address (an attacker's words do not reach staff mail).
+    const alerts = server.app.database
+      .sqlite!.prepare(
+        "SELECT recipient, subject, body_text, submission_kind, submission_id FROM outbox WHERE kind = 'sign-in-alert'",
+      )
+      .all() as { recipient: string; subject: string; body_text: string; submission_kind: null; submission_id: null }[];
+    assert.equal(alerts.length, 1, 'one alert for the burst');
+    const [alert] = alerts;
+    assert.equal(alert!.recipient, 'victim@haulora.example');
+    assert.match(alert!.subject, /^10 failed sign-ins to your Haulora staff account$/);
+    assert.match(alert!.body_text, /\(victim\)/);
+    assert.doesNotMatch(alert!.body_text, /guess-|203\.0\.|198\.51\./);
+    assert.equal(alert!.submission_kind, null);
+    assert.equal(alert!.submission_id, null);
   } finally {
     await server.close();
   }

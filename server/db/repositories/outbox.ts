@@ -4,12 +4,13 @@ import type { Kysely, Selectable } from 'kysely';
 import type { DB } from '../schema.ts';
 
 export type OutboxKind = DB['outbox']['kind'];
-export type OutboxSubmissionKind = DB['outbox']['submission_kind'];
+export type OutboxSubmissionKind = NonNullable<DB['outbox']['submission_kind']>;
 
 export type NewOutboxMessage = {
   kind: OutboxKind;
-  submissionKind: OutboxSubmissionKind;
-  submissionId: number;
+  /** The submission it is about; none for an email about an account (a sign-in alert). */
+  submissionKind: OutboxSubmissionKind | null;
+  submissionId: number | null;
   recipient: string;
   replyTo: string | null;
   subject: string;
