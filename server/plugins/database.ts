@@ -2,9 +2,11 @@
 // seeds the FAQ and glossary, and decorates the app with the database and its repositories.
 // The connection is closed last when the server shuts down.
 import type { FastifyInstance } from 'fastify';
+import { dirname } from 'node:path';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import { type Database, openDatabase } from '../db/driver.ts';
+import { createDiskReserve, type DiskReserve } from '../db/disk-reserve.ts';
 import { createDatabaseHealth, type DatabaseHealth } from '../db/health.ts';
 import { checkSqliteIntegrity } from '../db/integrity.ts';
 import { migrate } from '../db/migrate.ts';
@@ -17,6 +19,8 @@ declare module 'fastify' {
     repos: Repositories;
     /** The file's integrity and whether it takes writes, for readiness (db/health.ts). */
     databaseHealth: DatabaseHealth;
+    /** Space kept aside so staff can sign in on a full disk (SQLite file only; db/disk-reserve.ts). */
+    diskReserve: DiskReserve | null;
   }
 }
 
@@ -55,8 +59,15 @@ export default fp(
       'database ready',
     );
 
+    const reserve =
+      db.sqlite && config.database.file !== ':memory:'
+        ? createDiskReserve(dirname(config.database.file), app.log)
+        : null;
+    await reserve?.keep();
+
     app.decorate('database', db);
     app.decorate('databaseHealth', health);
+    app.decorate('diskReserve', reserve);
     app.decorate('repos', createRepositories(db.kysely));
   },
   { name: 'database' },

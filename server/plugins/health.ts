@@ -53,6 +53,8 @@ export default fp(
           checks.writable = 'failing';
         }
       }
+      // The disk reserve a full disk used up is made again once there is room (disk-reserve.ts).
+      if (checks.writable === 'ok') void app.diskReserve?.keep();
       try {
         await withTimeout(app.database.ping(), PING_TIMEOUT_MS);
         if ((await withTimeout(schemaVersion(app.database), PING_TIMEOUT_MS)) < expectedVersion)

@@ -106,6 +106,7 @@ export default fp(
         lock: config.signInLock,
         // Best-effort failure counters (decision 030): a refused write is logged, not fatal.
         onCounterError: (error) => app.log.warn({ err: error }, 'sign-in failure counter not written'),
+        freeSpace: async () => (await app.diskReserve?.release()) ?? false,
         // A burst of failures on one account (from any addresses): its owner is emailed.
         onBurst: (username, failures) => {
           app.log.warn({ username, failures }, 'sign-in failures burst on one account');

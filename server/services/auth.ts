@@ -4,6 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Tokens } from '../../common/api.ts';
 import type { StaffRole } from '../../common/content.ts';
 import type { SignInInput } from '../../common/schemas.ts';
+import { faultOf } from '../db/health.ts';
 import type { Repositories } from '../db/repositories/index.ts';
 import { createLockout, type SignInLockPolicy } from './lockout.ts';
 import { dummyPasswordHash, verifyPassword } from './passwords.ts';
@@ -42,6 +43,8 @@ export function createAuthService(deps: {
   observer?: { failed(): void; lockedOut(): void };
   /** Told when a failure counter could not be written (they are best effort, lockout.ts). */
   onCounterError?: (error: unknown) => void;
+  /** Frees space kept aside for a sign-in the full disk refused; true when some was freed. */
+  freeSpace?: () => Promise<boolean>;
   /** Told when an account sees a burst of failures (its owner is emailed). */
   onBurst?: (username: string, failures: number) => void;
 }) {
@@ -80,13 +83,20 @@ export function createAuthService(deps: {
     const sessionId = newSessionId();
     const refreshToken = newRefreshToken();
     const endsAt = new Date(at.getTime() + deps.refreshTokenTtlDays * 86_400_000).toISOString();
-    await repos.sessions.create({
+    const session = {
       userId,
       sessionId,
       tokenHash: hashToken(refreshToken),
       createdAt: at.toISOString(),
       expiresAt: endsAt,
-    });
+    };
+    try {
+      await repos.sessions.create(session);
+    } catch (error) {
+      // A full disk: staff still sign in, into the space kept aside for it (disk-reserve.ts).
+      if (faultOf(error) !== 'unwritable' || !(await deps.freeSpace?.())) throw error;
+      await repos.sessions.create(session);
+    }
     return { tokens: await tokensFor(userId, username, sessionId, refreshToken), endsAt };
   }
 
