@@ -2,14 +2,13 @@
 // browser against the production build. The expected names below are the spec's, written out
 // independently of content/features.yaml so that a wrong edit to the copy fails here.
 import { readFileSync } from 'node:fs';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { parse } from 'yaml';
 import { FEATURE_SLUGS, type FeatureSlug } from '../../content/feature-slugs.ts';
+import { axe, WCAG_TAGS } from './axe-check.ts';
 import { expect, test } from './fixtures.ts';
 
 const SHOTS = 'test-results/features';
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const site = parse(readFileSync(new URL('../../content/site.yaml', import.meta.url), 'utf8')) as {
   links: { apiReference: string };
 };
@@ -116,7 +115,7 @@ const CHAIN = [
 ];
 
 async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const results = await axe(page).withTags(WCAG_TAGS).analyze();
   expect(
     results.violations.map(
       ({ id, help, nodes }) => `${id}: ${help} (${nodes.map((node) => node.target.join(' ')).join(', ')})`,

@@ -2,10 +2,10 @@
 // the portfolio filter, the FAQ excerpt, the anchors, the map facade, accessibility, and the
 // page as it arrives without JavaScript.
 import { join } from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { CAROUSEL_INTERVAL_MS } from '../../app/components/sections/home/carousel-timing.ts';
 import { HOME_FAQ_COUNT, MAIN_COMPONENT_COUNT } from '../../common/constants.ts';
+import { axe, WCAG_TAGS } from './axe-check.ts';
 import { expect, test, waitForHydration } from './fixtures.ts';
 
 const HEADLINE = 'Better Solutions For Managing Your Freight';
@@ -466,9 +466,7 @@ test.describe('accessibility', () => {
       await page
         .locator('main details:not([open]) > summary')
         .evaluateAll((summaries) => summaries.forEach((summary) => (summary as HTMLElement).click()));
-      const results = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-        .analyze();
+      const results = await axe(page).withTags(WCAG_TAGS).analyze();
       const violations = results.violations.map(({ id, help, nodes }) => ({
         id,
         help,

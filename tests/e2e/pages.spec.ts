@@ -1,18 +1,17 @@
 // The FAQ, the plans on offer, the landing, sign-up and profile pages, in a real browser against
 // the production build.
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { E2E_STAFF } from '../helpers/e2e-staff.ts';
+import { axe, WCAG_TAGS } from './axe-check.ts';
 import { expect, test } from './fixtures.ts';
 
 const SHOTS = 'test-results/features';
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const FAQ_API = '/api/Faqs/GetAllFromFaqs';
 
 type FaqItem = { question: string; answer: string };
 
 async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const results = await axe(page).withTags(WCAG_TAGS).analyze();
   expect(
     results.violations.map(
       ({ id, help, nodes }) => `${id}: ${help} (${nodes.map((node) => node.target.join(' ')).join(', ')})`,

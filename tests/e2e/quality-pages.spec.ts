@@ -3,10 +3,9 @@
 // (WCAG 2.2 A/AA and best practice) at 375 and 1280 px; zero console errors, failed requests,
 // error answers and Content-Security-Policy violations while the page loads and while its main
 // interaction runs; and every request on the site's own origin (the fixtures' guard).
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { PAGE_PATHS } from '../../app/lib/site-pages.ts';
-import { NARROW, WCAG_TAGS, WIDE } from './axe-check.ts';
+import { axe, NARROW, WCAG_TAGS, WIDE } from './axe-check.ts';
 import { expect, test } from './fixtures.ts';
 
 const AXE_TAGS = [...WCAG_TAGS, 'best-practice'];
@@ -61,7 +60,7 @@ async function openFirstMenu(page: Page) {
 }
 
 async function axeViolations(page: Page, width: number) {
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  const results = await axe(page).withTags(AXE_TAGS).analyze();
   return results.violations.map(
     ({ id, help, nodes }) => `${width}px ${id}: ${help} → ${nodes.map((node) => node.target.join(' ')).join(' | ')}`,
   );

@@ -6,19 +6,18 @@
 // theme is picked (the cookie over the system's preference, "match my system" following a dark
 // system) on one page of each template: pages one route builds from different content share
 // their markup and styles.
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { href } from 'react-router';
 import { FEATURE_SLUGS } from '../../content/feature-slugs.ts';
 import { CUSTOMER_SLUGS, INTEGRATION_SLUGS } from '../../content/proof-slugs.ts';
 import { PAGE_PATHS } from '../../app/lib/site-pages.ts';
-import { COLOUR_RULES, NARROW, WIDE } from './axe-check.ts';
+import { axe, COLOUR_RULES, NARROW, WIDE } from './axe-check.ts';
 import { expect, test } from './fixtures.ts';
 
 const BACKGROUND = { light: 'rgb(255, 255, 255)', dark: 'rgb(11, 18, 32)' } as const;
 
 async function axeViolations(page: Page, width: number) {
-  const results = await new AxeBuilder({ page }).withRules(COLOUR_RULES).analyze();
+  const results = await axe(page).withRules(COLOUR_RULES).analyze();
   return results.violations.map(
     ({ id, help, nodes }) => `${width}px ${id}: ${help} → ${nodes.map((node) => node.target.join(' ')).join(' | ')}`,
   );
