@@ -15,19 +15,6 @@ import { useScrollToTop } from './lib/use-scroll-to-top.ts';
 import { usePageviews } from './lib/analytics/use-pageviews.ts';
 import { useTheme } from './lib/use-theme.ts';
 import './styles/base.css';
-import interBold from './styles/fonts/inter-latin-700.woff2?url';
-import interRegular from './styles/fonts/inter-latin-400.woff2?url';
-
-/** The brand typeface's body and bold weights, fetched at once (app/styles/fonts.css). */
-export const links: Route.LinksFunction = () =>
-  [interRegular, interBold].map((font) => ({
-    rel: 'preload',
-    href: font,
-    as: 'font',
-    type: 'font/woff2',
-    crossOrigin: 'anonymous' as const,
-  }));
-
 export function loader({ context }: Route.LoaderArgs) {
   const { site, origin, csrf, formKey, theme } = context.get(appContext);
   // The origin builds the pages' canonical links (app/lib/seo.ts).

@@ -7,9 +7,9 @@
 // moods): --builds before=.tmp-builds/before,after=build (BUILD_DIR of each; default: build), or
 // --against <checkout> (another checkout with node_modules and a build, served by its own server
 // code: "before" beside this one's "now").
-// Flags: --routes /home,/docs (default below), --runs 3.
+// Flags: --routes /home,/docs (default below), --runs 3, --save <dir> (each run's whole report).
 // Timings on a shared machine are noisy; bytes and requests are exact.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -42,8 +42,14 @@ type Figures = {
   lcpMs: number;
   tbtMs: number;
   performance: number;
+  /** What the largest paint was (a selector and a snippet of the element). */
+  lcpElement: string;
 };
 let lighthouseVersion = '';
+
+/** Where to keep each run's whole Lighthouse report (--save <dir>), to look into a figure. */
+let saveDir: string | undefined;
+let saved = 0;
 
 async function audit(url: string): Promise<Figures> {
   for (let attempt = 1; ; attempt++) {
@@ -62,6 +68,11 @@ async function audit(url: string): Promise<Figures> {
         throw new Error(`Lighthouse failed on ${url}: ${result?.lhr.runtimeError?.message ?? 'no result'}`);
       const { audits } = result.lhr;
       lighthouseVersion = result.lhr.lighthouseVersion;
+      if (saveDir)
+        writeFileSync(
+          join(saveDir, `${++saved}-${new URL(url).pathname.replace(/\W+/g, '_')}.json`),
+          JSON.stringify(result.lhr),
+        );
       const requests = (
         (
           audits['network-requests']?.details as {
@@ -77,6 +88,7 @@ async function audit(url: string): Promise<Figures> {
         lcpMs: audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
         tbtMs: audits['total-blocking-time']?.numericValue ?? Number.NaN,
         performance: Math.round((result.lhr.categories.performance?.score ?? Number.NaN) * 100),
+        lcpElement: lcpElementOf(audits['largest-contentful-paint-element']?.details),
       };
     } catch (error) {
       if (attempt >= 3) throw error;
@@ -85,6 +97,14 @@ async function audit(url: string): Promise<Figures> {
       await chrome.kill();
     }
   }
+}
+
+/** The LCP element audit's first node, as 'selector: snippet'. */
+function lcpElementOf(details: unknown): string {
+  type Node = { type?: string; selector?: string; snippet?: string };
+  const tables = (details as { items?: { items?: { node?: Node }[] }[] } | undefined)?.items ?? [];
+  const node = tables[0]?.items?.[0]?.node;
+  return node ? `${node.selector ?? '?'}: ${(node.snippet ?? '').slice(0, 90)}` : 'none';
 }
 
 const median = (values: number[]) => {
@@ -100,10 +120,12 @@ async function main() {
       runs: { type: 'string', default: '3' },
       builds: { type: 'string', default: 'current=build' },
       against: { type: 'string' },
+      save: { type: 'string' },
     },
   });
   const routes = values.routes ? values.routes.split(',').map((route) => route.trim()) : DEFAULT_ROUTES;
   const runs = Number(values.runs);
+  if (values.save) mkdirSync((saveDir = resolve(values.save)), { recursive: true });
   const builds: { name: string; dir?: string; root?: string }[] = values.against
     ? [
         { name: 'before', root: resolve(values.against) },
@@ -162,7 +184,10 @@ async function main() {
       [...results].map(([label, figures]) => [
         label,
         Object.fromEntries(
-          (Object.keys(figures[0]!) as (keyof Figures)[]).map((key) => [key, median(figures.map((each) => each[key]))]),
+          (Object.keys(figures[0]!) as (keyof Figures)[]).map((key) => [
+            key,
+            key === 'lcpElement' ? figures.at(-1)![key] : median(figures.map((each) => each[key] as number)),
+          ]),
         ) as Figures,
       ]),
     );
@@ -177,6 +202,8 @@ async function main() {
         `| ${label} | ${kb(m.jsWire)} | ${kb(m.jsDecoded)} | ${m.requests} | ${(m.lcpMs / 1000).toFixed(2)} s | ${(m.lcpMs / staticLcp).toFixed(2)} | ${Math.round(m.tbtMs)} ms | ${m.performance} |`,
       );
     }
+    console.log('\nThe largest paint, by page (last run):');
+    for (const [label, m] of medians) console.log(`- ${label}: ${m.lcpElement}`);
   } finally {
     for (const { server } of servers) await server.stop('SIGTERM');
     staticServer.close();

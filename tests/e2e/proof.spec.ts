@@ -261,7 +261,7 @@ test('every proof page answers 200', async ({ page }) => {
   for (const path of PROOF_PATHS) expect((await page.request.get(path)).status(), path).toBe(200);
 });
 
-test('the brand typeface is ours: preloaded, immutable, and used once loaded, with nothing shifting', async ({
+test('the brand typeface is ours: immutable, not preloaded ahead of the stylesheet, and used once loaded', async ({
   page,
 }) => {
   const fonts: { url: string; cache: string | undefined }[] = [];
@@ -273,7 +273,9 @@ test('the brand typeface is ours: preloaded, immutable, and used once loaded, wi
   const preloads = await page
     .locator('link[rel="preload"][as="font"]')
     .evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href));
-  expect(preloads).toHaveLength(2);
+  // Preloaded, 59 KB of fonts competed with the render-blocking stylesheet and put a slow
+  // phone's first paint ~0.5 s later (issue 32); `font-display: optional` needs no preload.
+  expect(preloads).toEqual([]);
   await page.evaluate(() => document.fonts.ready);
   await page.reload();
   await page.evaluate(() => document.fonts.ready);
