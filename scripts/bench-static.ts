@@ -88,7 +88,7 @@ async function audit(url: string): Promise<Figures> {
         lcpMs: audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
         tbtMs: audits['total-blocking-time']?.numericValue ?? Number.NaN,
         performance: Math.round((result.lhr.categories.performance?.score ?? Number.NaN) * 100),
-        lcpElement: lcpElementOf(audits['largest-contentful-paint-element']?.details),
+        lcpElement: lcpElementOf(audits['lcp-breakdown-insight']?.details),
       };
     } catch (error) {
       if (attempt >= 3) throw error;
@@ -99,12 +99,13 @@ async function audit(url: string): Promise<Figures> {
   }
 }
 
-/** The LCP element audit's first node, as 'selector: snippet'. */
+/** The element of the largest paint, as 'selector: text' (Lighthouse 13 names it in the LCP
+ * breakdown insight: a list whose node item is the element). */
 function lcpElementOf(details: unknown): string {
-  type Node = { type?: string; selector?: string; snippet?: string };
-  const tables = (details as { items?: { items?: { node?: Node }[] }[] } | undefined)?.items ?? [];
-  const node = tables[0]?.items?.[0]?.node;
-  return node ? `${node.selector ?? '?'}: ${(node.snippet ?? '').slice(0, 90)}` : 'none';
+  type Item = { type?: string; selector?: string; nodeLabel?: string };
+  const items = (details as { items?: Item[] } | undefined)?.items ?? [];
+  const node = items.find((item) => item.type === 'node');
+  return node ? `${node.selector ?? '?'}: ${(node.nodeLabel ?? '').slice(0, 60)}` : 'none';
 }
 
 const median = (values: number[]) => {
