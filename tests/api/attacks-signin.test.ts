@@ -75,8 +75,6 @@ test(`${ATTEMPTS} wrong passwords from one address with a new X-Forwarded-For ea
     ['victim', 'bystander'],
   );
   try {
-    await server.app.repos.users.setEmail('victim', 'victim@haulora.example');
-    await server.app.repos.users.setEmail('bystander', 'bystander@haulora.example');
     const started = performance.now();
     const answers: Answer[] = [];
     for (let i = 0; i < ATTEMPTS; i++)
@@ -109,20 +107,26 @@ test(`${ATTEMPTS} wrong passwords from one address with a new X-Forwarded-For ea
     assert.ok(seconds < 15, `took ${seconds} s`);
 
     // From another address: the victim's right password signs in at once; so does another user.
+    // Each signs in twice, alternately, and the faster of each pair is compared: one sign-in on a
+    // loaded machine can take twice another for reasons of its own.
     const other = { localAddress: '127.0.0.2' };
-    const right = await signIn(server, token, { username: 'victim', password: PASSWORD }, other);
-    assert.equal(right.status, 200, 'the attacker cannot lock the victim out');
-    const bystander = await signIn(server, token, { username: 'bystander', password: PASSWORD }, other);
-    assert.equal(bystander.status, 200);
+    const victimMs: number[] = [];
+    const bystanderMs: number[] = [];
+    for (let round = 0; round < 2; round++) {
+      const right = await signIn(server, token, { username: 'victim', password: PASSWORD }, other);
+      assert.equal(right.status, 200, 'the attacker cannot lock the victim out');
+      victimMs.push(right.ms);
+      const bystander = await signIn(server, token, { username: 'bystander', password: PASSWORD }, other);
+      assert.equal(bystander.status, 200);
+      bystanderMs.push(bystander.ms);
+    }
     // Nor slow them down: the victim takes about what an untouched account takes (one scrypt).
-    t.diagnostic(`victim ${Math.round(right.ms)} ms, bystander ${Math.round(bystander.ms)} ms`);
-    assert.ok(
-      right.ms < bystander.ms * 2 + 150,
-      `victim ${Math.round(right.ms)} ms vs bystander ${Math.round(bystander.ms)} ms`,
-    );
+    const [victim, bystander] = [Math.min(...victimMs), Math.min(...bystanderMs)];
+    t.diagnostic(`victim ${Math.round(victim)} ms, bystander ${Math.round(bystander)} ms (faster of two)`);
+    assert.ok(victim < bystander * 2 + 150, `victim ${Math.round(victim)} ms vs bystander ${Math.round(bystander)} ms`);
     // The attacker's address stays locked for the victim's account, even with the right password.
     assert.equal((await signIn(server, token, { username: 'victim', password: PASSWORD })).status, 429);
-    assert.equal(server.count('refresh_tokens'), 2, 'the victim and the bystander got sessions');
+    assert.equal(server.count('refresh_tokens'), 4, 'the victim and the bystander got their sessions');
   } finally {
     await server.close();
   }
