@@ -5,12 +5,10 @@
 // page loads and while its main interaction runs; and every request on the site's own origin
 // (the fixtures' guard).
 import type { Page } from '@playwright/test';
-import { href } from 'react-router';
 import { PAGE_PATHS } from '../../app/lib/site-pages.ts';
-import { FEATURE_SLUGS } from '../../content/feature-slugs.ts';
-import { CUSTOMER_SLUGS, INTEGRATION_SLUGS } from '../../content/proof-slugs.ts';
 import { axe, NARROW, WCAG_TAGS, WIDE } from './axe-check.ts';
 import { expect, test } from './fixtures.ts';
+import { SAME_TEMPLATE } from './site-templates.ts';
 
 const AXE_TAGS = [...WCAG_TAGS, 'best-practice'];
 
@@ -69,15 +67,6 @@ async function axeViolations(page: Page, width: number) {
     ({ id, help, nodes }) => `${width}px ${id}: ${help} → ${nodes.map((node) => node.target.join(' ')).join(' | ')}`,
   );
 }
-
-/** Pages made by a template another page already stands for at both widths (the feature,
- * story and integration pages): their own words are checked at 375 px, the width where layout
- * goes wrong first; the template's layout at 1280 px by its first page. */
-const SAME_TEMPLATE = new Set([
-  ...FEATURE_SLUGS.slice(1).map((slug) => `/${slug}`),
-  ...CUSTOMER_SLUGS.slice(1).map((slug) => href('/customers/:slug', { slug })),
-  ...INTEGRATION_SLUGS.slice(1).map((slug) => href('/integrations/:slug', { slug })),
-]);
 
 // Every page of the site (app/lib/site-pages.ts, checked against the route table by a unit test),
 // and the 404 page.
