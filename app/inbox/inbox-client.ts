@@ -6,13 +6,7 @@
 // failed too: the sign-in is over and the page sends the visitor to sign in again. Browser only.
 import { apiGet, apiPostJson, apiPutJson, type ApiResult } from '../lib/api-client.ts';
 import type { BulkAnswer, BulkBody, InboxSummary, ItemDetail, ListPage, StaffList } from '../../common/inbox.ts';
-import type {
-  BookingFilter,
-  InboxKind,
-  InboxSort,
-  InboxStatus,
-  SortDirection,
-} from '../../common/inbox-vocabulary.ts';
+import type { BookingFilter, InboxKind, InboxSort, InboxStatus, SortDirection } from '../../common/inbox-vocabulary.ts';
 import { refreshSession, storedAccessToken } from '../lib/session.ts';
 
 export type {

@@ -52,9 +52,7 @@ const orderLabels = (sort: InboxView['sort']) =>
 
 /** Whether any filter narrows the list (sort, order and page size do not). */
 export const isFiltered = (view: InboxView) =>
-  Boolean(
-    view.q || view.status || view.from || view.to || view.owner || view.source || view.campaign || view.booking,
-  );
+  Boolean(view.q || view.status || view.from || view.to || view.owner || view.source || view.campaign || view.booking);
 
 export function InboxFilters({ view, staffNames }: { view: InboxView; staffNames: string[] }) {
   const [, setParams] = useSearchParams();

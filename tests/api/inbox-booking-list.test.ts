@@ -18,7 +18,7 @@ const demo = (name: string, extra: Record<string, unknown> = {}) => ({
   company: `${name} Haulage`,
   country: '+61',
   number: '+61 412345678',
-  email: `lead${++sequence}@haulage.example`,
+  email: `lead${++sequence}@haulage.com.au`,
   text: 'We run 40 trucks.',
   ...extra,
 });
@@ -111,7 +111,11 @@ for (const engine of engines) {
         .insertInto('bookings')
         .values([
           booking(ids.past, new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 14) + '00:00.000Z', 'booked'),
-          booking(ids.cancelled, new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 14) + '00:00.000Z', 'cancelled'),
+          booking(
+            ids.cancelled,
+            new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 14) + '00:00.000Z',
+            'cancelled',
+          ),
         ])
         .execute();
     });
@@ -152,7 +156,10 @@ for (const engine of engines) {
     test('the exports honour the filter and carry the meeting in both zones and its owner', async () => {
       const csv = await staff.get('/api/inbox/demo-requests/export.csv?booking=upcoming');
       assert.equal(csv.status, 200);
-      const lines = csv.text.replace(/^\uFEFF/, '').trim().split('\r\n');
+      const lines = csv.text
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n');
       const header = lines[0]!.split(',');
       assert.equal(lines.length, 3, 'the header and the two upcoming meetings');
       const at = (line: string, column: string) => line.split(',')[header.indexOf(column)];
@@ -187,7 +194,10 @@ for (const engine of engines) {
         assert.equal(answer.status, 400, path);
         assert.deepEqual(answer.body, { errorInfo: INBOX_MESSAGES.booking }, path);
       }
-      for (const path of ['/api/inbox/feedback?booking=upcoming', '/api/inbox/contact-messages/export.csv?booking=none']) {
+      for (const path of [
+        '/api/inbox/feedback?booking=upcoming',
+        '/api/inbox/contact-messages/export.csv?booking=none',
+      ]) {
         const answer = await staff.get(path);
         assert.equal(answer.status, 400, path);
         assert.deepEqual(answer.body, { errorInfo: INBOX_MESSAGES.bookingForKind }, path);

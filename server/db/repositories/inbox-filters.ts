@@ -10,7 +10,10 @@ import { bookingClause, meetingKey } from './inbox-meeting.ts';
 
 /** `owner` here is already resolved: a username, or null for nobody's. `now` (ISO) is the instant
  * the booking filter tells upcoming from past by (demo requests only; default: the clock). */
-export type ListFilter = Pick<InboxFilter, 'status' | 'q' | 'from' | 'to' | 'ids' | 'source' | 'campaign' | 'booking'> & {
+export type ListFilter = Pick<
+  InboxFilter,
+  'status' | 'q' | 'from' | 'to' | 'ids' | 'source' | 'campaign' | 'booking'
+> & {
   owner?: string | null | undefined;
   now?: string | undefined;
 };
@@ -31,9 +34,7 @@ const SORT_EXPRESSIONS: Record<Exclude<InboxSort, 'meeting'>, RawBuilder<unknown
 export const DEFAULT_ORDER: ListOrder = { sort: 'received', dir: 'desc' };
 
 export function sortExpression(order: ListOrder): RawBuilder<unknown> {
-  return order.sort === 'meeting'
-    ? meetingKey(order.now ?? new Date().toISOString())
-    : SORT_EXPRESSIONS[order.sort];
+  return order.sort === 'meeting' ? meetingKey(order.now ?? new Date().toISOString()) : SORT_EXPRESSIONS[order.sort];
 }
 
 export function orderBy(order: ListOrder): RawBuilder<unknown> {
