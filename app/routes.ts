@@ -33,6 +33,10 @@ export default [
   route('changelog.xml', 'routes/changelog-xml.ts'),
   // The staff inbox (issue 7): signed-in staff only, built in the browser; not a public page.
   route('inbox', 'routes/inbox.tsx'),
+  // A staff member's booked demos and calendar feed, and moving or cancelling a request's meeting
+  // (issue 29): rendered on the server, so they work without JavaScript too.
+  route('inbox/my-demos', 'routes/inbox-my-demos.tsx'),
+  route('inbox/demo-requests/:id/meeting', 'routes/inbox-meeting.tsx'),
   route('inbox/:kind/:id', 'routes/inbox-item.tsx'),
   // The Content area (issue 19): admins edit the FAQ and the glossary; rendered on the server.
   route('content', 'routes/content.tsx'),

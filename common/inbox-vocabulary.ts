@@ -46,7 +46,7 @@ export const PREVIEW_LENGTH = 160;
 
 /** What a list can be ordered by. 'company' is the demo request's, 'subject' the contact
  * message's, 'email' the newsletter's; every kind has received, status and owner. */
-export const INBOX_SORTS = ['received', 'name', 'company', 'subject', 'email', 'status', 'owner'] as const;
+export const INBOX_SORTS = ['received', 'name', 'company', 'subject', 'email', 'status', 'owner', 'meeting'] as const;
 export type InboxSort = (typeof INBOX_SORTS)[number];
 export const SORT_LABELS: Record<InboxSort, string> = {
   received: 'Received',
@@ -56,9 +56,10 @@ export const SORT_LABELS: Record<InboxSort, string> = {
   email: 'Email',
   status: 'Status',
   owner: 'Owner',
+  meeting: 'Meeting time',
 };
 export const SORTS_BY_KIND: Record<InboxKind, readonly InboxSort[]> = {
-  'demo-requests': ['received', 'name', 'company', 'status', 'owner'],
+  'demo-requests': ['received', 'name', 'company', 'status', 'owner', 'meeting'],
   'contact-messages': ['received', 'name', 'subject', 'status', 'owner'],
   feedback: ['received', 'status', 'owner'],
   newsletter: ['received', 'email', 'status', 'owner'],
@@ -67,6 +68,20 @@ export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
 export type SortDirection = (typeof SORT_DIRECTIONS)[number];
 export const DEFAULT_SORT: InboxSort = 'received';
 export const DEFAULT_DIRECTION: SortDirection = 'desc';
+/** The direction a sort takes when none is given: the meeting time reads soonest first (upcoming,
+ * then past, then none: issue 29); every other column newest or Z–A first. */
+export const defaultDirectionOf = (sort: InboxSort): SortDirection => (sort === 'meeting' ? 'asc' : DEFAULT_DIRECTION);
+/** A demo request's booking, as the list filters it (issue 29): a booked meeting not yet over, one
+ * that is over, or no booked meeting (never booked, or cancelled). */
+export const BOOKING_FILTERS = ['upcoming', 'past', 'none'] as const;
+export type BookingFilter = (typeof BOOKING_FILTERS)[number];
+export const isBookingFilter = (value: unknown): value is BookingFilter =>
+  BOOKING_FILTERS.includes(value as BookingFilter);
+export const BOOKING_FILTER_LABELS: Record<BookingFilter, string> = {
+  upcoming: 'Upcoming meeting',
+  past: 'Past meeting',
+  none: 'No meeting booked',
+};
 export const isInboxSort = (value: unknown): value is InboxSort => INBOX_SORTS.includes(value as InboxSort);
 
 /** The owner filter's words beside a username: mine, and nobody's. */

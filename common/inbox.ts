@@ -12,6 +12,7 @@ import {
   PAGE_SIZES,
   SEARCH_MAX_LENGTH,
   BULK_MAX_IDS,
+  BOOKING_FILTERS,
   INBOX_SORTS,
   SORT_DIRECTIONS,
   USERNAME_PATTERN,
@@ -43,6 +44,8 @@ export const INBOX_MESSAGES = {
   ids: `Send ids: a list of 1 to ${BULK_MAX_IDS} submission ids, each a whole number from 1`,
   bulkEmpty: 'Say what to change: a status, an owner, or both',
   bulkNotFound: 'Some of these submissions do not exist: nothing was changed',
+  booking: `Choose a booking: ${BOOKING_FILTERS.join(', ')}`,
+  bookingForKind: 'Only demo requests can be filtered by their booking',
 } as const;
 
 function isRealDate(value: string): boolean {
@@ -85,6 +88,8 @@ const filterFields = z.object({
   source: optional(attributionText(INBOX_MESSAGES.source)),
   /** The lead's utm_campaign; any case. */
   campaign: optional(attributionText(INBOX_MESSAGES.campaign)),
+  /** Demo requests only (issue 29): a booked meeting not yet over, one that is over, or none. */
+  booking: optional(z.enum(BOOKING_FILTERS, { error: INBOX_MESSAGES.booking })),
   /** First day received (UTC), inclusive. */
   from: optional(isoDate),
   /** Last day received (UTC), inclusive. */
@@ -226,6 +231,8 @@ export const listItemSchema = z.object({
   owner: z.string().nullable(),
   /** Not yet opened by the signed-in staff member (or marked unread again). */
   unread: z.boolean(),
+  /** A demo request's booked meeting (issue 29): its start (ISO, UTC) and the visitor's zone. */
+  meeting: z.object({ start: z.string(), time_zone: z.string() }).optional(),
 });
 export type ListItem = z.infer<typeof listItemSchema>;
 export const listPageSchema = z.object({

@@ -1,13 +1,16 @@
 // A demo request's booked time in the staff inbox (issue 29): when, in the visitor's zone and in
 // the owner's, who has it and why, the meeting link (or a phone call), and its history (booked,
-// moved, cancelled: when, and by whom).
+// rescheduled, cancelled: when, and by whom), with the way to move or cancel it.
+import { href, Link } from 'react-router';
 import { formatSlot } from '../../common/booking-time.ts';
 import type { BookingView } from '../../common/inbox.ts';
 import './inbox-booking.css';
 
-const ACTIONS = { booked: 'booked', rescheduled: 'moved', cancelled: 'cancelled' } as const;
+const ACTIONS = { booked: 'booked', rescheduled: 'rescheduled', cancelled: 'cancelled' } as const;
 
-export function BookingPanel({ booking }: { booking: BookingView }) {
+/** `requestId`: the demo request, to link to moving or cancelling its meeting (staff, issue 29);
+ * left out on that page itself. */
+export function BookingPanel({ booking, requestId }: { booking: BookingView; requestId?: number }) {
   const ownerZone = booking.owner_time_zone;
   const historyZone = ownerZone ?? booking.time_zone;
   return (
@@ -53,6 +56,13 @@ export function BookingPanel({ booking }: { booking: BookingView }) {
           <dd>{booking.routing_reason}</dd>
         </div>
       </dl>
+      {requestId !== undefined && booking.status === 'booked' ? (
+        <p>
+          <Link className="standalone-link" to={href('/inbox/demo-requests/:id/meeting', { id: String(requestId) })}>
+            Move or cancel this demo
+          </Link>
+        </p>
+      ) : null}
       {booking.history.length > 0 ? (
         <>
           <h3 id="inbox-booking-history">History ({historyZone} time)</h3>

@@ -6,7 +6,7 @@
 // failed too: the sign-in is over and the page sends the visitor to sign in again. Browser only.
 import { apiGet, apiPostJson, apiPutJson, type ApiResult } from '../lib/api-client.ts';
 import type { BulkAnswer, BulkBody, InboxSummary, ItemDetail, ListPage, StaffList } from '../../common/inbox.ts';
-import type { InboxKind, InboxSort, InboxStatus, SortDirection } from '../../common/inbox-vocabulary.ts';
+import type { BookingFilter, InboxKind, InboxSort, InboxStatus, SortDirection } from '../../common/inbox-vocabulary.ts';
 import { refreshSession, storedAccessToken } from '../lib/session.ts';
 
 export type {
@@ -22,7 +22,7 @@ export type {
 } from '../../common/inbox.ts';
 // The vocabulary only: common/inbox.ts itself builds zod schemas when loaded.
 export * from '../../common/inbox-vocabulary.ts';
-import { DEFAULT_DIRECTION, DEFAULT_SORT } from '../../common/inbox-vocabulary.ts';
+import { DEFAULT_SORT, defaultDirectionOf } from '../../common/inbox-vocabulary.ts';
 
 export type ItemImage = NonNullable<ItemDetail['item']['image']>;
 
@@ -37,6 +37,8 @@ export type ListFilters = {
   /** Where the lead came from, and its utm_campaign (issue 30); '' for any. */
   source: string;
   campaign: string;
+  /** A demo request's booked meeting (issue 29): upcoming, past, none, or '' for any. */
+  booking: BookingFilter | '';
   sort: InboxSort;
   dir: SortDirection;
   page: number;
@@ -83,8 +85,10 @@ export function filterQuery(filters: Partial<ListFilters> & { ids?: number[] }, 
   if (filters.owner) query.set('owner', filters.owner);
   if (filters.source) query.set('source', filters.source);
   if (filters.campaign) query.set('campaign', filters.campaign);
+  if (filters.booking) query.set('booking', filters.booking);
   if (filters.sort && filters.sort !== DEFAULT_SORT) query.set('sort', filters.sort);
-  if (filters.dir && filters.dir !== DEFAULT_DIRECTION) query.set('dir', filters.dir);
+  // Always sent when not the sort's own default, which the API applies the same way.
+  if (filters.dir && filters.dir !== defaultDirectionOf(filters.sort ?? DEFAULT_SORT)) query.set('dir', filters.dir);
   if (withPaging && filters.page && filters.page > 1) query.set('page', String(filters.page));
   if (withPaging && filters.pageSize) query.set('size', String(filters.pageSize));
   const text = query.toString();

@@ -179,7 +179,7 @@ export function InboxDetail({ kind, id }: { kind: InboxKind; id: number }) {
               ) : null}
             </dl>
           </section>
-          {loaded.detail.booking ? <BookingPanel booking={loaded.detail.booking} /> : null}
+          {loaded.detail.booking ? <BookingPanel booking={loaded.detail.booking} requestId={id} /> : null}
           <SourcePanel kind={kind} attribution={item.attribution} />
           {item.image ? <ContactImage image={item.image} id={item.id} onUnauthorized={signInAgain} /> : null}
         </div>

@@ -1,5 +1,5 @@
-// The inbox list's filters (search, status, owner, dates, source, campaign, sort, direction, page
-// size) as a plain GET form in the server's HTML: before hydration (or without JavaScript) Enter
+// The inbox list's filters (search, status, owner, dates, source, campaign, a demo request's
+// booking, sort, direction, page size) as a plain GET form in the server's HTML: before hydration (or without JavaScript) Enter
 // loads /inbox with the query, and text typed before the scripts ran is kept. Once hydrated, submitting writes the
 // view into the URL, and the sort, direction, owner and page size apply as soon as they change.
 import { type FormEvent, useId, useRef } from 'react';
@@ -7,9 +7,14 @@ import { Link, useSearchParams } from 'react-router';
 import { Button } from '../components/ui/button.tsx';
 import { InputField, SelectField } from '../components/ui/field.tsx';
 import {
+  BOOKING_FILTER_LABELS,
+  BOOKING_FILTERS,
+  type BookingFilter,
+  defaultDirectionOf,
   INBOX_KINDS,
   INBOX_STATUSES,
   type InboxStatus,
+  isBookingFilter,
   isInboxSort,
   isInboxStatus,
   OWNER_ME,
@@ -33,10 +38,21 @@ const STATUS_OPTIONS = [
   ['all', 'All, spam included'],
 ] as const;
 const PAGE_SIZE_OPTIONS = PAGE_SIZES.map((size) => [String(size), String(size)] as const);
+const BOOKING_OPTIONS = [
+  ['', 'Any'],
+  ...BOOKING_FILTERS.map((booking) => [booking, BOOKING_FILTER_LABELS[booking]] as const),
+] as const;
+/** The order select's words for the sort on screen. */
+const orderLabels = (sort: InboxView['sort']) =>
+  sort === 'received'
+    ? { desc: 'Newest first', asc: 'Oldest first' }
+    : sort === 'meeting'
+      ? { desc: 'No meeting first, then latest', asc: 'Upcoming first, soonest' }
+      : { desc: 'Descending (Z–A)', asc: 'Ascending (A–Z)' };
 
 /** Whether any filter narrows the list (sort, order and page size do not). */
 export const isFiltered = (view: InboxView) =>
-  Boolean(view.q || view.status || view.from || view.to || view.owner || view.source || view.campaign);
+  Boolean(view.q || view.status || view.from || view.to || view.owner || view.source || view.campaign || view.booking);
 
 export function InboxFilters({ view, staffNames }: { view: InboxView; staffNames: string[] }) {
   const [, setParams] = useSearchParams();
@@ -52,19 +68,23 @@ export function InboxFilters({ view, staffNames }: { view: InboxView; staffNames
     const status = text('status');
     const sort = text('sort');
     const owner = text('owner');
+    const booking = text('booking');
+    const nextSort = isInboxSort(sort) && SORTS_BY_KIND[view.kind].includes(sort) ? sort : 'received';
     setParams(
       writeInboxView({
         ...view,
         q: text('q'),
         status: isInboxStatus(status) || status === 'all' ? (status as InboxStatus | 'all') : '',
         owner: USERNAME_PATTERN.test(owner) ? owner : '',
-        sort: isInboxSort(sort) && SORTS_BY_KIND[view.kind].includes(sort) ? sort : 'received',
-        dir: text('dir') === 'asc' ? 'asc' : 'desc',
+        sort: nextSort,
+        // A new sort starts in its own direction (the meeting time: upcoming first).
+        dir: nextSort !== view.sort ? defaultDirectionOf(nextSort) : text('dir') === 'asc' ? 'asc' : 'desc',
         pageSize: Number(text('size')) || view.pageSize,
         from: text('from'),
         to: text('to'),
         source: text('source').slice(0, 200),
         campaign: text('campaign').slice(0, 200),
+        booking: isBookingFilter(booking) ? (booking as BookingFilter) : '',
         page: 1,
       }),
     );
@@ -87,7 +107,7 @@ export function InboxFilters({ view, staffNames }: { view: InboxView; staffNames
     [OWNER_NONE, 'Unassigned'],
     ...ownerNames.map((username) => [username, username] as const),
   ] as const;
-  const byReceived = view.sort === 'received';
+  const order = orderLabels(view.sort);
 
   return (
     // Keyed on the URL, so Back and the tabs show the filters of the list on screen.
@@ -127,6 +147,15 @@ export function InboxFilters({ view, staffNames }: { view: InboxView; staffNames
       <InputField id="inbox-to" label="To" type="date" name="to" defaultValue={view.to} />
       <InputField id="inbox-source" label="Source" name="source" maxLength={200} defaultValue={view.source} />
       <InputField id="inbox-campaign" label="Campaign" name="campaign" maxLength={200} defaultValue={view.campaign} />
+      {view.kind === 'demo-requests' ? (
+        <SelectField
+          id="inbox-booking"
+          label="Meeting"
+          name="booking"
+          defaultValue={view.booking}
+          options={BOOKING_OPTIONS}
+        />
+      ) : null}
       <SelectField
         id="inbox-sort"
         label="Sort by"
@@ -142,8 +171,8 @@ export function InboxFilters({ view, staffNames }: { view: InboxView; staffNames
         defaultValue={view.dir}
         data-immediate="true"
         options={[
-          ['desc', byReceived ? 'Newest first' : 'Descending (Z–A)'],
-          ['asc', byReceived ? 'Oldest first' : 'Ascending (A–Z)'],
+          ['desc', order.desc],
+          ['asc', order.asc],
         ]}
       />
       <SelectField

@@ -1,7 +1,7 @@
 // The top of the inbox list, rendered on the server: the kind tabs (with my unread count once
 // loaded), the kind's title, and the filter form, so filtering works and keeps what is typed
 // before the page hydrates.
-import { Link, useSearchParams } from 'react-router';
+import { href, Link, useSearchParams } from 'react-router';
 import { INBOX_KINDS, KIND_LABELS } from './inbox-client.ts';
 import { InboxFilters } from './inbox-filters.tsx';
 import { useInboxState } from './inbox-store.ts';
@@ -34,6 +34,11 @@ export function InboxListHeader() {
               </li>
             );
           })}
+          <li>
+            <Link to={href('/inbox/my-demos')}>
+              <span>My demos</span>
+            </Link>
+          </li>
         </ul>
       </nav>
 

@@ -1,5 +1,6 @@
 // The inbox list's rows: one card per submission, the whole row a tap target (the title's link
-// covers it), unread in bold, a checkbox to select it, its status, time and owner. Everything a
+// covers it), unread in bold, a checkbox to select it, its status, time, owner and a demo
+// request's booked meeting (in the viewer's zone). Everything a
 // visitor wrote is shown as React text.
 import type { Ref } from 'react';
 import { Link } from 'react-router';
@@ -50,6 +51,11 @@ export function InboxRows({ ref, items, view, label, isSelected, toggle }: Inbox
               <p className="inbox-item-meta">
                 <Timestamp iso={item.created_at} />
                 <OwnerName owner={item.owner} />
+                {item.meeting ? (
+                  <span className="inbox-item-meeting">
+                    Meeting: <Timestamp iso={item.meeting.start} />
+                  </span>
+                ) : null}
               </p>
             </div>
           </li>

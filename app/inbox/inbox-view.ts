@@ -1,11 +1,12 @@
-// The inbox list's view in the URL query (?kind=&status=&q=&from=&to=&owner=&source=&campaign=&sort=
-// &dir=&page=&size=),
+// The inbox list's view in the URL query (?kind=&status=&q=&from=&to=&owner=&source=&campaign=
+// &booking=&sort=&dir=&page=&size=),
 // so a filtered, sorted list can be linked to, reloads keep it and Back returns to it. Defaults
 // are left out of the URL; nonsense falls back to them. A submission's page carries the same
 // query (without kind and page), so its previous and next follow the list it was opened from.
 import {
-  DEFAULT_DIRECTION,
   DEFAULT_SORT,
+  defaultDirectionOf,
+  isBookingFilter,
   INBOX_KINDS,
   type InboxKind,
   isInboxKind,
@@ -35,7 +36,9 @@ export function readInboxView(params: URLSearchParams, kindFallback?: InboxKind)
   const status = params.get('status');
   const page = Number(params.get('page'));
   const size = Number(params.get('size'));
-  const sort = params.get('sort');
+  const sortParam = params.get('sort');
+  const sort = isInboxSort(sortParam) && SORTS_BY_KIND[kind].includes(sortParam) ? sortParam : DEFAULT_SORT;
+  const booking = params.get('booking');
   const owner = params.get('owner') ?? '';
   const date = (name: string) => {
     const value = params.get(name) ?? '';
@@ -50,8 +53,10 @@ export function readInboxView(params: URLSearchParams, kindFallback?: InboxKind)
     owner: USERNAME_PATTERN.test(owner) ? owner : '',
     source: attributionText(params.get('source')),
     campaign: attributionText(params.get('campaign')),
-    sort: isInboxSort(sort) && SORTS_BY_KIND[kind].includes(sort) ? sort : DEFAULT_SORT,
-    dir: params.get('dir') === 'asc' ? 'asc' : params.get('dir') === 'desc' ? 'desc' : DEFAULT_DIRECTION,
+    // Only demo requests book a meeting.
+    booking: kind === 'demo-requests' && isBookingFilter(booking) ? booking : '',
+    sort,
+    dir: params.get('dir') === 'asc' ? 'asc' : params.get('dir') === 'desc' ? 'desc' : defaultDirectionOf(sort),
     page: Number.isInteger(page) && page > 1 ? page : 1,
     pageSize: (PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE,
   };
@@ -70,8 +75,9 @@ export function writeInboxView(
   if (view.owner) params.set('owner', view.owner);
   if (view.source) params.set('source', view.source);
   if (view.campaign) params.set('campaign', view.campaign);
+  if (view.booking) params.set('booking', view.booking);
   if (view.sort !== DEFAULT_SORT) params.set('sort', view.sort);
-  if (view.dir !== DEFAULT_DIRECTION) params.set('dir', view.dir);
+  if (view.dir !== defaultDirectionOf(view.sort)) params.set('dir', view.dir);
   if ((options.withPage ?? true) && view.page > 1) params.set('page', String(view.page));
   if ((options.withPage ?? true) && view.pageSize !== DEFAULT_PAGE_SIZE) params.set('size', String(view.pageSize));
   return params;

@@ -14,6 +14,7 @@ import type { ContentEditing } from '../../server/services/content-editing.ts';
 import type { Intake } from '../../server/services/intake.ts';
 import type { BookingService } from '../../server/services/booking/service.ts';
 import type { BookingManager } from '../../server/services/booking/manage.ts';
+import type { StaffDemos } from '../../server/services/booking/staff-demos.ts';
 import type { Theme } from './theme.ts';
 import type { Overview } from '../../common/analytics.ts';
 
@@ -61,6 +62,11 @@ export type AppContext = {
       /** The visitor's own booking page (/demo/booking/<token>). */
       manage: Pick<BookingManager, 'view' | 'change'>;
     };
+    /** A staff member's demos (issue 29): My demos, the calendar feed, moving or cancelling. */
+    staffDemos: Pick<
+      StaffDemos,
+      'myDemos' | 'calendarFeed' | 'renewCalendarFeed' | 'changeRequestBooking' | 'requestMeeting'
+    >;
   };
 };
 

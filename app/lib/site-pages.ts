@@ -3,8 +3,8 @@
 // paths are checked against app/routes.ts by href() at type-check time, and
 // tests/unit/site-pages.test.ts checks that no page route is missing. Left out: the empty path
 // and /offers (redirects), the catch-all 404, /sitemap.xml, and the no-JavaScript form
-// endpoints (/forms/*) with their result page, and the staff inbox (/inbox and
-// /inbox/:kind/:id): a signed-in staff tool built in the browser, marked noindex, with nothing
+// endpoints (/forms/*) with their result page, and the staff inbox (/inbox, /inbox/:kind/:id,
+// and issue 29's /inbox/my-demos and /inbox/demo-requests/:id/meeting): a signed-in staff tool built in the browser, marked noindex, with nothing
 // in it for a visitor or a search engine; the Content area (/content/*, issue 19), admins only;
 // the staff analytics dashboard (/analytics, issue 30); and a visitor's own booking
 // (/demo/booking/:token, issue 29), reached only by the signed link in their invite, noindex and

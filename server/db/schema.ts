@@ -217,6 +217,8 @@ export type DB = {
     username: string | null;
     created_at: string;
   };
+  /** A staff member's private calendar feed (migration 016): the hash of its secret. */
+  staff_calendar_feeds: { user_id: number; secret_hash: string; generation: number; renewed_at: string };
   // Visitor analytics (migration 012, decision 047).
   analytics_salts: { day: string; salt: string; created_at: string };
   analytics_events: AnalyticsEventTable;

@@ -78,6 +78,7 @@ export default async function reactRouter(app: FastifyInstance, options: { confi
             siteTimeZone: options.config.booking.siteTimeZone,
             manage: app.services.bookingManager,
           },
+          staffDemos: app.services.staffDemos,
         },
       };
       context.set(build.entry.module.appContext, value);

@@ -8,6 +8,7 @@ import { type AuthService, createAuthService } from '../services/auth.ts';
 import { BOOKING_CHANNEL, type BookingService, createBookingService } from '../services/booking/service.ts';
 import { createBookingLinks } from '../services/booking/links.ts';
 import { bookingPath, type BookingManager, createBookingManager } from '../services/booking/manage.ts';
+import { createStaffDemos, type StaffDemos } from '../services/booking/staff-demos.ts';
 import { CONTENT_CHANNEL, type ContentService, createContentService } from '../services/site-content.ts';
 import { type ContentEditing, createContentEditing } from '../services/content-editing.ts';
 import { createInboxService, type InboxService } from '../services/inbox/index.ts';
@@ -30,6 +31,7 @@ declare module 'fastify' {
       inbox: InboxService;
       booking: BookingService;
       bookingManager: BookingManager;
+      staffDemos: StaffDemos;
     };
   }
 }
@@ -91,6 +93,7 @@ export default fp(
         stored: (kind, spam) => app.metrics.submissions.inc({ kind, outcome: spam ? 'spam' : 'success' }),
       },
     );
+    const bookingManager = createBookingManager({ booking, links: bookingLinks, ...mail });
     app.decorate('services', {
       submissions,
       // What the API routes and the page actions call to take in a submission (services/intake.ts).
@@ -99,7 +102,16 @@ export default fp(
       contentEditing: createContentEditing({ database, content }),
       inbox: createInboxService(database, { notifications }),
       booking,
-      bookingManager: createBookingManager({ booking, links: bookingLinks, ...mail }),
+      bookingManager,
+      // A staff member's own demos and calendar feed (issue 29).
+      staffDemos: createStaffDemos({
+        database,
+        manager: bookingManager,
+        key: config.tokenSecret,
+        siteUrl,
+        siteTimeZone: config.booking.siteTimeZone,
+        brand: config.site.brand,
+      }),
       auth: createAuthService({
         repos,
         tokens: createTokenService(config.tokenSecret, config.accessTokenTtlSeconds),

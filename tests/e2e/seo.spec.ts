@@ -20,6 +20,9 @@ const NOT_PAGES = new Set([
   '/result',
   '/inbox',
   '/inbox/:kind/:id',
+  // A staff member's demos and a request's meeting (issue 29): signed-in staff only, noindex.
+  '/inbox/my-demos',
+  '/inbox/demo-requests/:id/meeting',
   '/analytics',
   '/changelog.xml',
   '/demo/booking/:token',

@@ -25,6 +25,7 @@ describe('inbox view in the URL', () => {
       owner: '',
       source: 'Google',
       campaign: 'PH Spring',
+      booking: '',
       sort: 'received',
       dir: 'desc',
       page: 3,
@@ -48,11 +49,27 @@ describe('inbox view in the URL', () => {
       owner: '',
       source: '',
       campaign: 'x'.repeat(200),
+      booking: '',
       sort: 'received',
       dir: 'desc',
       page: 1,
       pageSize: 25,
     });
+  });
+
+  test('demo requests by meeting (issue 29): the filter round-trips; the meeting sort reads soonest first', () => {
+    const params = new URLSearchParams('booking=upcoming&sort=meeting');
+    const view = readInboxView(params);
+    assert.equal(view.booking, 'upcoming');
+    assert.equal(view.sort, 'meeting');
+    assert.equal(view.dir, 'asc', 'the meeting time’s own default direction');
+    assert.equal(writeInboxView(view).toString(), params.toString());
+    assert.equal(writeInboxView({ ...view, dir: 'desc' }).toString(), 'booking=upcoming&sort=meeting&dir=desc');
+    assert.equal(filterQuery({ ...view, page: 1, pageSize: 25 }), '?booking=upcoming&sort=meeting&size=25');
+    // Only demo requests book a meeting, and sort by it; nonsense is dropped.
+    assert.equal(readInboxView(new URLSearchParams('kind=feedback&booking=upcoming&sort=meeting')).booking, '');
+    assert.equal(readInboxView(new URLSearchParams('kind=feedback&sort=meeting')).sort, 'received');
+    assert.equal(readInboxView(new URLSearchParams('booking=soon')).booking, '');
   });
 
   test('the API query carries only what is set; the export has no paging', () => {

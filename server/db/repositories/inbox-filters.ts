@@ -1,20 +1,28 @@
 // The SQL of an inbox list's filter and order (repositories/inbox.ts runs it): the WHERE clause
-// of a filter (status, owner, dates, ids, source and campaign, and the search, through each
+// of a filter (status, owner, dates, ids, source and campaign, booking, and the search, through each
 // engine's own index), and the ORDER BY of each sort. Column names come from the kinds' descriptions, never from a request.
 import { type RawBuilder, sql } from 'kysely';
 import type { InboxFilter, InboxSort, SortDirection } from '../../../common/inbox.ts';
 import type { Engine } from '../driver.ts';
 import type { InboxTable } from './inbox-tables.ts';
 import { attributionClauses } from './inbox-attribution.ts';
+import { bookingClause, meetingKey } from './inbox-meeting.ts';
 
-/** `owner` here is already resolved: a username, or null for nobody's. */
-export type ListFilter = Pick<InboxFilter, 'status' | 'q' | 'from' | 'to' | 'ids' | 'source' | 'campaign'> & {
+/** `owner` here is already resolved: a username, or null for nobody's. `now` (ISO) is the instant
+ * the booking filter tells upcoming from past by (demo requests only; default: the clock). */
+export type ListFilter = Pick<
+  InboxFilter,
+  'status' | 'q' | 'from' | 'to' | 'ids' | 'source' | 'campaign' | 'booking'
+> & {
   owner?: string | null | undefined;
+  now?: string | undefined;
 };
-export type ListOrder = { sort: InboxSort; dir: SortDirection };
+/** `now` (ISO): for the meeting sort, which reads upcoming meetings first. */
+export type ListOrder = { sort: InboxSort; dir: SortDirection; now?: string | undefined };
 
-/** The SQL each sort orders by (indexed in migration 006); ties go by id in the same direction. */
-export const SORT_EXPRESSIONS: Record<InboxSort, RawBuilder<unknown>> = {
+/** The SQL each sort orders by (indexed in migration 006); ties go by id in the same direction.
+ * The meeting time's key depends on the moment (inbox-meeting.ts): see sortExpression. */
+const SORT_EXPRESSIONS: Record<Exclude<InboxSort, 'meeting'>, RawBuilder<unknown>> = {
   received: sql`created_at`,
   name: sql`lower(name)`,
   company: sql`lower(company)`,
@@ -25,9 +33,13 @@ export const SORT_EXPRESSIONS: Record<InboxSort, RawBuilder<unknown>> = {
 };
 export const DEFAULT_ORDER: ListOrder = { sort: 'received', dir: 'desc' };
 
+export function sortExpression(order: ListOrder): RawBuilder<unknown> {
+  return order.sort === 'meeting' ? meetingKey(order.now ?? new Date().toISOString()) : SORT_EXPRESSIONS[order.sort];
+}
+
 export function orderBy(order: ListOrder): RawBuilder<unknown> {
   const dir = sql.raw(order.dir === 'asc' ? 'ASC' : 'DESC');
-  return sql`ORDER BY ${SORT_EXPRESSIONS[order.sort]} ${dir}, id ${dir}`;
+  return sql`ORDER BY ${sortExpression(order)} ${dir}, id ${dir}`;
 }
 
 /** Escapes LIKE's wildcards so a search for '50%' or 'a_b' finds exactly that text. */
@@ -88,6 +100,7 @@ export function whereFor(
     );
   }
   clauses.push(...attributionClauses(filter));
+  if (filter.booking) clauses.push(bookingClause(filter.booking, filter.now ?? new Date().toISOString()));
   if (filter.from) clauses.push(sql`created_at >= ${`${filter.from}T00:00:00.000Z`}`);
   if (filter.to) clauses.push(sql`created_at < ${dayAfter(filter.to)}`);
   return clauses.length ? sql.join(clauses, sql` AND `) : sql`1 = 1`;

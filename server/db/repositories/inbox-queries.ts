@@ -10,7 +10,7 @@ import {
   type ListFilter,
   type ListOrder,
   orderBy,
-  SORT_EXPRESSIONS,
+  sortExpression,
   whereFor,
 } from './inbox-filters.ts';
 import {
@@ -72,7 +72,7 @@ export function createInboxQueries(db: Kysely<DB>, engine: KnownEngine) {
       filter: ListFilter,
       order: ListOrder = DEFAULT_ORDER,
     ): Promise<{ previous: number | null; next: number | null }> {
-      const expression = SORT_EXPRESSIONS[order.sort];
+      const expression = sortExpression(order);
       const where = whereFor(INBOX_TABLES[kind], filter, engine);
       const [key] = await rowsOf(
         sql<Row>`SELECT ${expression} AS k FROM ${tableOf(kind)} WHERE ${where} AND id = ${id}`,

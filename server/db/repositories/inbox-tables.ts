@@ -6,6 +6,7 @@ import { INBOX_KINDS, type InboxKind, type InboxStatus } from '../../../common/i
 import { SUBMISSION_KINDS } from '../../submission-kinds/index.ts';
 import type { DB } from '../schema.ts';
 import { ATTRIBUTION_COLUMNS, rowAttribution } from './inbox-attribution.ts';
+import { MEETING_COLUMN, type RowMeeting, rowMeeting } from './inbox-meeting.ts';
 
 /** What the SQL needs of a kind (its description in server/submission-kinds/ says it): the table,
  * the field columns in the form's order, which of them the search looks in, whether rows carry an
@@ -50,6 +51,8 @@ export type StoredSubmission = {
   attribution: ReturnType<typeof rowAttribution>;
   /** Not opened by the reader the rows were read for (false when read for nobody). */
   unread: boolean;
+  /** A demo request's booked meeting (issue 29); null when none is booked or for other kinds. */
+  meeting: RowMeeting | null;
 };
 
 /** One kind's rows per status, and how many that are not spam a reader has not opened. */
@@ -70,7 +73,8 @@ export function columnsOf(kind: InboxKind) {
     ...(spec.consent ? ['marketing_consent_version', 'marketing_consent_at'] : []),
     ...ATTRIBUTION_COLUMNS,
   ];
-  return sql.join(names.map((name) => sql.ref(name)));
+  const refs = names.map((name) => sql.ref(name));
+  return sql.join(kind === 'demo-requests' ? [...refs, MEETING_COLUMN] : refs);
 }
 
 export function toSubmission(kind: InboxKind, row: Row): StoredSubmission {
@@ -88,6 +92,7 @@ export function toSubmission(kind: InboxKind, row: Row): StoredSubmission {
     owner: typeof row.owner === 'string' ? row.owner : null,
     attribution: rowAttribution(row),
     unread: Number(row.unread ?? 0) === 1,
+    meeting: rowMeeting(row.meeting),
   };
 }
 

@@ -19,6 +19,7 @@ import { MESSAGES } from '../../../common/messages.ts';
 import { PublicError } from '../../errors.ts';
 import { AvailabilityError } from '../../services/booking/booking-types.ts';
 import { bearerHeaders, bearerToken } from './bearer.ts';
+import inboxDemoRoutes from './inbox-demos.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -152,5 +153,6 @@ const bookingRoutes: FastifyPluginAsync = async (app) => {
     },
   });
   await app.register(availabilityRoutes, { prefix: '/inbox' });
+  await app.register(inboxDemoRoutes, { prefix: '/inbox' });
 };
 export default bookingRoutes;

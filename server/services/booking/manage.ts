@@ -50,6 +50,20 @@ export function createBookingManager(deps: {
     return { ok: true, uid: check.uid };
   }
 
+  /** One change of booking `uid` by `by` (null: the visitor), in one transaction with its
+   * emails to both sides and its pending reminders dropped (the move writes new ones). */
+  function applyChange(uid: string, change: BookingChange, by: string | null): Promise<ChangeOutcome> {
+    return booking.change(uid, change, by, async (trx, changed) => {
+      const at = new Date(now()).toISOString();
+      const request = changed.demoRequestId ? await createBookingRepository(trx).request(changed.demoRequestId) : null;
+      const outbox = createOutboxRepository(trx);
+      await outbox.dropPendingReminders(changed.before.uid);
+      if (!request) return;
+      const context = { copy: deps.copy, settings: deps.settings, messageId: deps.messageId };
+      for (const message of composeBookingChange(changed, request, context, at)) await outbox.add(message);
+    });
+  }
+
   return {
     /** The booking a token names, or why the link is refused. */
     async view(token: string): Promise<{ ok: true; booking: ManagedBooking } | LinkRefusal> {
@@ -75,20 +89,15 @@ export function createBookingManager(deps: {
     async change(token: string, change: BookingChange): Promise<(ChangeOutcome & { token?: string }) | LinkRefusal> {
       const opened = await open(token);
       if (!opened.ok) return opened;
-      const outcome = await booking.change(opened.uid, change, null, async (trx, changed) => {
-        const at = new Date(now()).toISOString();
-        const request = changed.demoRequestId
-          ? await createBookingRepository(trx).request(changed.demoRequestId)
-          : null;
-        const outbox = createOutboxRepository(trx);
-        await outbox.dropPendingReminders(changed.before.uid);
-        if (!request) return;
-        const context = { copy: deps.copy, settings: deps.settings, messageId: deps.messageId };
-        for (const message of composeBookingChange(changed, request, context, at)) await outbox.add(message);
-      });
+      const outcome = await applyChange(opened.uid, change, null);
       if (!outcome.ok || change.kind === 'cancel') return outcome;
       return { ...outcome, token: links.sign(outcome.change.after.uid, new Date(outcome.change.after.end)) };
     },
+
+    /** The same change made by staff from the inbox (issue 29): the same transaction, invites
+     * and reminders, its history entry naming `username`. */
+    staffChange: (uid: string, change: BookingChange, username: string): Promise<ChangeOutcome> =>
+      applyChange(uid, change, username),
   };
 }
 export type BookingManager = ReturnType<typeof createBookingManager>;

@@ -151,3 +151,14 @@ export function minutesOf(time: string): number | null {
   const minutes = Number(match[1]) * 60 + Number(match[2]);
   return minutes <= 24 * 60 ? minutes : null;
 }
+
+/** `instant` (ISO) as `zone`'s wall clock with its offset, e.g. 2026-04-05T14:30+10:00: sortable,
+ * unambiguous, and what a spreadsheet reads as the visitor's time. */
+export function localIsoAt(instant: string, zone: string): string {
+  const ms = Date.parse(instant);
+  const offset = offsetAt(zone, ms);
+  const wall = new Date(ms + offset).toISOString().slice(0, 16);
+  const minutes = Math.abs(offset) / MINUTE;
+  const pad = (n: number) => String(Math.floor(n)).padStart(2, '0');
+  return `${wall}${offset < 0 ? '-' : '+'}${pad(minutes / 60)}:${pad(minutes % 60)}`;
+}

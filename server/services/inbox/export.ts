@@ -1,16 +1,25 @@
 // The inbox's exports: the same cells as CSV (streamed) and as an Excel workbook. The columns are
 // the kind's fields (a field may export as several columns: the country as its name and calling
 // code, the number also as E.164), then the image, the consent, where the visitor came from (a
-// column per attribution key) and the honeypot flag. The CSV guards every cell against formulas.
+// column per attribution key), a demo request's booked meeting (issue 29) and the honeypot flag. The CSV guards every cell against formulas.
 import type { Readable } from 'node:stream';
 import writeExcelFile from 'write-excel-file/node';
 import { type InboxKind, KIND_LABELS, STATUS_LABELS } from '../../../common/inbox.ts';
 import type { InboxRepository, ListFilter, StoredSubmission } from '../../db/repositories/inbox.ts';
 import { ATTRIBUTION_EXPORT_HEADERS, attributionCells } from '../../submission-kinds/attribution.ts';
 import { SUBMISSION_KINDS } from '../../submission-kinds/index.ts';
+import { localIsoAt } from '../booking/zoned-time.ts';
 import { csvStream } from '../csv.ts';
 import { primedRows } from '../primed-rows.ts';
 import { imageFileName, shownValue } from './formatting.ts';
+
+/** A demo request's booked meeting: its start in UTC and on the visitor's clock, their zone, and
+ * the staff member it is booked with (who may differ from the request's owner). */
+const MEETING_HEADERS = ['Meeting (UTC)', 'Meeting (visitor’s time)', 'Visitor’s time zone', 'Meeting owner'];
+const meetingCells = (meeting: StoredSubmission['meeting']) =>
+  meeting
+    ? [meeting.start, localIsoAt(meeting.start, meeting.time_zone), meeting.time_zone, meeting.owner]
+    : ['', '', '', ''];
 
 export type ExportTable = { header: string[]; rows: () => AsyncGenerator<string[]> };
 
@@ -26,6 +35,7 @@ export function exportTable(repo: InboxRepository, kind: InboxKind, filter: List
     ...(description.image ? ['Image name', 'Image type', 'Image size (bytes)'] : []),
     ...(description.consent ? ['Marketing consent version', 'Marketing consent at'] : []),
     ...ATTRIBUTION_EXPORT_HEADERS,
+    ...(description.bookable ? MEETING_HEADERS : []),
     'Honeypot filled',
   ];
   const cells = (row: StoredSubmission) => [
@@ -40,6 +50,7 @@ export function exportTable(repo: InboxRepository, kind: InboxKind, filter: List
     ...(row.image ? [imageFileName(kind, row.id, row.image.type), row.image.type, String(row.image.size)] : []),
     ...(description.consent ? [row.consent?.version ?? '', row.consent?.at ?? ''] : []),
     ...attributionCells(row.attribution?.values ?? null, row.attribution?.source ?? null),
+    ...(description.bookable ? meetingCells(row.meeting) : []),
     row.isSpam ? 'yes' : 'no',
   ];
   async function* rows() {

@@ -36,6 +36,7 @@ export function listItem(row: StoredSubmission): ListItem {
     ...headlineOf(row),
     owner: row.owner,
     unread: row.unread,
+    ...(row.meeting ? { meeting: { start: row.meeting.start, time_zone: row.meeting.time_zone } } : {}),
   };
 }
 

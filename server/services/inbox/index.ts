@@ -20,6 +20,7 @@ import {
   OWNER_ME,
   OWNER_NONE,
   SORTS_BY_KIND,
+  defaultDirectionOf,
 } from '../../../common/inbox.ts';
 import { MESSAGES } from '../../../common/messages.ts';
 import type { Database } from '../../db/driver.ts';
@@ -106,10 +107,16 @@ export function createInboxService(
   ): Result<ListOrder> {
     const sort = query.sort ?? 'received';
     if (!SORTS_BY_KIND[kind].includes(sort)) return refusal('invalid', INBOX_MESSAGES.sortForKind);
-    return ok({ sort, dir: query.dir ?? 'desc' });
+    return ok({ sort, dir: query.dir ?? defaultDirectionOf(sort), now: now().toISOString() });
   }
 
-  async function filterOf(query: InboxFilter | InboxDetailQuery, reader: string): Promise<Result<ListFilter>> {
+  async function filterOf(
+    kind: InboxKind,
+    query: InboxFilter | InboxDetailQuery,
+    reader: string,
+  ): Promise<Result<ListFilter>> {
+    // Only demo requests book a meeting; the filter on another kind is a mistake, not "none".
+    if (query.booking && kind !== 'demo-requests') return refusal('invalid', INBOX_MESSAGES.bookingForKind);
     const owner = await ownerFilter(query.owner, reader);
     if (!owner.ok) return owner;
     return ok({
@@ -119,6 +126,8 @@ export function createInboxService(
       to: query.to,
       source: query.source,
       campaign: query.campaign,
+      booking: query.booking,
+      now: now().toISOString(),
       ids: 'ids' in query ? query.ids : undefined,
       owner: owner.value,
     });
@@ -142,7 +151,7 @@ export function createInboxService(
 
     async list(kind: InboxKind, query: InboxListQuery, reader = ''): Promise<Result<ListPage>> {
       const pageSize = query.size ?? query.pageSize;
-      const [filter, order] = [await filterOf(query, reader), orderOf(kind, query)];
+      const [filter, order] = [await filterOf(kind, query, reader), orderOf(kind, query)];
       if (!filter.ok) return filter;
       if (!order.ok) return order;
       const { rows, total } = await repo.list(kind, filter.value, query.page, pageSize, order.value, reader || null);
@@ -152,7 +161,7 @@ export function createInboxService(
     /** One submission, marked read for `reader`, with its previous and next in the list `query`
      * describes. */
     async open(kind: InboxKind, id: number, query: InboxDetailQuery, reader: string): Promise<Result<ItemDetail>> {
-      const [filter, order] = [await filterOf(query, reader), orderOf(kind, query)];
+      const [filter, order] = [await filterOf(kind, query, reader), orderOf(kind, query)];
       if (!filter.ok) return filter;
       if (!order.ok) return order;
       const result = await detail(kind, id, await repo.neighbours(kind, id, filter.value, order.value));
@@ -279,7 +288,7 @@ export function createInboxService(
       filter: InboxFilter,
       reader = '',
     ): Promise<Result<{ fileName: string; stream: Readable }>> {
-      const resolved = await filterOf(filter, reader);
+      const resolved = await filterOf(kind, filter, reader);
       return resolved.ok ? ok(await exportCsv(exportTable(repo, kind, resolved.value), kind, today())) : resolved;
     },
 
@@ -289,7 +298,7 @@ export function createInboxService(
       filter: InboxFilter,
       reader = '',
     ): Promise<Result<{ fileName: string; bytes: Buffer }>> {
-      const resolved = await filterOf(filter, reader);
+      const resolved = await filterOf(kind, filter, reader);
       return resolved.ok ? ok(await exportXlsx(exportTable(repo, kind, resolved.value), kind, today())) : resolved;
     },
   };
