@@ -226,6 +226,9 @@ export const listItemSchema = z.object({
   owner: z.string().nullable(),
   /** Not yet opened by the signed-in staff member (or marked unread again). */
   unread: z.boolean(),
+  /** Where the lead came from, as the analytics dashboard names it (decision 051); null when the
+   * submission came without an attribution. */
+  source: z.string().nullable(),
 });
 export type ListItem = z.infer<typeof listItemSchema>;
 export const listPageSchema = z.object({

@@ -36,6 +36,7 @@ export function listItem(row: StoredSubmission): ListItem {
     ...headlineOf(row),
     owner: row.owner,
     unread: row.unread,
+    source: row.attribution?.source || null,
   };
 }
 
