@@ -300,9 +300,15 @@ async function dashboardOn(name: string, db: Database) {
   // The heaviest read, a year of top pages: the plan shows whether it stays in the covering index.
   const year = ranges.at(-1)!;
   const explain = db.sqlite ? sql`EXPLAIN QUERY PLAN` : sql`EXPLAIN (ANALYZE, BUFFERS)`;
-  const plan = await sql<Record<string, unknown>>`${explain} SELECT value, sum(visitors), sum(events) FROM analytics_daily
-    WHERE dimension = 'page' AND day >= ${year.from} AND day <= ${year.to} GROUP BY value ORDER BY sum(events) DESC LIMIT 10`.execute(db.kysely);
-  console.log(`${name}: plan of a year's top pages:\n  ${plan.rows.map((row) => String(row['QUERY PLAN'] ?? row.detail)).join('\n  ')}`);
+  const plan = await sql<
+    Record<string, unknown>
+  >`${explain} SELECT value, sum(visitors), sum(events) FROM analytics_daily
+    WHERE dimension = 'page' AND day >= ${year.from} AND day <= ${year.to} GROUP BY value ORDER BY sum(events) DESC LIMIT 10`.execute(
+    db.kysely,
+  );
+  console.log(
+    `${name}: plan of a year's top pages:\n  ${plan.rows.map((row) => String(row['QUERY PLAN'] ?? row.detail)).join('\n  ')}`,
+  );
 }
 
 async function dashboard() {

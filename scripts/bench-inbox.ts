@@ -178,7 +178,11 @@ async function bench(db: Database): Promise<Result[]> {
     inbox.list('demo-requests', query({ campaign: 'campaign-8' }), READER),
   );
   await run('source + campaign, sort name', TARGET_MS.list, () =>
-    inbox.list('demo-requests', query({ source: 'linkedin', campaign: 'campaign-8', sort: 'name', dir: 'asc' }), READER),
+    inbox.list(
+      'demo-requests',
+      query({ source: 'linkedin', campaign: 'campaign-8', sort: 'name', dir: 'asc' }),
+      READER,
+    ),
   );
   await run('source = google, status = new', TARGET_MS.list, () =>
     inbox.list('demo-requests', query({ source: 'google', status: 'new' }), READER),

@@ -1,8 +1,9 @@
 // /analytics: the visitor analytics dashboard for staff (admin and sales; issue 30), rendered on
 // the server from the daily rollups: totals with the period before, visitors and page views per
 // day, the funnel into the inbox, top pages, devices, site searches that found nothing, and what
-// converts: sources, campaigns and landing pages with their demo requests from the inbox. The range is in the URL (?from=&to=),
-// a plain GET form, so it works without JavaScript. Never cached, never indexed.
+// converts: sources, campaigns and landing pages with their demo requests from the inbox. The
+// range is in the URL (?from=&to=), a plain GET form, so it works without JavaScript. Never
+// cached, never indexed.
 import { data, Form, href, Link } from 'react-router';
 import type { Route } from './+types/analytics.ts';
 import { overviewQuerySchema } from '../../common/analytics.ts';

@@ -47,7 +47,8 @@ for (const engine of engines) {
         const db = server.app.database.kysely;
         const today = dayOf(Date.now());
         // Visitors: four from the LinkedIn campaign on /fleet, two from Google Ads on /, one direct.
-        for (const who of ['a', 'b', 'c', 'd']) await visit(server, who, '/fleet?utm_source=LinkedIn&utm_campaign=q2-fleet');
+        for (const who of ['a', 'b', 'c', 'd'])
+          await visit(server, who, '/fleet?utm_source=LinkedIn&utm_campaign=q2-fleet');
         for (const who of ['e', 'f']) await visit(server, who, '/?gclid=xyz');
         await visit(server, 'g', '/pricing');
         await server.app.analytics.ingest.flush();
@@ -88,7 +89,10 @@ for (const engine of engines) {
           created_at: new Date().toISOString(),
           updated_at: new Date().toISOString(),
         });
-        await db.insertInto('bookings').values([booking(1, li1, 'booked'), booking(2, ads, 'cancelled')]).execute();
+        await db
+          .insertInto('bookings')
+          .values([booking(1, li1, 'booked'), booking(2, ads, 'cancelled')])
+          .execute();
 
         const answer = await staff.get(`/api/analytics/overview?from=${today}&to=${today}`);
         assert.equal(answer.status, 200, answer.text);
@@ -120,7 +124,9 @@ for (const engine of engines) {
           unrecorded,
           { value: '/pricing', visitors: 1, ...none, rate: 0, previous: before(0) },
         ]);
-        const steps = Object.fromEntries(funnel.map((step: { step: string; count: number }) => [step.step, step.count]));
+        const steps = Object.fromEntries(
+          funnel.map((step: { step: string; count: number }) => [step.step, step.count]),
+        );
         assert.deepEqual(steps, {
           visit: 7,
           feature: 4,
@@ -133,7 +139,9 @@ for (const engine of engines) {
         });
 
         // The day before: the moved LinkedIn request is its own period's, with no visitors.
-        const previous = await staff.get(`/api/analytics/overview?from=${yesterday.slice(0, 10)}&to=${yesterday.slice(0, 10)}`);
+        const previous = await staff.get(
+          `/api/analytics/overview?from=${yesterday.slice(0, 10)}&to=${yesterday.slice(0, 10)}`,
+        );
         assert.deepEqual(previous.body.conversions.by_source, [
           { value: 'linkedin', ...before(0, 1), previous: before(0) },
         ]);

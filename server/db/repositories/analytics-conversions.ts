@@ -81,7 +81,9 @@ export function createConversionQueries(db: Kysely<DB>, engine: 'sqlite' | 'post
     async demoRequestsBooked(from: string, to: string): Promise<number> {
       const { rows } = await sql<{ n: unknown }>`
         SELECT count(*) AS n FROM demo_requests d
-        WHERE d.created_at >= ${startOf(from)} AND d.created_at < ${endOf(to)} AND ${COUNTED} AND ${BOOKED}`.execute(db);
+        WHERE d.created_at >= ${startOf(from)} AND d.created_at < ${endOf(to)} AND ${COUNTED} AND ${BOOKED}`.execute(
+        db,
+      );
       return Number(rows[0]?.n ?? 0);
     },
 

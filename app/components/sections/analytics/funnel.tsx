@@ -10,8 +10,8 @@ export function Funnel({ steps }: { steps: Step[] }) {
     <section className="analytics-card analytics-funnel" aria-label="Funnel">
       <h2 className="analytics-card-title">Funnel</h2>
       <p className="analytics-note">
-        Visitors of each day who reached each step; the last four are the period’s demo requests in the inbox: all
-        of them, those with a time booked, then by status.
+        Visitors of each day who reached each step; the last four are the period’s demo requests in the inbox: all of
+        them, those with a time booked, then by status.
       </p>
       <ol>
         {steps.map((step) => (
