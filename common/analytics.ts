@@ -99,7 +99,32 @@ export function daysBetween(from: string, to: string): number {
 const ranked = z.array(
   z.object({ value: z.string(), visitors: z.number(), events: z.number(), conversions: z.number() }),
 );
-const totals = z.object({ visitors: z.number(), pageviews: z.number(), conversions: z.number() });
+/** `demo_visitors`: visitors who sent the demo form (the beacon's count; the inbox's is in `funnel`
+ * and `conversions`). */
+const totals = z.object({ visitors: z.number(), pageviews: z.number(), demo_visitors: z.number() });
+
+/** What converts: a value's visitors (from the rollups) and its demo requests (from the inbox). */
+const conversionCounts = z.object({
+  visitors: z.number().describe('Sum of daily unique visitors whose first page of the day had this value'),
+  demo_requests: z.number().describe('Demo requests received in the range with this value (spam left out)'),
+  demos_booked: z.number().describe('Of those, the ones with a booked time (not cancelled)'),
+  in_progress: z.number(),
+  done: z.number(),
+  rate: z.number().nullable().describe('demo_requests / visitors (0.05 is 5 %); null without visitors'),
+});
+const conversionRows = z.array(
+  conversionCounts.extend({
+    value: z.string().nullable().describe('null: demo requests sent without this (an API call without attribution)'),
+    previous: conversionCounts.describe('The same value in the period before'),
+  }),
+);
+export const conversionsSchema = z.object({
+  by_source: conversionRows,
+  by_campaign: conversionRows,
+  by_landing_page: conversionRows,
+});
+export type Conversions = z.infer<typeof conversionsSchema>;
+export type ConversionRow = Conversions['by_source'][number];
 
 export const overviewSchema = z.object({
   from: z.string(),
@@ -108,7 +133,7 @@ export const overviewSchema = z.object({
   visitors: z.number().describe('Sum of daily unique visitors over the range'),
   pageviews: z.number(),
   /** Visitors who sent the demo form. */
-  conversions: z.number(),
+  demo_visitors: z.number().describe('Visitors who sent the demo form (counted by the beacon)'),
   previous: totals.extend({ from: z.string(), to: z.string() }),
   days: z.array(z.object({ day: z.string(), visitors: z.number(), pageviews: z.number() })),
   top_pages: ranked,
@@ -119,6 +144,7 @@ export const overviewSchema = z.object({
   searches_without_results: ranked,
   events: ranked,
   funnel: z.array(z.object({ step: z.string(), label: z.string(), count: z.number() })),
+  conversions: conversionsSchema,
 });
 export type Overview = z.infer<typeof overviewSchema>;
 export type RankedRow = z.infer<typeof ranked>[number];

@@ -233,6 +233,9 @@ export const listItemSchema = z.object({
   unread: z.boolean(),
   /** A demo request's booked meeting (issue 29): its start (ISO, UTC) and the visitor's zone. */
   meeting: z.object({ start: z.string(), time_zone: z.string() }).optional(),
+  /** Where the lead came from, as the analytics dashboard names it (decision 051); null when the
+   * submission came without an attribution. */
+  source: z.string().nullable(),
 });
 export type ListItem = z.infer<typeof listItemSchema>;
 export const listPageSchema = z.object({

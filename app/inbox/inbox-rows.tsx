@@ -1,13 +1,18 @@
 // The inbox list's rows: one card per submission, the whole row a tap target (the title's link
-// covers it), unread in bold, a checkbox to select it, its status, time, owner and a demo
-// request's booked meeting (in the viewer's zone). Everything a
-// visitor wrote is shown as React text.
+// covers it), unread in bold, a checkbox to select it, its status, time, owner, a demo request's
+// booked meeting (in the viewer's zone) and the lead's source. Everything a visitor wrote or a
+// link carried is shown as React text.
 import type { Ref } from 'react';
 import { Link } from 'react-router';
 import type { ListPage } from './inbox-client.ts';
 import { OwnerName, StatusBadge, Timestamp } from './inbox-parts.tsx';
 import { inboxItemPath, type InboxView } from './inbox-view.ts';
 import './inbox-rows.css';
+
+/** A source is a tag anyone can put in a link: the row shows its start, the item all of it. */
+const SOURCE_SHOWN = 40;
+const shortSource = (source: string) =>
+  source.length > SOURCE_SHOWN ? `${source.slice(0, SOURCE_SHOWN - 1)}…` : source;
 
 type InboxRowsProps = {
   ref: Ref<HTMLOListElement>;
@@ -56,6 +61,7 @@ export function InboxRows({ ref, items, view, label, isSelected, toggle }: Inbox
                     Meeting: <Timestamp iso={item.meeting.start} />
                   </span>
                 ) : null}
+                {item.source ? <span className="inbox-item-source">Source: {shortSource(item.source)}</span> : null}
               </p>
             </div>
           </li>

@@ -1,11 +1,13 @@
 // /analytics: the visitor analytics dashboard for staff (admin and sales; issue 30), rendered on
 // the server from the daily rollups: totals with the period before, visitors and page views per
-// day, the funnel into the inbox, top and entry pages, sources and campaigns with their
-// conversion, devices, and site searches that found nothing. The range is in the URL (?from=&to=),
-// a plain GET form, so it works without JavaScript. Never cached, never indexed.
+// day, the funnel into the inbox, top pages, devices, site searches that found nothing, and what
+// converts: sources, campaigns and landing pages with their demo requests from the inbox. The
+// range is in the URL (?from=&to=), a plain GET form, so it works without JavaScript. Never
+// cached, never indexed.
 import { data, Form, href, Link } from 'react-router';
 import type { Route } from './+types/analytics.ts';
 import { overviewQuerySchema } from '../../common/analytics.ts';
+import { ConversionTable } from '../components/sections/analytics/conversion-table.tsx';
 import { DailyChart } from '../components/sections/analytics/daily-chart.tsx';
 import { Funnel } from '../components/sections/analytics/funnel.tsx';
 import { RankedTable } from '../components/sections/analytics/ranked-table.tsx';
@@ -81,7 +83,7 @@ export default function Analytics({ loaderData, actionData }: Route.ComponentPro
   }
   const { overview, problem, today, username, csrfToken } = loaderData;
   const { previous } = overview;
-  const rate = overview.visitors ? ((overview.conversions / overview.visitors) * 100).toFixed(1) : '0.0';
+  const rate = overview.visitors ? ((overview.demo_visitors / overview.visitors) * 100).toFixed(1) : '0.0';
   return (
     <>
       <PageHero eyebrow="Staff" title="Analytics">
@@ -156,43 +158,17 @@ export default function Analytics({ loaderData, actionData }: Route.ComponentPro
             <div className="analytics-total">
               <dt>Demo requests from the site</dt>
               <dd>
-                {overview.conversions}
+                {overview.demo_visitors}
                 <small>
-                  {rate} % of visitors · {change(overview.conversions, previous.conversions)}
+                  {rate} % of visitors · {change(overview.demo_visitors, previous.demo_visitors)}
                 </small>
               </dd>
             </div>
           </dl>
           <DailyChart days={overview.days} />
-          <p className="analytics-note">
-            In the tables, Demos are the visitors who requested a demo that day and Rate is Demos per visitor; a visit
-            belongs to the source, campaign and landing page of its first page of the day.
-          </p>
           <div className="analytics-grid-cards">
             <Funnel steps={overview.funnel} />
             <RankedTable title="Top pages" label="Page" rows={overview.top_pages} columns={['events', 'visitors']} />
-            <RankedTable
-              title="Sources"
-              label="Source"
-              rows={overview.sources}
-              columns={['visitors', 'conversions']}
-              rate
-            />
-            <RankedTable
-              title="Campaigns"
-              label="utm_campaign"
-              rows={overview.campaigns}
-              columns={['visitors', 'conversions']}
-              rate
-              empty="No visits with a utm_campaign tag in this period."
-            />
-            <RankedTable
-              title="Entry pages"
-              label="Landing page"
-              rows={overview.entry_pages}
-              columns={['visitors', 'conversions']}
-              rate
-            />
             <RankedTable title="Devices" label="Device" rows={overview.devices} columns={['visitors']} />
             <RankedTable
               title="Site searches that found nothing"
@@ -203,6 +179,35 @@ export default function Analytics({ loaderData, actionData }: Route.ComponentPro
             />
             <RankedTable title="Events" label="Event" rows={overview.events} columns={['events', 'visitors']} />
           </div>
+          <section className="analytics-conversions" aria-labelledby="what-converts">
+            <h2 id="what-converts" className="analytics-card-title">
+              What converts
+            </h2>
+            <p className="analytics-note">
+              Visitors belong to the source, campaign and landing page of their first page of the day (a sum of daily
+              uniques). Demo requests are those received in the period that came with it, spam left out; Booked have a
+              time booked; In progress and Done are their status in the inbox. Rate is demo requests per visitor, then
+              the same for {previous.from} to {previous.to}.
+            </p>
+            <ConversionTable
+              title="Sources"
+              label="Source"
+              rows={overview.conversions.by_source}
+              empty="No visits or demo requests in this period."
+            />
+            <ConversionTable
+              title="Campaigns"
+              label="utm_campaign"
+              rows={overview.conversions.by_campaign}
+              empty="No visits or demo requests with a utm_campaign tag in this period."
+            />
+            <ConversionTable
+              title="Landing pages"
+              label="Landing page"
+              rows={overview.conversions.by_landing_page}
+              empty="No visits or demo requests in this period."
+            />
+          </section>
         </div>
       </section>
     </>

@@ -217,7 +217,7 @@ for (const engine of engines) {
         const overview = await response.json();
         assert.equal(overview.visitors, 3);
         assert.equal(overview.pageviews, 5);
-        assert.equal(overview.conversions, 1);
+        assert.equal(overview.demo_visitors, 1);
         assert.deepEqual(
           {
             visitors: overview.previous.visitors,
@@ -248,8 +248,8 @@ for (const engine of engines) {
           feature: 1,
           demo_modal: 1,
           demo_form: 1,
-          demo_booked: 0,
           inbox_received: 0,
+          inbox_booked: 0,
           inbox_in_progress: 0,
           inbox_done: 0,
         });

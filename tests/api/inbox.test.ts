@@ -206,6 +206,8 @@ describe('lists', () => {
       // Issue 21: nobody owns it yet, and alice has not opened it.
       owner: null,
       unread: true,
+      // Issue 30: stored without an attribution, so no source.
+      source: null,
     });
   });
 

@@ -2,7 +2,9 @@
 // navigation send two page views with navigator.sendBeacon (202, no body, no cookie), the tab
 // keeps its attribution in sessionStorage, and the events reach the database. Then a sales
 // member signs in on /analytics and reads them in the dashboard; no axe violation in either
-// theme, screenshots at 1280 and 375 px.
+// theme, screenshots at 1280 and 375 px. Last, what converts: a visitor from a tagged link
+// requests a demo, and the dashboard's Sources and Campaigns count the visit beside the demo
+// request; the funnel counts it in the inbox, whose list row shows its source.
 import type { Page, Request } from '@playwright/test';
 import { openDatabase } from '../../server/db/driver.ts';
 import { createAnalyticsRepository } from '../../server/db/repositories/analytics.ts';
@@ -10,7 +12,8 @@ import { createRollups } from '../../server/services/analytics/rollups.ts';
 import { E2E_SALES } from '../helpers/e2e-staff.ts';
 import { expectNoAxeViolations, expectNoSideScroll, NARROW, screenshot, WIDE } from './axe-check.ts';
 import { expect, test } from './fixtures.ts';
-import { rows, unique } from './form-helpers.ts';
+import { dialog, navAction, rows, unique } from './form-helpers.ts';
+import { openInbox, signInQuietly } from './inbox-helpers.ts';
 
 // Headless Chromium says so in its user agent, and isbot rightly drops it: the visitor here
 // browses with the user agent of an ordinary desktop Chrome.
@@ -172,3 +175,59 @@ for (const theme of ['light', 'dark'] as const) {
     });
   });
 }
+
+test.describe('what converts', () => {
+  // Sydney's time zone picks the form's country (Australia) for the number.
+  test.use({ ...desktopChrome(unique('lead').replace(/\s/g, '')), timezoneId: 'Australia/Sydney' });
+  test('a tagged visit that requests a demo is counted beside its source in the dashboard and the inbox', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize(WIDE);
+    const source = unique('e2e-conv').replace(/\s/g, '-');
+    const tagged = `/fleet?utm_source=${source}&utm_campaign=${campaign}-conv`;
+    await pageviewTo(page, tagged, () => page.goto(tagged));
+    await navAction(page, 'Book a Demo').click();
+    const modal = dialog(page, 'Book a demo');
+    const name = unique('Rosa Lim');
+    await modal.getByLabel('Name', { exact: true }).fill(name);
+    await modal.getByLabel('Job title').fill('Transport planner');
+    await modal.getByLabel('Company').fill('Cebu Cold Chain');
+    await modal.getByLabel('Work email').fill('rosa@cebu-cold.com');
+    await modal.getByLabel('Number').pressSequentially('412345678');
+    await modal.getByLabel('What would you like to see?').fill('Reefer tracking.');
+    await modal.getByRole('button', { name: 'Book Demo', exact: true }).click();
+    await expect.poll(() => rows('SELECT id FROM demo_requests WHERE source = ?', source).length).toBe(1);
+    await expect
+      .poll(() => rows('SELECT id FROM analytics_events WHERE source = ?', source).length, { timeout: 5_000 })
+      .toBeGreaterThan(0);
+    await rollUpToday();
+
+    await page.goto('/analytics');
+    await page.getByLabel('Username').fill(E2E_SALES.username);
+    await page.getByLabel('Password').fill(E2E_SALES.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const converts = page.getByRole('region', { name: 'What converts' });
+    // Visitors 1, demo requests 1, none booked or moved on yet, a rate of 100 %.
+    const row = converts.getByRole('region', { name: 'Sources' }).getByRole('row', { name: source });
+    await expect(row.getByRole('cell')).toHaveText(['1', '1', '0', '0', '0', /^100\.0 %\s*before –$/]);
+    await expect(
+      converts.getByRole('region', { name: 'Campaigns' }).getByRole('rowheader', { name: `${campaign}-conv` }),
+    ).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Funnel' }).getByText('Booked a time')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await converts.scrollIntoViewIfNeeded();
+    await screenshot(page, 'analytics-conversions-1280');
+    await page.setViewportSize(NARROW);
+    await expectNoSideScroll(page);
+    await converts.scrollIntoViewIfNeeded();
+    await screenshot(page, 'analytics-conversions-375');
+
+    // The inbox's list, filtered by that source, says where the lead came from on its row.
+    await page.setViewportSize(WIDE);
+    await signInQuietly(page, E2E_SALES);
+    await openInbox(page, `/inbox?source=${source}`);
+    const lead = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: new RegExp(name) }) });
+    await expect(lead).toContainText(`Source: ${source}`);
+  });
+});

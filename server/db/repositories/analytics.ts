@@ -1,17 +1,17 @@
 // SQL of the visitor analytics (issue 30, migration 012): the daily salts, raw events written in
 // batches, the daily rollups built from them, and every dashboard read, which only ever reads the
 // rollups (analytics_daily). Written once for both engines.
-import { type Insertable, type Kysely, sql } from 'kysely';
-import type { AnalyticsEventTable, DB } from '../schema.ts';
+import { type Kysely, sql } from 'kysely';
+import type { DB } from '../schema.ts';
+import { createConversionQueries } from './analytics-conversions.ts';
+import { createEventWriter } from './analytics-insert.ts';
 
-export type NewEvent = Insertable<AnalyticsEventTable>;
+export type { NewEvent } from './analytics-insert.ts';
 export type RankedRow = { value: string; visitors: number; events: number; conversions: number };
 /** The rollup's dimensions the dashboard ranks. */
 export type RankedDimension =
   'page' | 'entry' | 'source' | 'campaign' | 'device' | 'search' | 'search_none' | 'event' | 'funnel';
 
-/** Rows per INSERT: 15 columns each stays far below both engines' bound on parameters. */
-const ROWS_PER_INSERT = 1000;
 /** PostgreSQL: one instance rolls up a day at a time (any number), so two never interleave. */
 const ROLLUP_LOCK = 7_240_130;
 
@@ -81,6 +81,8 @@ export function createAnalyticsRepository(db: Kysely<DB>, engine: 'sqlite' | 'po
     }));
 
   return {
+    ...createConversionQueries(db, engine),
+
     /** The day's salt, made by whichever instance asks first (the others read that one). */
     async saltFor(day: string, fresh: string, now: string): Promise<string> {
       await db
@@ -106,15 +108,8 @@ export function createAnalyticsRepository(db: Kysely<DB>, engine: 'sqlite' | 'po
       return (await db.selectFrom('analytics_salts').select('day').orderBy('day').execute()).map((row) => row.day);
     },
 
-    /** Stores events, all of them or (on an error) none of a chunk. */
-    async insertEvents(events: NewEvent[]): Promise<void> {
-      for (let start = 0; start < events.length; start += ROWS_PER_INSERT) {
-        await db
-          .insertInto('analytics_events')
-          .values(events.slice(start, start + ROWS_PER_INSERT))
-          .execute();
-      }
-    },
+    /** Stores events, all of them or (on an error) none of a chunk (analytics-insert.ts). */
+    insertEvents: createEventWriter(db, engine),
 
     /** Rebuilds one day's rollup from its raw events, in one transaction. */
     async rollup(day: string, featurePaths: readonly string[]): Promise<void> {
@@ -154,7 +149,7 @@ export function createAnalyticsRepository(db: Kysely<DB>, engine: 'sqlite' | 'po
         .select((eb) => [
           eb.fn.sum<number>('visitors').as('visitors'),
           eb.fn.sum<number>('events').as('pageviews'),
-          eb.fn.sum<number>('conversions').as('conversions'),
+          eb.fn.sum<number>('conversions').as('demo_visitors'),
         ])
         .where('dimension', '=', 'total')
         .where('day', '>=', from)
@@ -163,7 +158,7 @@ export function createAnalyticsRepository(db: Kysely<DB>, engine: 'sqlite' | 'po
       return {
         visitors: Number(row?.visitors ?? 0),
         pageviews: Number(row?.pageviews ?? 0),
-        conversions: Number(row?.conversions ?? 0),
+        demo_visitors: Number(row?.demo_visitors ?? 0),
       };
     },
 

@@ -1,25 +1,29 @@
 // The dashboard's figures for a date range and the period of the same length before it, read
-// from the daily rollups only (never the raw events), plus the funnel's end from the inbox.
+// from the daily rollups only (never the raw events), plus the funnel's end from the inbox (demo
+// requests, those with a time booked, their statuses) and what converts (conversions.ts).
 import { daysBetween, type Overview } from '../../../common/analytics.ts';
 import type { AnalyticsRepository } from '../../db/repositories/analytics.ts';
+import { conversionsOf } from './conversions.ts';
 
 const TOP = 10;
 const DAY_MS = 86_400_000;
 
-/** The funnel's steps in order, with the words the dashboard shows. */
+/** The funnel's steps on the site (visitors of each day, from the rollups), in order. */
 export const FUNNEL_STEPS = [
   { step: 'visit', label: 'Visited the site' },
   { step: 'feature', label: 'Viewed a feature page' },
   { step: 'demo_modal', label: 'Opened the demo form' },
   { step: 'demo_form', label: 'Requested a demo' },
-  { step: 'demo_booked', label: 'Booked a time' },
 ] as const;
 
-/** The inbox's side: demo requests received in the range by status (spam left out). */
+/** The inbox's side, from the database: demo requests received in the range (spam left out),
+ * those with a time booked (issue 29's bookings, whether booked by the visitor or by staff;
+ * not the beacon's demo_booked events, which a blocked script never sends), then by status. */
 const INBOX_STEPS = [
-  { step: 'inbox_received', label: 'Demo requests in the inbox', statuses: ['new', 'in_progress', 'done'] },
-  { step: 'inbox_in_progress', label: 'In progress', statuses: ['in_progress'] },
-  { step: 'inbox_done', label: 'Done', statuses: ['done'] },
+  { step: 'inbox_received', label: 'Demo requests in the inbox' },
+  { step: 'inbox_booked', label: 'Booked a time' },
+  { step: 'inbox_in_progress', label: 'In progress' },
+  { step: 'inbox_done', label: 'Done' },
 ] as const;
 
 const shiftDay = (day: string, days: number) =>
@@ -47,6 +51,8 @@ export function createOverview(repo: AnalyticsRepository) {
       events,
       funnel,
       inbox,
+      booked,
+      conversions,
     ] = await Promise.all([
       repo.totals(from, to),
       repo.totals(before.from, before.to),
@@ -58,10 +64,19 @@ export function createOverview(repo: AnalyticsRepository) {
       repo.top('device', from, to, TOP),
       repo.top('search_none', from, to, TOP, 'events'),
       repo.top('event', from, to, TOP, 'events'),
-      repo.top('funnel', from, to, FUNNEL_STEPS.length),
+      // Every step the rollups hold (demo_booked among them), so none is cut off by its rank.
+      repo.top('funnel', from, to, 10),
       repo.demoRequestsByStatus(from, to),
+      repo.demoRequestsBooked(from, to),
+      conversionsOf(repo, { from, to }, before),
     ]);
     const reached = new Map(funnel.map((row) => [row.value, row.visitors]));
+    const inboxCounts: Record<(typeof INBOX_STEPS)[number]['step'], number> = {
+      inbox_received: (inbox.new ?? 0) + (inbox.in_progress ?? 0) + (inbox.done ?? 0),
+      inbox_booked: booked,
+      inbox_in_progress: inbox.in_progress ?? 0,
+      inbox_done: inbox.done ?? 0,
+    };
     return {
       from,
       to,
@@ -77,12 +92,9 @@ export function createOverview(repo: AnalyticsRepository) {
       events,
       funnel: [
         ...FUNNEL_STEPS.map(({ step, label }) => ({ step, label, count: reached.get(step) ?? 0 })),
-        ...INBOX_STEPS.map(({ step, label, statuses }) => ({
-          step,
-          label,
-          count: statuses.reduce((sum, status) => sum + (inbox[status] ?? 0), 0),
-        })),
+        ...INBOX_STEPS.map(({ step, label }) => ({ step, label, count: inboxCounts[step] })),
       ],
+      conversions,
     };
   };
 }

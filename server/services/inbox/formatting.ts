@@ -37,6 +37,7 @@ export function listItem(row: StoredSubmission): ListItem {
     owner: row.owner,
     unread: row.unread,
     ...(row.meeting ? { meeting: { start: row.meeting.start, time_zone: row.meeting.time_zone } } : {}),
+    source: row.attribution?.source || null,
   };
 }
 

@@ -1,6 +1,6 @@
 // The funnel from a visit to a demo request and on into the inbox: each step's count, its share
-// of the visits, and a bar; the steps from the inbox are the demo requests received in the period
-// by their status there. An ordered list, so its order is read out as well as seen.
+// of the visits, and a bar; the steps from the inbox are the demo requests received in the period,
+// those with a time booked (from the bookings) and their status there. An ordered list, so its order is read out as well as seen.
 type Step = { step: string; label: string; count: number };
 
 export function Funnel({ steps }: { steps: Step[] }) {
@@ -10,8 +10,8 @@ export function Funnel({ steps }: { steps: Step[] }) {
     <section className="analytics-card analytics-funnel" aria-label="Funnel">
       <h2 className="analytics-card-title">Funnel</h2>
       <p className="analytics-note">
-        Visitors of each day who reached each step; the last three are the period’s demo requests in the inbox, by
-        status.
+        Visitors of each day who reached each step; the last four are the period’s demo requests in the inbox: all of
+        them, those with a time booked, then by status.
       </p>
       <ol>
         {steps.map((step) => (
