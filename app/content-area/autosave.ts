@@ -4,7 +4,7 @@
 // not the draft (another editor never sees it); Save draft, which also works without JavaScript,
 // writes the draft. The route's shouldRevalidate keeps the page from reloading its data after.
 import { useEffect, useRef } from 'react';
-import { useFetcher } from 'react-router';
+import { useFetcher, useNavigation } from 'react-router';
 
 /** How long after a change the typing is posted; later changes ride along. */
 export const AUTOSAVE_MS = 3000;
@@ -14,6 +14,14 @@ export function useAutosave() {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const form = useRef<HTMLFormElement | null>(null);
   useEffect(() => () => clearTimeout(timer.current), []);
+  // A save, a publish or leaving the page goes first: a post due after it would bring back
+  // typing the editor has just saved, restored over or chosen to leave.
+  const navigating = useNavigation().state !== 'idle';
+  useEffect(() => {
+    if (!navigating) return;
+    clearTimeout(timer.current);
+    timer.current = undefined;
+  }, [navigating]);
   return {
     /** The form changed: post it within AUTOSAVE_MS, unless a post is already due. */
     typed(changed: HTMLFormElement) {

@@ -56,7 +56,12 @@ export function ContentItemPage({
   const [typed, setTyped] = useState<{ heading: string; text: string } | null>(null);
   const autosave = useAutosave();
   if (!signedIn || !working) return <ContentSignIn {...(signIn ?? { csrfToken: '', message: null })} />;
-  const { username, csrfToken, item, history, autosaved } = signedIn;
+  const { username, csrfToken, item, history } = signedIn;
+  // This editor's autosaved typing, when it differs from the text stored.
+  const stored = spec.values(working);
+  const autosaved = Object.entries(signedIn.autosaved?.fields ?? {}).some(([name, value]) => (stored[name] ?? '') !== value)
+    ? signedIn.autosaved
+    : null;
   const answer = actionData as FormFailure | undefined;
   const failed = answer && 'errors' in answer ? answer : null;
   // After signing in again, what was typed before the sign-in ended (with the version it opened,
@@ -64,7 +69,7 @@ export function ContentItemPage({
   const restored = restoredFrom(actionData);
   const done = restored?.message ?? signedIn.done;
   const keptTyping = restored && ['save', 'draft'].includes(restored.values.intent ?? '') ? restored.values : null;
-  const values = failed?.values ?? keptTyping ?? autosaved?.fields ?? spec.values(working);
+  const values = failed?.values ?? keptTyping ?? autosaved?.fields ?? stored;
   const opened = Number(keptTyping?.version) || autosaved?.version || item.version;
   const preview = typed ?? spec.preview(working);
   const hasDraft = item.status === 'draft' || item.draft !== null;

@@ -17,6 +17,7 @@ export function ScheduleField({ publishAt }: { publishAt: string | null }) {
       <InputField
         name="publishAt"
         type="datetime-local"
+        step={1}
         label="Publish the draft at (optional)"
         hint={
           <>
