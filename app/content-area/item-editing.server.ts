@@ -5,6 +5,7 @@
 // publish, a preview link, autosave, restore and move to the trash (decision 052).
 import { data, href } from 'react-router';
 import {
+  CONTENT_MESSAGES,
   type ContentKind,
   faqUpdateSchema,
   glossaryUpdateSchema,
@@ -138,6 +139,9 @@ export async function itemAction(kind: ContentKind, request: Request, app: AppCo
   }
   if (intent === 'save' || intent === 'draft') {
     const publishAt = publishAtFrom(values);
+    // A time the form could not read is the field's own refusal (never a silent "no schedule").
+    if (intent === 'draft' && typeof publishAt === 'string' && !publishAt.endsWith('Z'))
+      return refuse(400, CONTENT_MESSAGES.badPublishAt, values, { publishAt: CONTENT_MESSAGES.badPublishAt });
     const publishing: Publishing =
       intent === 'save' ? { status: 'published' } : { status: 'draft', ...(publishAt === undefined ? {} : { publish_at: publishAt }) };
     const saving = save(kind, edit, id, values, staff.username, publishing);

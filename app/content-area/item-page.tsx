@@ -106,7 +106,7 @@ export function ContentItemPage({
         submitLabel="Save draft"
         intent="draft"
         also={[{ intent: 'save', label: 'Save and publish' }]}
-        extra={<ScheduleField publishAt={item.publishAt} />}
+        extra={<ScheduleField publishAt={item.publishAt} typed={failed?.values.publishAt} error={failed?.errors.publishAt} />}
         current={failed?.current}
         onEdit={(form) => {
           const data = new FormData(form);

@@ -5,7 +5,16 @@ import { useEffect, useState } from 'react';
 import { InputField } from '../components/ui/field.tsx';
 import { LocalTime } from './item-state.tsx';
 
-export function ScheduleField({ publishAt }: { publishAt: string | null }) {
+export function ScheduleField({
+  publishAt,
+  typed,
+  error,
+}: {
+  publishAt: string | null;
+  /** What was typed, given back with a refusal. */
+  typed?: string | undefined;
+  error?: string | undefined;
+}) {
   const [offset, setOffset] = useState('0');
   const [zoned, setZoned] = useState(false);
   useEffect(() => {
@@ -18,6 +27,8 @@ export function ScheduleField({ publishAt }: { publishAt: string | null }) {
         name="publishAt"
         type="datetime-local"
         step={1}
+        defaultValue={typed ?? ''}
+        error={error}
         label="Publish the draft at (optional)"
         hint={
           <>

@@ -142,6 +142,7 @@ export default function ContentFaq({ loaderData, actionData }: Route.ComponentPr
             hiddenSwitch
             submitLabel="Add question"
             intent="add"
+            also={[{ intent: 'add-draft', label: 'Add as a draft' }]}
           />
         </section>
       </div>

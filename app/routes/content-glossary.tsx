@@ -187,6 +187,7 @@ export default function ContentGlossary({ loaderData, actionData }: Route.Compon
             errors={failed && isAdd(failed.values.intent) ? failed.errors : {}}
             submitLabel="Add term"
             intent="add"
+            also={[{ intent: 'add-draft', label: 'Add as a draft' }]}
           />
         </section>
         <section aria-labelledby="rename-title">

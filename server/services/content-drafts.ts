@@ -17,7 +17,7 @@ import {
   TRASH_DAYS,
   type TrashItem,
 } from '../../common/content.ts';
-import { createRepositories, type Repositories } from '../db/repositories/index.ts';
+import type { Repositories } from '../db/repositories/index.ts';
 import type { ItemState, Stamp } from '../db/repositories/content.ts';
 import { abort, type Result, resultOf } from '../refusal.ts';
 import {

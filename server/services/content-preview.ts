@@ -5,7 +5,14 @@
 // are), naming one item and an expiry; tampered → 'invalid' (404), past its time → 'expired' (410).
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import type { FaqItem, GlossaryEntry } from '../../common/api.ts';
-import { CONTENT_KINDS, type ContentKind, type StaffFaq, type StaffGlossaryEntry } from '../../common/content.ts';
+import {
+  CONTENT_KINDS,
+  type ContentKind,
+  type FaqInput,
+  type GlossaryInput,
+  type StaffFaq,
+  type StaffGlossaryEntry,
+} from '../../common/content.ts';
 import type { Repositories } from '../db/repositories/index.ts';
 import { KINDS } from './content-drafts.ts';
 
@@ -66,7 +73,7 @@ export async function previewPage(repos: Repositories, check: Extract<PreviewChe
     const items = await repos.content.listStaffFaqs();
     const target = items.find((item) => item.id === check.id);
     if (!target) return null;
-    const draft = draftOf(target) as ReturnType<typeof KINDS.faq.parse> & { hidden: boolean };
+    const draft = draftOf(target) as FaqInput;
     const faqs = items
       .filter((item) => item.id === check.id || (item.status === 'published' && !item.hidden))
       .map((item) => (item.id === check.id ? draft : item))
@@ -76,7 +83,7 @@ export async function previewPage(repos: Repositories, check: Extract<PreviewChe
   const entries = await repos.content.listStaffGlossary();
   const target = entries.find((entry) => entry.id === check.id);
   if (!target) return null;
-  const draft = { id: target.id, ...(draftOf(target) as { category: string; term: string; description: string }) };
+  const draft = { id: target.id, ...(draftOf(target) as GlossaryInput) };
   const rows = entries
     .filter((entry) => entry.id === check.id || entry.status === 'published')
     .map((entry) => (entry.id === check.id ? draft : entry))
