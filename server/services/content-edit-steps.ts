@@ -100,11 +100,12 @@ export async function updateEntryIn(
   version: number,
   fields: GlossaryInput,
   action: 'update' | 'restore' | 'import',
+  state: ItemState = LIVE,
 ) {
   const before = await entryOrThrow(repos, id);
   if (before.version !== version) stale(before);
   await checkTermFree(repos, fields.category, fields.term, id);
-  if (!(await repos.content.updateGlossaryEntry(id, version, fields, { at, username }, LIVE)))
+  if (!(await repos.content.updateGlossaryEntry(id, version, fields, { at, username }, state)))
     stale(await repos.content.findGlossaryEntry(id));
   await repos.content.addHistory({
     kind: 'glossary',

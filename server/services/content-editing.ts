@@ -213,6 +213,8 @@ export function createContentEditing(deps: {
             entry.version,
             { ...glossaryFields(entry), category: to },
             'update',
+            // A rename is not a publish: a draft stays a draft, a waiting draft moves with it.
+            entry.draft ? { draft_json: JSON.stringify({ ...entry.draft, category: to }) } : {},
           );
         }
         return { renamed: entries.length };
