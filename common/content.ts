@@ -12,7 +12,16 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export const CONTENT_KINDS = ['faq', 'glossary'] as const;
 export type ContentKind = (typeof CONTENT_KINDS)[number];
-export const CONTENT_ACTIONS = ['create', 'update', 'delete', 'restore', 'import', 'draft', 'publish', 'untrash'] as const;
+export const CONTENT_ACTIONS = [
+  'create',
+  'update',
+  'delete',
+  'restore',
+  'import',
+  'draft',
+  'publish',
+  'untrash',
+] as const;
 export type ContentAction = (typeof CONTENT_ACTIONS)[number];
 /** 'published' once an item has ever gone live; 'draft' before, when the site does not show it. */
 export const CONTENT_STATUSES = ['draft', 'published'] as const;

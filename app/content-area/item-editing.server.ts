@@ -51,7 +51,14 @@ const SERVICE = {
 } as const;
 
 /** Saves the form live or as the draft: the parsed fields, or the form again with its errors. */
-function save(kind: ContentKind, edit: Edit, id: number, values: Record<string, string>, username: string, publishing: Publishing) {
+function save(
+  kind: ContentKind,
+  edit: Edit,
+  id: number,
+  values: Record<string, string>,
+  username: string,
+  publishing: Publishing,
+) {
   const parsed = parseForm(
     SCHEMA[kind],
     { ...INPUT[kind](values), version: Number(values.version), ...publishing },
@@ -143,7 +150,9 @@ export async function itemAction(kind: ContentKind, request: Request, app: AppCo
     if (intent === 'draft' && typeof publishAt === 'string' && !publishAt.endsWith('Z'))
       return refuse(400, CONTENT_MESSAGES.badPublishAt, values, { publishAt: CONTENT_MESSAGES.badPublishAt });
     const publishing: Publishing =
-      intent === 'save' ? { status: 'published' } : { status: 'draft', ...(publishAt === undefined ? {} : { publish_at: publishAt }) };
+      intent === 'save'
+        ? { status: 'published' }
+        : { status: 'draft', ...(publishAt === undefined ? {} : { publish_at: publishAt }) };
     const saving = save(kind, edit, id, values, staff.username, publishing);
     if (!saving.ok) return saving.refusal;
     const done = intent === 'save' ? 'saved' : publishAt ? 'scheduled' : 'drafted';

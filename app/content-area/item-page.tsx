@@ -52,14 +52,20 @@ export function ContentItemPage({
   const spec = ITEM_KINDS[kind];
   const signedIn = !signIn && loaderData.signedIn ? loaderData : null;
   // The text being edited: the draft if there is one (a never-published item's own text is its draft).
-  const working = signedIn ? (signedIn.item.draft ? ({ ...signedIn.item, ...signedIn.item.draft } as ContentItem) : signedIn.item) : null;
+  const working = signedIn
+    ? signedIn.item.draft
+      ? ({ ...signedIn.item, ...signedIn.item.draft } as ContentItem)
+      : signedIn.item
+    : null;
   const [typed, setTyped] = useState<{ heading: string; text: string } | null>(null);
   const autosave = useAutosave();
   if (!signedIn || !working) return <ContentSignIn {...(signIn ?? { csrfToken: '', message: null })} />;
   const { username, csrfToken, item, history } = signedIn;
   // This editor's autosaved typing, when it differs from the text stored.
   const stored = spec.values(working);
-  const autosaved = Object.entries(signedIn.autosaved?.fields ?? {}).some(([name, value]) => (stored[name] ?? '') !== value)
+  const autosaved = Object.entries(signedIn.autosaved?.fields ?? {}).some(
+    ([name, value]) => (stored[name] ?? '') !== value,
+  )
     ? signedIn.autosaved
     : null;
   const answer = actionData as FormFailure | undefined;
@@ -87,7 +93,8 @@ export function ContentItemPage({
           {item.updatedBy ? (
             <>
               {' · last changed by '}
-              {item.updatedBy === 'schedule' ? 'the schedule' : item.updatedBy} at <LocalTime iso={item.updatedAt ?? ''} />
+              {item.updatedBy === 'schedule' ? 'the schedule' : item.updatedBy} at{' '}
+              <LocalTime iso={item.updatedAt ?? ''} />
             </>
           ) : (
             ' · as seeded'
@@ -106,7 +113,9 @@ export function ContentItemPage({
         submitLabel="Save draft"
         intent="draft"
         also={[{ intent: 'save', label: 'Save and publish' }]}
-        extra={<ScheduleField publishAt={item.publishAt} typed={failed?.values.publishAt} error={failed?.errors.publishAt} />}
+        extra={
+          <ScheduleField publishAt={item.publishAt} typed={failed?.values.publishAt} error={failed?.errors.publishAt} />
+        }
         current={failed?.current}
         onEdit={(form) => {
           const data = new FormData(form);

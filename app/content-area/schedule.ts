@@ -11,7 +11,12 @@ export function publishAtFrom(values: Record<string, string>): string | null | u
   if (!local) return undefined;
   const offset = Number(values.zoneOffset || '0');
   const parsed = Date.parse(`${local.length === 16 ? `${local}:00` : local}Z`);
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(local) || Number.isNaN(parsed) || !Number.isInteger(offset) || Math.abs(offset) > 14 * 60)
+  if (
+    !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(local) ||
+    Number.isNaN(parsed) ||
+    !Number.isInteger(offset) ||
+    Math.abs(offset) > 14 * 60
+  )
     return local;
   // getTimezoneOffset() is UTC minus local time, in minutes.
   return new Date(parsed + offset * 60_000).toISOString();

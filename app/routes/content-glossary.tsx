@@ -96,9 +96,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
     if (!parsed.ok) return parsed.refusal;
     // "Add as a draft" stores it off the site until published (decision 052).
-      const { status: _status, publish_at: _publishAt, ...fields } = parsed.value;
-      const status = intent === 'add-draft' ? ('draft' as const) : ('published' as const);
-      return back(await edit.addEntry(fields, staff.username, { status }), status === 'draft' ? 'drafted' : 'added');
+    const { status: _status, publish_at: _publishAt, ...fields } = parsed.value;
+    const status = intent === 'add-draft' ? ('draft' as const) : ('published' as const);
+    return back(await edit.addEntry(fields, staff.username, { status }), status === 'draft' ? 'drafted' : 'added');
   }
   if (intent === 'rename') {
     const parsed = renameCategorySchema.safeParse({ from: values.from, to: values.to });
@@ -182,7 +182,11 @@ export default function ContentGlossary({ loaderData, actionData }: Route.Compon
             csrfToken={csrfToken}
             fields={GLOSSARY_FIELDS}
             values={
-              failed && isAdd(failed.values.intent) ? failed.values : isAdd(restored?.values.intent) ? restored!.values : {}
+              failed && isAdd(failed.values.intent)
+                ? failed.values
+                : isAdd(restored?.values.intent)
+                  ? restored!.values
+                  : {}
             }
             errors={failed && isAdd(failed.values.intent) ? failed.errors : {}}
             submitLabel="Add term"

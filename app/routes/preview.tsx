@@ -27,7 +27,8 @@ const REFUSED = {
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const page = await context.get(appContext).services.contentEditing.preview(params.token);
-  if (page === 404 || page === 410) throw data(REFUSED[page], { status: page, headers: { 'Cache-Control': 'no-store' } });
+  if (page === 404 || page === 410)
+    throw data(REFUSED[page], { status: page, headers: { 'Cache-Control': 'no-store' } });
   return page;
 }
 
@@ -47,9 +48,7 @@ export default function Preview({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const message =
-    error && typeof error === 'object' && 'data' in error && typeof error.data === 'string'
-      ? error.data
-      : REFUSED[404];
+    error && typeof error === 'object' && 'data' in error && typeof error.data === 'string' ? error.data : REFUSED[404];
   return (
     <section className="section">
       <div className="container">

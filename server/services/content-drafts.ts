@@ -41,14 +41,25 @@ type Kind = {
   /** A stored draft's fields, typed (the JSON is ours, written by saveDraft). */
   parse(draft: Record<string, unknown>): Fields;
   checkFree(repos: Repositories, fields: Fields, id?: number): Promise<void>;
-  update(repos: Repositories, id: number, version: number, fields: Fields, stamp: Stamp, state: ItemState): Promise<boolean>;
+  update(
+    repos: Repositories,
+    id: number,
+    version: number,
+    fields: Fields,
+    stamp: Stamp,
+    state: ItemState,
+  ): Promise<boolean>;
 };
 
 export const KINDS: Record<ContentKind, Kind> = {
   faq: {
     find: faqOrThrow,
     fieldsOf: (item) => faqFields(item as StaffFaq),
-    parse: (draft) => ({ question: String(draft.question), answer: String(draft.answer), hidden: draft.hidden === true }),
+    parse: (draft) => ({
+      question: String(draft.question),
+      answer: String(draft.answer),
+      hidden: draft.hidden === true,
+    }),
     checkFree: (repos, fields, id) => checkQuestionFree(repos, (fields as FaqInput).question, id),
     update: (repos, id, version, fields, stamp, state) =>
       repos.content.updateFaq(id, version, fields as FaqInput, stamp, state),
@@ -127,7 +138,14 @@ export function createContentDrafts(change: Change, read: () => Repositories, no
     });
 
   /** Makes the draft live (the never-published item, or the pending edit); refused when there is none. */
-  const publishIn = async (repos: Repositories, at: string, kind: ContentKind, id: number, version: number, username: string) => {
+  const publishIn = async (
+    repos: Repositories,
+    at: string,
+    kind: ContentKind,
+    id: number,
+    version: number,
+    username: string,
+  ) => {
     const spec = KINDS[kind];
     const before = await spec.find(repos, id);
     if (before.version !== version) stale(before);
@@ -179,7 +197,8 @@ export function createContentDrafts(change: Change, read: () => Repositories, no
       change(kind, async (repos, at) => {
         const trashed = await repos.contentStates.findTrashed(kind, id);
         if (!trashed) abort('not-found', CONTENT_MESSAGES.notInTrash);
-        if (trashed.version !== version) abort('conflict', CONTENT_MESSAGES.changedSince(trashed.deletedBy ?? '?', trashed.deletedAt));
+        if (trashed.version !== version)
+          abort('conflict', CONTENT_MESSAGES.changedSince(trashed.deletedBy ?? '?', trashed.deletedAt));
         const back = { deleted_at: null };
         if (!(await repos.contentStates.setState(kind, id, version, back, { at, username }))) stale(null);
         const item = await KINDS[kind].find(repos, id);
@@ -206,7 +225,9 @@ export function createContentDrafts(change: Change, read: () => Repositories, no
     async publishDue(): Promise<number> {
       let published = 0;
       for (const due of await read().contentStates.dueDrafts(now().toISOString())) {
-        const result = await change(due.kind, (repos, at) => publishIn(repos, at, due.kind, due.id, due.version, SCHEDULER));
+        const result = await change(due.kind, (repos, at) =>
+          publishIn(repos, at, due.kind, due.id, due.version, SCHEDULER),
+        );
         if (result.ok) published += 1;
       }
       return published;
@@ -234,7 +255,8 @@ export function createContentDrafts(change: Change, read: () => Repositories, no
         return { savedAt };
       });
     },
-    findAutosave: (kind: ContentKind, id: number, username: string) => read().contentStates.findAutosave(kind, id, username),
+    findAutosave: (kind: ContentKind, id: number, username: string) =>
+      read().contentStates.findAutosave(kind, id, username),
     clearAutosave: (kind: ContentKind, id: number, username: string) =>
       read().contentStates.clearAutosave(kind, id, username),
     /** Purges what has been in the trash longer than TRASH_DAYS (the retention job). */

@@ -14,7 +14,10 @@ import type { Repositories } from '../db/repositories/index.ts';
 import { abort, type Result } from '../refusal.ts';
 
 /** Runs a change of an item of `kind` in one transaction, then tells every instance (content-editing.ts). */
-export type Change = <T>(kind: ContentKind, work: (repos: Repositories, at: string) => Promise<T>) => Promise<Result<T>>;
+export type Change = <T>(
+  kind: ContentKind,
+  work: (repos: Repositories, at: string) => Promise<T>,
+) => Promise<Result<T>>;
 
 /** A live save or a restore makes the item published and replaces any draft and its schedule. */
 const LIVE = { status: 'published', draft_json: null, publish_at: null } as const;

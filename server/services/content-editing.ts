@@ -187,8 +187,7 @@ export function createContentEditing(deps: {
             return updateEntryIn(repos, at, username, id, version, fields, 'update');
           }),
     /** Moves the entry to the trash (decision 052). */
-    deleteEntry: (id: number, version: number, username: string) =>
-      drafts.trash('glossary', id, version, username),
+    deleteEntry: (id: number, version: number, username: string) => drafts.trash('glossary', id, version, username),
     restoreEntry: (id: number, version: number, historyId: number, username: string) =>
       change(CONTENT_MESSAGES.duplicateTerm, async (repos, at) => {
         const fields = await earlier(repos, 'glossary', id, historyId);

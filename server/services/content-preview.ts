@@ -22,8 +22,7 @@ const VERSION = 'p1';
 export const PREVIEW_TTL_SECONDS = 60 * 60;
 
 export type PreviewCheck =
-  | { ok: true; kind: ContentKind; id: number; expiresAt: Date }
-  | { ok: false; reason: 'invalid' | 'expired' };
+  { ok: true; kind: ContentKind; id: number; expiresAt: Date } | { ok: false; reason: 'invalid' | 'expired' };
 
 /** The public page of each kind with one item's draft applied. */
 export type PreviewPage =
@@ -37,7 +36,10 @@ export function createPreviewLinks(tokenSecret: string, now: () => number = Date
     sign(kind: ContentKind, id: number, ttlSeconds = PREVIEW_TTL_SECONDS): { token: string; expiresAt: Date } {
       const expires = Math.floor(now() / 1000) + ttlSeconds;
       const payload = Buffer.from(JSON.stringify({ p: PURPOSE, k: kind, i: id, e: expires })).toString('base64url');
-      return { token: `${VERSION}.${payload}.${sign(payload).toString('base64url')}`, expiresAt: new Date(expires * 1000) };
+      return {
+        token: `${VERSION}.${payload}.${sign(payload).toString('base64url')}`,
+        expiresAt: new Date(expires * 1000),
+      };
     },
     verify(token: string): PreviewCheck {
       const match = /^p1\.([A-Za-z0-9_-]{1,256})\.([A-Za-z0-9_-]{43})$/.exec(token);
@@ -47,7 +49,8 @@ export function createPreviewLinks(tokenSecret: string, now: () => number = Date
       // One spelling per signature (base64url's last character has spare bits).
       if (given.toString('base64url') !== signature) return { ok: false, reason: 'invalid' };
       const expected = sign(payload);
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'invalid' };
+      if (given.length !== expected.length || !timingSafeEqual(given, expected))
+        return { ok: false, reason: 'invalid' };
       let claims: { p?: unknown; k?: unknown; i?: unknown; e?: unknown };
       try {
         claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
@@ -67,7 +70,10 @@ export type PreviewLinks = ReturnType<typeof createPreviewLinks>;
 /** The page the link shows: what the site shows now, with this item as its draft would make it
  * (a never-published item joins the list; a hidden FAQ item shows, as publishing would not hide
  * it from its editor's eyes). Null when the item is gone (trashed or purged). */
-export async function previewPage(repos: Repositories, check: Extract<PreviewCheck, { ok: true }>): Promise<PreviewPage | null> {
+export async function previewPage(
+  repos: Repositories,
+  check: Extract<PreviewCheck, { ok: true }>,
+): Promise<PreviewPage | null> {
   const expiresAt = check.expiresAt.toISOString();
   if (check.kind === 'faq') {
     const items = await repos.content.listStaffFaqs();

@@ -54,9 +54,9 @@ for (const engine of engines) {
         (item) => `${item.question} ${item.answer}`,
       );
     const publicTerms = async () =>
-      ((await ada.client.get('/api/Glossary/GetAllFromGlossary')).body[1] as { term: string; description: string }[]).map(
-        (entry) => `${entry.term} ${entry.description}`,
-      );
+      (
+        (await ada.client.get('/api/Glossary/GetAllFromGlossary')).body[1] as { term: string; description: string }[]
+      ).map((entry) => `${entry.term} ${entry.description}`);
     const history = async (path: string) =>
       ((await ada.get(`${path}/history`)).body as { action: string; username: string }[]).map(
         (entry) => `${entry.action}:${entry.username}`,
@@ -239,7 +239,11 @@ for (const engine of engines) {
       const old = await ada.call('POST', '/api/content/faqs', { question: 'Long gone?', answer: 'Yes.' });
       assert.equal((await ada.call('DELETE', `/api/content/faqs/${old.body.id}?version=1`)).status, 200);
       const longAgo = new Date(Date.now() - 31 * 86_400_000).toISOString();
-      await server.app.database.kysely.updateTable('faqs').set({ deleted_at: longAgo }).where('id', '=', old.body.id).execute();
+      await server.app.database.kysely
+        .updateTable('faqs')
+        .set({ deleted_at: longAgo })
+        .where('id', '=', old.body.id)
+        .execute();
       const purged = await server.app.services.contentEditing.purgeTrash();
       assert.equal(purged.faq, 1);
       const left = ((await ada.get('/api/content/trash')).body as { id: number }[]).map((item) => item.id);

@@ -32,7 +32,12 @@ const post = (client: ApiClient, path: string, fields: Record<string, string>) =
 async function signedIn(username: string) {
   const client = new ApiClient(server.url);
   const token = tokenOf((await client.get('/content/faq')).text);
-  const response = await post(client, '/content/faq', { _csrf: token, intent: 'sign-in', username, password: PASSWORD });
+  const response = await post(client, '/content/faq', {
+    _csrf: token,
+    intent: 'sign-in',
+    username,
+    password: PASSWORD,
+  });
   assert.equal(response.status, 303);
   return { client, token };
 }
@@ -120,7 +125,12 @@ describe('drafts without JavaScript', () => {
 
   test('autosave keeps one editor’s typing for them alone; a clash shows a word diff', async () => {
     const { client, token } = await signedIn('editor');
-    await post(client, '/content/faq', { _csrf: token, intent: 'add', question: 'Who typed this?', answer: 'The first words.' });
+    await post(client, '/content/faq', {
+      _csrf: token,
+      intent: 'add',
+      question: 'Who typed this?',
+      answer: 'The first words.',
+    });
     const list = decode((await client.get('/content/faq')).text);
     const id = /href="\/content\/faq\/(\d+)">Who typed this\?/.exec(list)?.[1];
     const path = `/content/faq/${id}`;
@@ -132,7 +142,10 @@ describe('drafts without JavaScript', () => {
       answer: 'The first words, and more typed later.',
     });
     assert.equal(autosaved.status, 200);
-    assert.match(decode((await client.get(path)).text), /is back in the form[\s\S]*The first words, and more typed later\./);
+    assert.match(
+      decode((await client.get(path)).text),
+      /is back in the form[\s\S]*The first words, and more typed later\./,
+    );
     const other = await signedIn('other');
     assert.doesNotMatch(decode((await other.client.get(path)).text), /more typed later/);
 
@@ -155,7 +168,12 @@ describe('drafts without JavaScript', () => {
     const html = decode(clash.text);
     assert.match(html, /<del>second words\.<\/del>/);
     assert.match(html, /<ins>first words, and more\.<\/ins>/);
-    const tooLong = await post(client, path, { _csrf: token, intent: 'autosave', version: '1', answer: 'a'.repeat(6000) });
+    const tooLong = await post(client, path, {
+      _csrf: token,
+      intent: 'autosave',
+      version: '1',
+      answer: 'a'.repeat(6000),
+    });
     assert.equal(tooLong.status, 400);
   });
 });

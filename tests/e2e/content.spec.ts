@@ -169,7 +169,9 @@ test('a draft stays off the site, is previewed signed out, then published; a sch
   await add.getByLabel('Answer').fill('Not yet.');
   await add.getByRole('button', { name: 'Add as a draft' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Question added as a draft' })).toBeVisible();
-  await expect(page.locator('ol.content-list > li').filter({ hasText: question })).toContainText('Draft, not on the site');
+  await expect(page.locator('ol.content-list > li').filter({ hasText: question })).toContainText(
+    'Draft, not on the site',
+  );
   await page.goto('/faq');
   await expect(page.getByText(question)).toHaveCount(0);
 

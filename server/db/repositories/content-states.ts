@@ -45,7 +45,13 @@ export function createContentStatesRepository(db: Kysely<DB>) {
       for (const kind of Object.keys(TABLES) as ContentKind[]) {
         const found = await db
           .selectFrom(tableOf(kind))
-          .select(['id', 'version', 'deleted_at', 'updated_by', sql<string>`${sql.ref(TABLES[kind].title)}`.as('title')])
+          .select([
+            'id',
+            'version',
+            'deleted_at',
+            'updated_by',
+            sql<string>`${sql.ref(TABLES[kind].title)}`.as('title'),
+          ])
           .where('deleted_at', 'is not', null)
           .execute();
         for (const row of found)

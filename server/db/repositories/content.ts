@@ -27,7 +27,10 @@ export type ItemState = Partial<{
 type StoredState = { draft_json: string | null };
 
 /** The stored draft column as the item's `draft` field. */
-function withDraft<T extends StoredState>({ draft_json, ...row }: T): Omit<T, 'draft_json'> & { draft: Record<string, unknown> | null } {
+function withDraft<T extends StoredState>({
+  draft_json,
+  ...row
+}: T): Omit<T, 'draft_json'> & { draft: Record<string, unknown> | null } {
   return { ...row, draft: draft_json ? (JSON.parse(draft_json) as Record<string, unknown>) : null };
 }
 export type NewHistory = {
@@ -88,7 +91,6 @@ export function createContentRepository(db: Kysely<DB>) {
   const toFaq = ({ hidden, ...row }: Omit<StaffFaq, 'hidden' | 'draft'> & StoredState & { hidden: number }): StaffFaq =>
     withDraft({ ...row, hidden: hidden === 1 });
   const toEntry = (row: Omit<StaffGlossaryEntry, 'draft'> & StoredState): StaffGlossaryEntry => withDraft(row);
-
 
   /** Inserts a seed item unless the seed added it once already (then staff may have edited or deleted it). */
   async function seedOnce(kind: ContentKind, key: string, insert: () => Promise<number>): Promise<number> {
@@ -199,7 +201,13 @@ export function createContentRepository(db: Kysely<DB>) {
       return id;
     },
     /** True when the item was at `version` and is now at version + 1. */
-    async updateFaq(id: number, version: number, fields: FaqFields, stamp: Stamp, state: ItemState = {}): Promise<boolean> {
+    async updateFaq(
+      id: number,
+      version: number,
+      fields: FaqFields,
+      stamp: Stamp,
+      state: ItemState = {},
+    ): Promise<boolean> {
       const result = await db
         .updateTable('faqs')
         .set({

@@ -37,11 +37,15 @@ const previewLinkSchema = z.object({
 });
 
 /** Each kind's path segment, its name in the summaries and its item's answer schema. */
-const KINDS: { kind: ContentKind; path: string; name: string; item: typeof staffFaqSchema | typeof staffGlossarySchema }[] =
-  [
-    { kind: 'faq', path: 'faqs', name: 'an FAQ item', item: staffFaqSchema },
-    { kind: 'glossary', path: 'glossary', name: 'a glossary entry', item: staffGlossarySchema },
-  ];
+const KINDS: {
+  kind: ContentKind;
+  path: string;
+  name: string;
+  item: typeof staffFaqSchema | typeof staffGlossarySchema;
+}[] = [
+  { kind: 'faq', path: 'faqs', name: 'an FAQ item', item: staffFaqSchema },
+  { kind: 'glossary', path: 'glossary', name: 'a glossary entry', item: staffGlossarySchema },
+];
 
 export const contentDraftRoutes: FastifyPluginAsyncZod = async (app) => {
   const edit = app.services.contentEditing;

@@ -33,7 +33,6 @@ const config = { errorShape: 'errorInfo' } as const;
 const tags = ['Staff content'];
 const deleted = z.object({ deleted: z.literal(true) });
 
-
 const contentEditingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.decorateRequest('staffUsername', '');
   const edit = app.services.contentEditing;
@@ -89,7 +88,9 @@ const contentEditingRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     handler: (request) => {
       const { version, status, publish_at, ...fields } = request.body;
-      return answer(edit.updateFaq(idOf(request.params.id), version, fields, request.staffUsername, { status, publish_at }));
+      return answer(
+        edit.updateFaq(idOf(request.params.id), version, fields, request.staffUsername, { status, publish_at }),
+      );
     },
   });
   app.delete('/faqs/:id', {
