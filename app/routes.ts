@@ -45,6 +45,9 @@ export default [
   route('content/glossary', 'routes/content-glossary.tsx'),
   route('content/glossary/:id', 'routes/content-glossary-entry.tsx'),
   route('content/glossary.csv', 'routes/content-glossary-csv.ts'),
+  // Drafts, the trash and preview links (issue 31): the trash, and a draft on its public page.
+  route('content/trash', 'routes/content-trash.tsx'),
+  route('preview/:token', 'routes/preview.tsx'),
   // Visitor analytics for staff (issue 30): rendered on the server from the daily rollups.
   route('analytics', 'routes/analytics.tsx'),
   // Forms without JavaScript: where the footer and contact forms post, and the result page.

@@ -31,4 +31,13 @@ export const CONTENT_MESSAGES = {
   importHeader: 'The first line must be the columns: category,term,description (id optional).',
   importTooLarge: `The CSV may have at most ${IMPORT_MAX_ROWS} rows.`,
   importRefused: 'Nothing was imported: fix the refused rows first.',
+  // Drafts, schedule, trash (decision 052).
+  badStatus: 'Status must be "draft" or "published"',
+  badPublishAt: 'Publish at must be a date and time with its time zone, such as 2026-12-01T09:00:00Z',
+  publishAtPast: 'Publish at must be in the future.',
+  publishAtDraftOnly: 'Only a draft can be scheduled: send "status": "draft" with "publish_at".',
+  nothingToPublish: 'There is no draft to publish: the site already shows this version.',
+  inTrash: 'This item is in the trash. Restore it from the trash to edit it.',
+  notInTrash: 'This item is not in the trash.',
+  duplicateInTrash: 'An item with this text is in the trash: restore it from there instead.',
 } as const;

@@ -12,8 +12,22 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export const CONTENT_KINDS = ['faq', 'glossary'] as const;
 export type ContentKind = (typeof CONTENT_KINDS)[number];
-export const CONTENT_ACTIONS = ['create', 'update', 'delete', 'restore', 'import'] as const;
+export const CONTENT_ACTIONS = [
+  'create',
+  'update',
+  'delete',
+  'restore',
+  'import',
+  'draft',
+  'publish',
+  'untrash',
+] as const;
 export type ContentAction = (typeof CONTENT_ACTIONS)[number];
+/** 'published' once an item has ever gone live; 'draft' before, when the site does not show it. */
+export const CONTENT_STATUSES = ['draft', 'published'] as const;
+export type ContentStatus = (typeof CONTENT_STATUSES)[number];
+/** Days an item stays in the trash before the retention job purges it. */
+export const TRASH_DAYS = 30;
 
 /** Longest text each editable field accepts, in characters. */
 export const CONTENT_LIMITS = { question: 300, answer: 5000, category: 60, term: 120, description: 3000 } as const;
@@ -51,14 +65,29 @@ export const glossaryFields = {
   description: text('Description', CONTENT_LIMITS.description),
 };
 
+/** How a save is stored (decision 052): live at once (the default, as before drafts), or as the
+ * item's draft, the live text staying until Publish; with publish_at the scheduler publishes it then. */
+const publishing = {
+  status: z.enum(CONTENT_STATUSES, { error: CONTENT_MESSAGES.badStatus }).default('published'),
+  /** An ISO 8601 instant with its offset, in the future; null takes a schedule away. Drafts only. */
+  publish_at: z.iso.datetime({ offset: true, error: CONTENT_MESSAGES.badPublishAt }).nullable().optional(),
+};
+
 /** Unknown fields are refused: a typo must not be silently dropped. */
-export const faqCreateSchema = z.strictObject(faqFields);
-export const faqUpdateSchema = z.strictObject({ ...faqFields, /** The version the editor opened. */ version });
-export const glossaryCreateSchema = z.strictObject(glossaryFields);
-export const glossaryUpdateSchema = z.strictObject({
-  ...glossaryFields,
+export const faqCreateSchema = z.strictObject({ ...faqFields, ...publishing });
+export const faqUpdateSchema = z.strictObject({
+  ...faqFields,
+  ...publishing,
   /** The version the editor opened. */ version,
 });
+export const glossaryCreateSchema = z.strictObject({ ...glossaryFields, ...publishing });
+export const glossaryUpdateSchema = z.strictObject({
+  ...glossaryFields,
+  ...publishing,
+  /** The version the editor opened. */ version,
+});
+/** Publish, take out of the trash: the version the editor opened. */
+export const versionBodySchema = z.strictObject({ version });
 export const versionQuerySchema = z.strictObject({
   version: z.coerce
     .number({ error: CONTENT_MESSAGES.versionRequired })
@@ -88,14 +117,24 @@ export const importSchema = z.strictObject({
   dryRun: z.boolean().default(true),
 });
 
-export type FaqInput = z.output<typeof faqCreateSchema>;
-export type GlossaryInput = z.output<typeof glossaryCreateSchema>;
+export type FaqInput = z.output<z.ZodObject<typeof faqFields>>;
+export type GlossaryInput = z.output<z.ZodObject<typeof glossaryFields>>;
+/** How to store a save: its status and schedule (undefined keeps the schedule as it is). */
+export type Publishing = { status: ContentStatus; publish_at?: string | null };
 
 const stamp = {
   version: z.number().int(),
   /** When and by whom the item was last changed; null for items as seeded. */
   updatedAt: z.string().nullable(),
   updatedBy: z.string().nullable(),
+  /** Decision 052: the fields above are the live text, or a never-published item's draft. */
+  status: z.enum(CONTENT_STATUSES),
+  /** The pending edit of a published item (its fields), null when there is none. */
+  draft: z.record(z.string(), z.unknown()).nullable(),
+  /** When the scheduler publishes the draft. */
+  publishAt: z.string().nullable(),
+  /** When it went to the trash (then only the trash lists it). */
+  deletedAt: z.string().nullable(),
 };
 export const staffFaqSchema = z.object({
   id: z.number().int(),
@@ -135,3 +174,15 @@ export const importRowSchema = z.object({
 export type ImportRow = z.infer<typeof importRowSchema>;
 export const importResultSchema = z.object({ saved: z.boolean(), rows: z.array(importRowSchema) });
 export type ImportResult = z.infer<typeof importResultSchema>;
+export const trashItemSchema = z.object({
+  kind: z.enum(CONTENT_KINDS),
+  id: z.number().int(),
+  /** The question or the term. */
+  title: z.string(),
+  version: z.number().int(),
+  deletedAt: z.string(),
+  deletedBy: z.string().nullable(),
+  /** When the retention job purges it for good. */
+  purgeAfter: z.string(),
+});
+export type TrashItem = z.infer<typeof trashItemSchema>;

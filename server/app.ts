@@ -23,6 +23,7 @@ import rateLimits from './plugins/rate-limits.ts';
 import reactRouter from './plugins/react-router.ts';
 import liveSearch from './plugins/live-search.ts';
 import retention from './plugins/retention.ts';
+import contentSchedule from './plugins/content-schedule.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import services from './plugins/services.ts';
 import staticAssets from './plugins/static-assets.ts';
@@ -123,6 +124,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(outbox, { config });
   await app.register(analytics, { config, now: options.analyticsClock });
   await app.register(retention, { config });
+  await app.register(contentSchedule, { config });
   await app.register(health, { isClosing: () => closing });
 
   await app.register(apiRoutes, { prefix: '/api', config });

@@ -122,6 +122,8 @@ const envSchema = z.object({
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   /** Delete submissions older than RETENTION_MONTHS once a day in the server (as npm run data:purge does). */
   RETENTION_PURGE: flag.default(true),
+  /** How often each instance publishes the Content drafts whose publish_at has come, in seconds (decision 052). */
+  CONTENT_SCHEDULE_SECONDS: positiveInt.max(60).default(15),
   /** How long a worker may take to send one message before a worker on any instance takes it over. */
   OUTBOX_LEASE_MS: positiveInt.default(120_000),
   // Demo booking (issue 29): BOOKING_* variables, see services/booking/config.ts.
@@ -199,6 +201,8 @@ const configSchema = envSchema
       retentionMonths: vars.RETENTION_MONTHS,
       /** Run the retention purge once a day in the server. */
       retentionPurge: vars.RETENTION_PURGE,
+      /** How often scheduled Content drafts are looked for, in seconds. */
+      contentScheduleSeconds: vars.CONTENT_SCHEDULE_SECONDS,
       analytics: {
         rawRetentionDays: vars.ANALYTICS_RAW_RETENTION_DAYS,
         eventsPerMinute: vars.ANALYTICS_EVENTS_PER_MINUTE,

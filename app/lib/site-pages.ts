@@ -8,7 +8,7 @@
 // in it for a visitor or a search engine; the Content area (/content/*, issue 19), admins only;
 // the staff analytics dashboard (/analytics, issue 30); and a visitor's own booking
 // (/demo/booking/:token, issue 29), reached only by the signed link in their invite, noindex and
-// no-store.
+// no-store; and a Content draft's preview (/preview/:token, issue 31), the same kind of link.
 import { href } from 'react-router';
 import { FEATURE_SLUGS } from '../../content/feature-slugs.ts';
 import { PROOF_PATHS } from './proof-paths.ts';

@@ -22,6 +22,7 @@ import { answerResult, parseForm, refuse as failure } from '../lib/forms.server.
 import type { Result } from '../../server/refusal.ts';
 import { contentHeaders } from '../lib/content-headers.ts';
 import { pageMeta } from '../lib/seo.ts';
+import { StateTags } from '../content-area/item-state.tsx';
 
 export const headers = contentHeaders;
 
@@ -32,10 +33,11 @@ export const meta: Route.MetaFunction = (args) => [
 
 const DONE: Record<string, string> = {
   added: 'Question added.',
+  drafted: 'Question added as a draft: not on the site until you publish it.',
   moved: 'Order saved.',
   hidden: 'Question hidden.',
   shown: 'Question shown.',
-  deleted: 'Question deleted.',
+  deleted: 'Question moved to the trash: restore it from the Trash tab within 30 days.',
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -60,7 +62,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const back = (result: Result<unknown>, done: string) =>
     answerResult(result, () => `${href('/content/faq')}?done=${done}`, values, { headers: staff.headers });
   switch (intent) {
-    case 'add': {
+    case 'add':
+    case 'add-draft': {
       const parsed = parseForm(
         faqCreateSchema,
         { question: values.question, answer: values.answer, hidden: values.hidden === 'on' },
@@ -68,7 +71,10 @@ export async function action({ request, context }: Route.ActionArgs) {
         values,
       );
       if (!parsed.ok) return parsed.refusal;
-      return back(await edit.addFaq(parsed.value, staff.username), 'added');
+      // "Add as a draft" stores it off the site until published (decision 052).
+      const { status: _status, publish_at: _publishAt, ...fields } = parsed.value;
+      const status = intent === 'add-draft' ? ('draft' as const) : ('published' as const);
+      return back(await edit.addFaq(fields, staff.username, { status }), status === 'draft' ? 'drafted' : 'added');
     }
     case 'up':
     case 'down': {
@@ -131,11 +137,12 @@ export default function ContentFaq({ loaderData, actionData }: Route.ComponentPr
           <ItemEditor
             csrfToken={csrfToken}
             fields={FAQ_FIELDS}
-            values={failed?.values ?? (restored?.values.intent === 'add' ? restored.values : {})}
+            values={failed?.values ?? (restored?.values.intent?.startsWith('add') ? restored.values : {})}
             errors={failed?.errors ?? {}}
             hiddenSwitch
             submitLabel="Add question"
             intent="add"
+            also={[{ intent: 'add-draft', label: 'Add as a draft' }]}
           />
         </section>
       </div>
@@ -181,6 +188,7 @@ function FaqOrder({ faqs, csrfToken }: { faqs: StaffFaq[]; csrfToken: string }) 
           <span>
             {index + 1}. <Link to={href('/content/faq/:id', { id: String(item.id) })}>{item.question}</Link>
             {item.hidden ? <span className="content-tag">Hidden</span> : null}
+            <StateTags item={item} />
           </span>
           <span className="content-row-actions">
             <RowForm

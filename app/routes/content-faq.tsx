@@ -23,6 +23,7 @@ export const action = ({ request, params, context }: Route.ActionArgs) =>
   itemAction('faq', request, context.get(appContext), params.id);
 
 export { ContentErrorBoundary as ErrorBoundary } from '../content-area/content-session.tsx';
+export { shouldRevalidate } from '../content-area/item-page.tsx';
 
 export default function ContentFaqItem({ loaderData, actionData }: Route.ComponentProps) {
   return <ContentItemPage kind="faq" loaderData={loaderData} actionData={actionData} />;

@@ -22,6 +22,7 @@ export const action = ({ request, params, context }: Route.ActionArgs) =>
   itemAction('glossary', request, context.get(appContext), params.id);
 
 export { ContentErrorBoundary as ErrorBoundary } from '../content-area/content-session.tsx';
+export { shouldRevalidate } from '../content-area/item-page.tsx';
 
 export default function ContentGlossaryEntry({ loaderData, actionData }: Route.ComponentProps) {
   return <ContentItemPage kind="glossary" loaderData={loaderData} actionData={actionData} />;

@@ -28,6 +28,7 @@ import { answerResult, parseForm, refuse as failure } from '../lib/forms.server.
 import type { Result } from '../../server/refusal.ts';
 import { contentHeaders } from '../lib/content-headers.ts';
 import { pageMeta } from '../lib/seo.ts';
+import { StateTags } from '../content-area/item-state.tsx';
 
 export const headers = contentHeaders;
 
@@ -38,9 +39,10 @@ export const meta: Route.MetaFunction = (args) => [
 
 const DONE: Record<string, string> = {
   added: 'Term added.',
+  drafted: 'Term added as a draft: not on the site until you publish it.',
   renamed: 'Category renamed.',
   imported: 'Import saved.',
-  deleted: 'Term deleted.',
+  deleted: 'Term moved to the trash: restore it from the Trash tab within 30 days.',
 };
 const OUTCOME_LABEL = { add: 'Add', change: 'Change', unchanged: 'Unchanged', refuse: 'Refused' } as const;
 
@@ -85,7 +87,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const edit = app.services.contentEditing;
   const back = (result: Result<unknown>, done: string) =>
     answerResult(result, () => `${href('/content/glossary')}?done=${done}`, values, { headers: staff.headers });
-  if (intent === 'add') {
+  if (intent === 'add' || intent === 'add-draft') {
     const parsed = parseForm(
       glossaryCreateSchema,
       { category: values.category, term: values.term, description: values.description },
@@ -93,7 +95,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       values,
     );
     if (!parsed.ok) return parsed.refusal;
-    return back(await edit.addEntry(parsed.value, staff.username), 'added');
+    // "Add as a draft" stores it off the site until published (decision 052).
+    const { status: _status, publish_at: _publishAt, ...fields } = parsed.value;
+    const status = intent === 'add-draft' ? ('draft' as const) : ('published' as const);
+    return back(await edit.addEntry(fields, staff.username, { status }), status === 'draft' ? 'drafted' : 'added');
   }
   if (intent === 'rename') {
     const parsed = renameCategorySchema.safeParse({ from: values.from, to: values.to });
@@ -163,6 +168,7 @@ export default function ContentGlossary({ loaderData, actionData }: Route.Compon
               <td>{entry.category}</td>
               <th scope="row">
                 <Link to={href('/content/glossary/:id', { id: String(entry.id) })}>{entry.term}</Link>
+                <StateTags item={entry} />
               </th>
               <td>{entry.description}</td>
             </tr>
@@ -176,11 +182,16 @@ export default function ContentGlossary({ loaderData, actionData }: Route.Compon
             csrfToken={csrfToken}
             fields={GLOSSARY_FIELDS}
             values={
-              failed?.values.intent === 'add' ? failed.values : restored?.values.intent === 'add' ? restored.values : {}
+              failed && isAdd(failed.values.intent)
+                ? failed.values
+                : isAdd(restored?.values.intent)
+                  ? restored!.values
+                  : {}
             }
-            errors={failed?.values.intent === 'add' ? failed.errors : {}}
+            errors={failed && isAdd(failed.values.intent) ? failed.errors : {}}
             submitLabel="Add term"
             intent="add"
+            also={[{ intent: 'add-draft', label: 'Add as a draft' }]}
           />
         </section>
         <section aria-labelledby="rename-title">
@@ -284,3 +295,5 @@ function ImportPreview({ result, csv, csrfToken }: { result: ImportResult; csv: 
     </section>
   );
 }
+
+const isAdd = (intent: string | undefined) => intent === 'add' || intent === 'add-draft';

@@ -53,7 +53,11 @@ export const meta: Route.MetaFunction = (args) =>
   );
 
 export default function Faq({ loaderData }: Route.ComponentProps) {
-  const { faqs } = loaderData;
+  return <FaqPage faqs={loaderData.faqs} />;
+}
+
+/** The page itself, from its rows: also what a draft's preview link renders (routes/preview.tsx). */
+export function FaqPage({ faqs }: { faqs: FaqItem[] }) {
   return (
     <>
       <PageHero eyebrow="Support" title="Frequently asked questions">

@@ -58,6 +58,11 @@ async function fetchGlossary(): Promise<GlossaryEntry[]> {
 }
 
 export default function Glossary({ loaderData }: Route.ComponentProps) {
+  return <GlossaryPage rows={loaderData.rows} />;
+}
+
+/** The page itself, from its rows: also what a draft's preview link renders (routes/preview.tsx). */
+export function GlossaryPage({ rows }: { rows: GlossaryEntry[] }) {
   return (
     <>
       <PageHero eyebrow="Resources" title="Glossary">
@@ -65,7 +70,7 @@ export default function Glossary({ loaderData }: Route.ComponentProps) {
       </PageHero>
       <section className="section" aria-label="Glossary terms">
         <div className="container">
-          <GlossaryTable rows={loaderData.rows} />
+          <GlossaryTable rows={rows} />
         </div>
       </section>
     </>

@@ -2,7 +2,7 @@
 // migrations/sqlite and migrations/postgres create exactly these columns). Times are ISO 8601 UTC
 // text and flags 0/1 on both, so values read back the same whichever engine stored them.
 import type { Generated } from 'kysely';
-import type { ContentAction, ContentKind, StaffRole } from '../../common/content.ts';
+import type { ContentAction, ContentKind, ContentStatus, StaffRole } from '../../common/content.ts';
 import type { InboxKind, InboxStatus } from '../../common/inbox.ts';
 
 type Flag = Generated<number>;
@@ -111,6 +111,11 @@ export type DB = {
     version: Generated<number>;
     updated_at: string | null;
     updated_by: string | null;
+    /** Drafts, schedule and trash (migration 018, decision 052). */
+    status: Generated<ContentStatus>;
+    draft_json: string | null;
+    publish_at: string | null;
+    deleted_at: string | null;
   };
   glossary_entries: {
     id: Generated<number>;
@@ -120,6 +125,11 @@ export type DB = {
     version: Generated<number>;
     updated_at: string | null;
     updated_by: string | null;
+    /** Drafts, schedule and trash (migration 018, decision 052). */
+    status: Generated<ContentStatus>;
+    draft_json: string | null;
+    publish_at: string | null;
+    deleted_at: string | null;
   };
   content_history: {
     id: Generated<number>;
@@ -133,6 +143,15 @@ export type DB = {
     after_json: string | null;
   };
   content_seed_keys: { kind: ContentKind; seed_key: string };
+  /** An editor's typing in an item, autosaved (migration 018). */
+  content_autosaves: {
+    kind: ContentKind;
+    item_id: number;
+    username: string;
+    version: number;
+    fields_json: string;
+    saved_at: string;
+  };
   submission_events: {
     id: Generated<number>;
     kind: InboxKind;

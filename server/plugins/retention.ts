@@ -1,6 +1,7 @@
 // The retention period kept by the server itself (decision 018): once at start and then once a
 // day, submissions older than RETENTION_MONTHS are deleted with their images, inbox events and
-// emails, and raw analytics events older than ANALYTICS_RAW_RETENTION_DAYS; the counts logged. `npm run data:purge` does the same for cron. With several
+// emails, raw analytics events older than ANALYTICS_RAW_RETENTION_DAYS and Content items in the
+// trash for more than 30 days; the counts logged. `npm run data:purge` does the same for cron. With several
 // instances each runs it; the deletes are idempotent, so a second run finds nothing.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -23,8 +24,10 @@ export default fp(
         .then(async (counts) => {
           // Raw analytics events after ANALYTICS_RAW_RETENTION_DAYS; their daily rollups stay.
           const analytics = await app.analytics.rollups.purgeRaw(rawRetentionDays);
+          // Content items in the trash for more than 30 days (decision 052).
+          const trash = await app.services.contentEditing.purgeTrash();
           app.log.info(
-            { cutoff, retentionMonths, counts, analytics: { ...analytics, rawRetentionDays } },
+            { cutoff, retentionMonths, counts, analytics: { ...analytics, rawRetentionDays }, trash },
             'retention purge',
           );
         })
@@ -42,5 +45,5 @@ export default fp(
       await running;
     });
   },
-  { name: 'retention', dependencies: ['database', 'analytics'] },
+  { name: 'retention', dependencies: ['database', 'analytics', 'services'] },
 );

@@ -99,7 +99,7 @@ export default fp(
       // What the API routes and the page actions call to take in a submission (services/intake.ts).
       intake: createIntake({ submissions, keys: repos.idempotency, checkImage, booking }),
       content,
-      contentEditing: createContentEditing({ database, content }),
+      contentEditing: createContentEditing({ database, content, previewSecret: config.tokenSecret }),
       inbox: createInboxService(database, { notifications }),
       booking,
       bookingManager,

@@ -9,8 +9,18 @@ import {
   type StaffFaq,
   type StaffGlossaryEntry,
 } from '../../common/content.ts';
+import type { ItemState } from '../db/repositories/content.ts';
 import type { Repositories } from '../db/repositories/index.ts';
-import { abort } from '../refusal.ts';
+import { abort, type Result } from '../refusal.ts';
+
+/** Runs a change of an item of `kind` in one transaction, then tells every instance (content-editing.ts). */
+export type Change = <T>(
+  kind: ContentKind,
+  work: (repos: Repositories, at: string) => Promise<T>,
+) => Promise<Result<T>>;
+
+/** A live save or a restore makes the item published and replaces any draft and its schedule. */
+const LIVE = { status: 'published', draft_json: null, publish_at: null } as const;
 
 export const faqFields = (item: StaffFaq) => ({ question: item.question, answer: item.answer, hidden: item.hidden });
 export const glossaryFields = (item: StaffGlossaryEntry) => ({
@@ -27,11 +37,13 @@ export function stale(current: { version: number; updatedBy: string | null; upda
 
 export async function checkQuestionFree(repos: Repositories, question: string, id?: number) {
   const other = await repos.content.findFaqByQuestion(question);
-  if (other && other.id !== id) abort('conflict', CONTENT_MESSAGES.duplicateQuestion);
+  if (other && other.id !== id)
+    abort('conflict', other.deletedAt ? CONTENT_MESSAGES.duplicateInTrash : CONTENT_MESSAGES.duplicateQuestion);
 }
 export async function checkTermFree(repos: Repositories, category: string, term: string, id?: number) {
   const other = await repos.content.findGlossaryTerm(category, term);
-  if (other && other.id !== id) abort('conflict', CONTENT_MESSAGES.duplicateTerm);
+  if (other && other.id !== id)
+    abort('conflict', other.deletedAt ? CONTENT_MESSAGES.duplicateInTrash : CONTENT_MESSAGES.duplicateTerm);
 }
 
 export async function faqOrThrow(repos: Repositories, id: number) {
@@ -65,7 +77,11 @@ export async function updateFaqIn(
   const before = await faqOrThrow(repos, id);
   if (before.version !== version) stale(before);
   await checkQuestionFree(repos, fields.question, id);
-  if (!(await repos.content.updateFaq(id, version, fields, { at, username }))) stale(await repos.content.findFaq(id));
+  // Hiding or showing (the list's buttons) is not an edit of the text: a waiting draft stays one.
+  const onlyHidden =
+    before.question === fields.question && before.answer === fields.answer && before.hidden !== fields.hidden;
+  if (!(await repos.content.updateFaq(id, version, fields, { at, username }, onlyHidden ? {} : LIVE)))
+    stale(await repos.content.findFaq(id));
   await repos.content.addHistory({
     kind: 'faq',
     itemId: id,
@@ -87,11 +103,12 @@ export async function updateEntryIn(
   version: number,
   fields: GlossaryInput,
   action: 'update' | 'restore' | 'import',
+  state: ItemState = LIVE,
 ) {
   const before = await entryOrThrow(repos, id);
   if (before.version !== version) stale(before);
   await checkTermFree(repos, fields.category, fields.term, id);
-  if (!(await repos.content.updateGlossaryEntry(id, version, fields, { at, username })))
+  if (!(await repos.content.updateGlossaryEntry(id, version, fields, { at, username }, state)))
     stale(await repos.content.findGlossaryEntry(id));
   await repos.content.addHistory({
     kind: 'glossary',
@@ -112,9 +129,10 @@ export async function addEntryIn(
   username: string,
   fields: GlossaryInput,
   action: 'create' | 'import',
+  state: ItemState = {},
 ) {
   await checkTermFree(repos, fields.category, fields.term);
-  const id = await repos.content.insertGlossaryEntry(fields, { at, username });
+  const id = await repos.content.insertGlossaryEntry(fields, { at, username }, state);
   await repos.content.addHistory({
     kind: 'glossary',
     itemId: id,

@@ -11,6 +11,7 @@ import {
   type ContentKind,
   type FaqInput,
   type GlossaryInput,
+  type Publishing,
   type HistoryEntry,
   type ImportResult,
   type StaffFaq,
@@ -23,16 +24,15 @@ import { toCsv } from './csv.ts';
 import { abort, refusal, type Result, resultOf } from '../refusal.ts';
 import {
   addEntryIn,
+  type Change,
   checkQuestionFree,
   earlier,
-  entryOrThrow,
-  faqFields,
-  faqOrThrow,
   glossaryFields,
-  stale,
   updateEntryIn,
   updateFaqIn,
 } from './content-edit-steps.ts';
+import { createContentDrafts, KINDS, scheduleOf } from './content-drafts.ts';
+import { createPreviewLinks, type PreviewPage, previewPage } from './content-preview.ts';
 import { planImport } from './glossary-import.ts';
 
 /** A unique index refused the write (both engines' wording). */
@@ -41,9 +41,16 @@ function isUniqueViolation(error: unknown): boolean {
   return e?.code === '23505' || /UNIQUE constraint failed/i.test(e?.message ?? '');
 }
 
-export function createContentEditing(deps: { database: Database; content: ContentService; now?: () => Date }) {
+export function createContentEditing(deps: {
+  database: Database;
+  content: ContentService;
+  /** Signs the preview links (TOKEN_SECRET; a key of their own is derived from it). */
+  previewSecret: string;
+  now?: () => Date;
+}) {
   const { database, content } = deps;
   const now = deps.now ?? (() => new Date());
+  const previewLinks = createPreviewLinks(deps.previewSecret, () => now().getTime());
 
   /** Runs the change in one transaction, then tells every instance. A unique index's refusal
    * (a race the checks before the write did not see) becomes the duplicate message. */
@@ -63,16 +70,40 @@ export function createContentEditing(deps: { database: Database; content: Conten
     if (result.ok) await content.invalidate();
     return result;
   }
+  const DUPLICATE = { faq: CONTENT_MESSAGES.duplicateQuestion, glossary: CONTENT_MESSAGES.duplicateTerm };
+  const changeOf: Change = (kind, work) => change(DUPLICATE[kind], work);
+  const drafts = createContentDrafts(changeOf, () => createRepositories(database.kysely), now);
+  /** A new item's state: published, or a draft (scheduled or not). */
+  const newState = (publishing: Publishing, at: string) => {
+    const publishAt = scheduleOf(publishing, at);
+    return { status: publishing.status, ...(publishAt ? { publish_at: publishAt } : {}) };
+  };
 
   return {
     listFaqs: () => createRepositories(database.kysely).content.listStaffFaqs(),
     async faq(id: number): Promise<StaffFaq | null> {
       return await createRepositories(database.kysely).content.findFaq(id);
     },
-    addFaq: (fields: FaqInput, username: string) =>
+    ...drafts,
+    /** A signed link (path) that shows the item's draft on its public page, for an hour. */
+    async previewLink(kind: ContentKind, id: number): Promise<Result<{ path: string; expiresAt: string }>> {
+      return resultOf(async () => {
+        await KINDS[kind].find(createRepositories(database.kysely), id);
+        const { token, expiresAt } = previewLinks.sign(kind, id);
+        return { path: `/preview/${token}`, expiresAt: expiresAt.toISOString() };
+      });
+    },
+    /** The page a preview link shows, or its status: 404 (not a link of ours, or the item is gone), 410 (expired). */
+    async preview(token: string): Promise<PreviewPage | 404 | 410> {
+      const check = previewLinks.verify(token);
+      if (!check.ok) return check.reason === 'expired' ? 410 : 404;
+      return (await previewPage(createRepositories(database.kysely), check)) ?? 404;
+    },
+    addFaq: (fields: FaqInput, username: string, publishing: Publishing = { status: 'published' }) =>
       change(CONTENT_MESSAGES.duplicateQuestion, async (repos, at) => {
+        const state = newState(publishing, at);
         await checkQuestionFree(repos, fields.question);
-        const id = await repos.content.insertFaq(fields, { at, username });
+        const id = await repos.content.insertFaq(fields, { at, username }, state);
         await repos.content.addHistory({
           kind: 'faq',
           itemId: id,
@@ -85,26 +116,22 @@ export function createContentEditing(deps: { database: Database; content: Conten
         });
         return (await repos.content.findFaq(id))!;
       }),
-    updateFaq: (id: number, version: number, fields: FaqInput, username: string) =>
-      change(CONTENT_MESSAGES.duplicateQuestion, (repos, at) =>
-        updateFaqIn(repos, at, username, id, version, fields, 'update'),
-      ),
-    deleteFaq: (id: number, version: number, username: string) =>
-      change(CONTENT_MESSAGES.duplicateQuestion, async (repos, at) => {
-        const before = await faqOrThrow(repos, id);
-        if (before.version !== version || !(await repos.content.deleteFaq(id, version)))
-          stale(before.version !== version ? before : await repos.content.findFaq(id));
-        await repos.content.addHistory({
-          kind: 'faq',
-          itemId: id,
-          action: 'delete',
-          version,
-          username,
-          at,
-          before: faqFields(before),
-          after: null,
-        });
-      }),
+    /** Saves live (replacing any draft), or as the draft when `publishing.status` is 'draft'. */
+    updateFaq: (
+      id: number,
+      version: number,
+      fields: FaqInput,
+      username: string,
+      publishing: Publishing = { status: 'published' },
+    ) =>
+      publishing.status === 'draft'
+        ? (drafts.saveDraft('faq', id, version, fields, publishing, username) as Promise<Result<StaffFaq>>)
+        : change(CONTENT_MESSAGES.duplicateQuestion, (repos, at) => {
+            scheduleOf(publishing, at);
+            return updateFaqIn(repos, at, username, id, version, fields, 'update');
+          }),
+    /** Moves the item to the trash (decision 052). */
+    deleteFaq: (id: number, version: number, username: string) => drafts.trash('faq', id, version, username),
     restoreFaq: (id: number, version: number, historyId: number, username: string) =>
       change(CONTENT_MESSAGES.duplicateQuestion, async (repos, at) => {
         const fields = await earlier(repos, 'faq', id, historyId);
@@ -139,28 +166,28 @@ export function createContentEditing(deps: { database: Database; content: Conten
     async entry(id: number): Promise<StaffGlossaryEntry | null> {
       return await createRepositories(database.kysely).content.findGlossaryEntry(id);
     },
-    addEntry: (fields: GlossaryInput, username: string) =>
-      change(CONTENT_MESSAGES.duplicateTerm, (repos, at) => addEntryIn(repos, at, username, fields, 'create')),
-    updateEntry: (id: number, version: number, fields: GlossaryInput, username: string) =>
+    addEntry: (fields: GlossaryInput, username: string, publishing: Publishing = { status: 'published' }) =>
       change(CONTENT_MESSAGES.duplicateTerm, (repos, at) =>
-        updateEntryIn(repos, at, username, id, version, fields, 'update'),
+        addEntryIn(repos, at, username, fields, 'create', newState(publishing, at)),
       ),
-    deleteEntry: (id: number, version: number, username: string) =>
-      change(CONTENT_MESSAGES.duplicateTerm, async (repos, at) => {
-        const before = await entryOrThrow(repos, id);
-        if (before.version !== version || !(await repos.content.deleteGlossaryEntry(id, version)))
-          stale(before.version !== version ? before : await repos.content.findGlossaryEntry(id));
-        await repos.content.addHistory({
-          kind: 'glossary',
-          itemId: id,
-          action: 'delete',
-          version,
-          username,
-          at,
-          before: glossaryFields(before),
-          after: null,
-        });
-      }),
+    /** Saves live (replacing any draft), or as the draft when `publishing.status` is 'draft'. */
+    updateEntry: (
+      id: number,
+      version: number,
+      fields: GlossaryInput,
+      username: string,
+      publishing: Publishing = { status: 'published' },
+    ) =>
+      publishing.status === 'draft'
+        ? (drafts.saveDraft('glossary', id, version, fields, publishing, username) as Promise<
+            Result<StaffGlossaryEntry>
+          >)
+        : change(CONTENT_MESSAGES.duplicateTerm, (repos, at) => {
+            scheduleOf(publishing, at);
+            return updateEntryIn(repos, at, username, id, version, fields, 'update');
+          }),
+    /** Moves the entry to the trash (decision 052). */
+    deleteEntry: (id: number, version: number, username: string) => drafts.trash('glossary', id, version, username),
     restoreEntry: (id: number, version: number, historyId: number, username: string) =>
       change(CONTENT_MESSAGES.duplicateTerm, async (repos, at) => {
         const fields = await earlier(repos, 'glossary', id, historyId);
@@ -185,6 +212,8 @@ export function createContentEditing(deps: { database: Database; content: Conten
             entry.version,
             { ...glossaryFields(entry), category: to },
             'update',
+            // A rename is not a publish: a draft stays a draft, a waiting draft moves with it.
+            entry.draft ? { draft_json: JSON.stringify({ ...entry.draft, category: to }) } : {},
           );
         }
         return { renamed: entries.length };

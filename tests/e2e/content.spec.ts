@@ -1,7 +1,8 @@
 // The Content area (issue 19) in Chromium as staff work: an admin signs in on /content, adds a
 // question, moves it to the top with the keyboard, sees it on /faq and the home page, finds it
 // with the site search (no rebuild), edits it, restores the old version and deletes it; reorders
-// by dragging. A sales member is not offered the Content area and its URLs answer 403. No axe
+// by dragging. Drafts (issue 31): a draft stays off the site, its preview link works signed out
+// (and a tampered one does not), Publish puts it on /faq, and a scheduled draft appears on its own. A sales member is not offered the Content area and its URLs answer 403. No axe
 // violation on its pages.
 import type { Page } from '@playwright/test';
 import { E2E_SALES, E2E_STAFF } from '../helpers/e2e-staff.ts';
@@ -73,8 +74,8 @@ test('an admin adds a question, sees it on the site and in search, edits, restor
   await expect(page.getByRole('heading', { level: 1, name: 'Content: FAQ item' })).toBeVisible();
   await expectNoAxeViolations(page);
   await page.getByLabel('Answer').fill('Yes, with live positions.');
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+  await page.getByRole('button', { name: 'Save and publish' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved and published.' })).toBeVisible();
   await page.goto('/faq');
   await page.getByText(question).click();
   await expect(page.getByText('Yes, with live positions.')).toBeVisible();
@@ -86,11 +87,11 @@ test('an admin adds a question, sees it on the site and in search, edits, restor
   await page.getByText(question).click();
   await expect(page.getByText('Yes, every load.')).toBeVisible();
 
-  // Delete it: gone from the FAQ and from the search.
+  // Delete it (to the trash): gone from the FAQ and from the search.
   await page.goBack();
   await page.getByText('Delete this question…').click();
-  await page.getByRole('button', { name: 'Delete this question for good' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Question deleted.' })).toBeVisible();
+  await page.getByRole('button', { name: 'Move this question to the trash' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Question moved to the trash' })).toBeVisible();
   await page.goto('/faq');
   await expect(page.getByText(question)).toHaveCount(0);
   await expect(async () => {
@@ -154,4 +155,91 @@ test('an admin reorders the FAQ by dragging a row above another, and back', asyn
   await rows.nth(0).dragTo(rows.nth(1));
   await expect(rows.nth(0).getByRole('link')).toHaveText(first);
   await expect(rows.nth(1).getByRole('link')).toHaveText(second);
+});
+
+test('a draft stays off the site, is previewed signed out, then published; a scheduled draft appears on time', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const question = `Can a draft of ${unique('Plover')} wait?`;
+  await signInOnContent(page);
+  const add = page.getByRole('region', { name: 'Add a question' });
+  await add.getByLabel('Question').fill(question);
+  await add.getByLabel('Answer').fill('Not yet.');
+  await add.getByRole('button', { name: 'Add as a draft' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Question added as a draft' })).toBeVisible();
+  await expect(page.locator('ol.content-list > li').filter({ hasText: question })).toContainText(
+    'Draft, not on the site',
+  );
+  await page.goto('/faq');
+  await expect(page.getByText(question)).toHaveCount(0);
+
+  // The editor: "On the site" follows the typing, the typing is autosaved, Save draft keeps it off the site.
+  await page.goto('/content/faq');
+  await page.getByRole('link', { name: question }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Content: FAQ item' })).toBeVisible();
+  await page.getByLabel('Answer').fill('Yes: drafts wait until someone publishes them.');
+  const onTheSite = page.getByRole('region', { name: 'On the site' });
+  await expect(onTheSite).toContainText('Yes: drafts wait until someone publishes them.');
+  await expect(page.getByRole('status').filter({ hasText: 'Autosaved at' })).toBeVisible({ timeout: 10_000 });
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Draft saved.' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  for (const [width, scheme] of [
+    [1280, 'light'],
+    [375, 'light'],
+    [375, 'dark'],
+    [1280, 'dark'],
+  ] as const) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: `test-results/content-screens/draft-editor-${width}-${scheme}.png`, fullPage: true });
+  }
+  await page.setViewportSize(WIDE);
+  await page.emulateMedia({ colorScheme: 'light' });
+
+  // A preview link, opened by a colleague who is not signed in: the real FAQ page with the draft.
+  await page.getByRole('button', { name: 'Get a preview link' }).click();
+  const link = page.getByRole('link', { name: /\/preview\// });
+  await expect(link).toBeVisible();
+  const url = (await link.getAttribute('href'))!;
+  const colleague = await browser.newContext();
+  const guest = await colleague.newPage();
+  await guest.goto(url);
+  await expect(guest.getByRole('note', { name: 'Draft preview' })).toBeVisible();
+  await guest.getByText(question).click();
+  await expect(guest.getByText('Yes: drafts wait until someone publishes them.')).toBeVisible();
+  allowFailedRequests(guest, /\/preview\//);
+  const tampered = `${url.slice(0, -6)}${url.at(-6) === 'A' ? 'B' : 'A'}${url.slice(-5)}`;
+  expect((await guest.goto(tampered))?.status()).toBe(404);
+  await colleague.close();
+
+  await page.getByRole('button', { name: 'Publish the saved draft now' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Published.' })).toBeVisible();
+  await page.goto('/faq');
+  await page.getByText(question).click();
+  await expect(page.getByText('Yes: drafts wait until someone publishes them.')).toBeVisible();
+
+  // A draft scheduled a few seconds ahead, in the editor's local time, appears on its own.
+  const later = `When does ${unique('Godwit')} appear?`;
+  await page.goto('/content/faq');
+  await add.getByLabel('Question').fill(later);
+  await add.getByLabel('Answer').fill('On schedule.');
+  await add.getByRole('button', { name: 'Add as a draft' }).click();
+  await page.getByRole('link', { name: later }).click();
+  const at = await page.evaluate(() => {
+    const when = new Date(Date.now() + 8_000);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    return `${when.getFullYear()}-${pad(when.getMonth() + 1)}-${pad(when.getDate())}T${pad(when.getHours())}:${pad(when.getMinutes())}:${pad(when.getSeconds())}`;
+  });
+  await page.getByLabel('Publish the draft at (optional)').fill(at);
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Draft saved and scheduled' })).toBeVisible();
+  await page.goto('/faq');
+  await expect(page.getByText(later)).toHaveCount(0);
+  await expect(async () => {
+    await page.goto('/faq');
+    await expect(page.getByText(later)).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 40_000 });
 });

@@ -14,7 +14,8 @@ export default async function globalSetup() {
     );
   }
   // The live search index (issue 19) on, as in production; its first build is awaited.
-  const server = await startServer({ SEARCH_LIVE_INDEX: 'true' }, { pages: true });
+  // Scheduled Content drafts (issue 31) looked for every 2 s, so the journey waits seconds, not 15.
+  const server = await startServer({ SEARCH_LIVE_INDEX: 'true', CONTENT_SCHEDULE_SECONDS: '2' }, { pages: true });
   await server.app.liveSearch?.rebuild();
   process.env.E2E_BASE_URL = server.url;
   // The sign-in specs sign in as this staff user; the form specs read rows from this file.

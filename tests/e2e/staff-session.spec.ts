@@ -53,8 +53,8 @@ test('a save typed for longer than the access token lives is saved', async ({ pa
   const answer = page.getByLabel('Answer');
   await answer.fill('Typed slowly, over more than one access token.');
   await page.waitForTimeout(4500); // longer than ACCESS_TOKEN_TTL_SECONDS
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(page.getByText('Saved. The site shows it now.')).toBeVisible();
+  await page.getByRole('button', { name: 'Save and publish', exact: true }).click();
+  await expect(page.getByText('Saved and published. The site shows it now.')).toBeVisible();
   await expect(page.getByLabel('Answer')).toHaveValue('Typed slowly, over more than one access token.');
   for (const [width, height] of [
     [1280, 900],

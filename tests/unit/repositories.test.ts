@@ -318,7 +318,7 @@ for (const { engine, open } of await engineSuites()) {
       return {
         db,
         repos,
-        edit: unwrapped(createContentEditing({ database: db, content })),
+        edit: unwrapped(createContentEditing({ database: db, content, previewSecret: 'x'.repeat(32) })),
         invalidations: () => invalidations,
       };
     };

@@ -12,7 +12,8 @@ import { CUSTOMER_SLUGS, INTEGRATION_SLUGS } from '../../content/proof-slugs.ts'
  * Paths that are not pages to list: the redirects, the 404 catch-all, the sitemap itself, the
  * no-JavaScript form endpoints, the form result page (noindex), and the staff inbox (noindex,
  * signed-in staff only, built in the browser), and a visitor's own booking (issue 29: reached by
- * the signed link in their invite, noindex, no-store).
+ * the signed link in their invite, noindex, no-store), and a Content draft's preview (issue 31: the
+ * same kind of signed link, noindex, no-store).
  */
 const NOT_PAGES = new Set([
   '/',
@@ -30,6 +31,8 @@ const NOT_PAGES = new Set([
   '/inbox/demo-requests/:id/meeting',
   '/analytics',
   '/demo/booking/:token',
+  // A draft shown on its public page to whoever holds the signed, expiring link (issue 31).
+  '/preview/:token',
 ]);
 /** Routes with a slug stand for one page per slug (issue 28: stories and integrations). */
 const SLUG_PAGES: Record<string, readonly string[]> = {

@@ -5,6 +5,7 @@ import type { FaqItem, GlossaryEntry } from '../../../common/api.ts';
 import type {
   ContentAction,
   ContentKind,
+  ContentStatus,
   HistoryEntry,
   StaffFaq,
   StaffGlossaryEntry,
@@ -16,6 +17,22 @@ export type NewGlossaryEntry = { category: string; term: string; description: st
 export type FaqFields = { question: string; answer: string; hidden: boolean };
 export type GlossaryFields = NewGlossaryEntry;
 export type Stamp = { at: string; username: string };
+/** The draft, schedule and trash columns a write may set (decision 052). */
+export type ItemState = Partial<{
+  status: ContentStatus;
+  draft_json: string | null;
+  publish_at: string | null;
+  deleted_at: string | null;
+}>;
+type StoredState = { draft_json: string | null };
+
+/** The stored draft column as the item's `draft` field. */
+function withDraft<T extends StoredState>({
+  draft_json,
+  ...row
+}: T): Omit<T, 'draft_json'> & { draft: Record<string, unknown> | null } {
+  return { ...row, draft: draft_json ? (JSON.parse(draft_json) as Record<string, unknown>) : null };
+}
 export type NewHistory = {
   kind: ContentKind;
   itemId: number;
@@ -45,6 +62,10 @@ export function createContentRepository(db: Kysely<DB>) {
         'version',
         'updated_at as updatedAt',
         'updated_by as updatedBy',
+        'status',
+        'draft_json',
+        'publish_at as publishAt',
+        'deleted_at as deletedAt',
       ])
       .orderBy('position')
       .orderBy('id');
@@ -59,14 +80,17 @@ export function createContentRepository(db: Kysely<DB>) {
         'version',
         'updated_at as updatedAt',
         'updated_by as updatedBy',
+        'status',
+        'draft_json',
+        'publish_at as publishAt',
+        'deleted_at as deletedAt',
       ])
       .orderBy('category')
       .orderBy('term')
       .orderBy('id');
-  const toFaq = (row: Omit<StaffFaq, 'hidden'> & { hidden: number }): StaffFaq => ({
-    ...row,
-    hidden: row.hidden === 1,
-  });
+  const toFaq = ({ hidden, ...row }: Omit<StaffFaq, 'hidden' | 'draft'> & StoredState & { hidden: number }): StaffFaq =>
+    withDraft({ ...row, hidden: hidden === 1 });
+  const toEntry = (row: Omit<StaffGlossaryEntry, 'draft'> & StoredState): StaffGlossaryEntry => withDraft(row);
 
   /** Inserts a seed item unless the seed added it once already (then staff may have edited or deleted it). */
   async function seedOnce(kind: ContentKind, key: string, insert: () => Promise<number>): Promise<number> {
@@ -86,6 +110,8 @@ export function createContentRepository(db: Kysely<DB>) {
         .selectFrom('faqs')
         .select(['question', 'answer'])
         .where('hidden', '=', 0)
+        .where('status', '=', 'published')
+        .where('deleted_at', 'is', null)
         .orderBy('position')
         .orderBy('id')
         .execute(),
@@ -93,6 +119,8 @@ export function createContentRepository(db: Kysely<DB>) {
       db
         .selectFrom('glossary_entries')
         .select(['id', 'category', 'term', 'description'])
+        .where('status', '=', 'published')
+        .where('deleted_at', 'is', null)
         .orderBy('category')
         .orderBy('term')
         .execute(),
@@ -138,14 +166,21 @@ export function createContentRepository(db: Kysely<DB>) {
 
     // Staff editing. Updates and deletes name the version the editor opened and touch nothing
     // when it is no longer the stored one (the caller tells "changed" from "gone").
-    listStaffFaqs: async (): Promise<StaffFaq[]> => (await selectFaqs().execute()).map(toFaq),
+    // Items in the trash are left out of the staff's lists and lookups (the trash lists them).
+    listStaffFaqs: async (): Promise<StaffFaq[]> =>
+      (await selectFaqs().where('deleted_at', 'is', null).execute()).map(toFaq),
     findFaq: async (id: number): Promise<StaffFaq | null> => {
-      const row = await selectFaqs().where('id', '=', id).executeTakeFirst();
+      const row = await selectFaqs().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
       return row ? toFaq(row) : null;
     },
-    findFaqByQuestion: async (question: string): Promise<{ id: number } | null> =>
-      (await db.selectFrom('faqs').select('id').where('question', '=', question).executeTakeFirst()) ?? null,
-    async insertFaq(fields: FaqFields, stamp: Stamp): Promise<number> {
+    /** Any item with this question, in the trash too (the column is unique). */
+    findFaqByQuestion: async (question: string): Promise<{ id: number; deletedAt: string | null } | null> =>
+      (await db
+        .selectFrom('faqs')
+        .select(['id', 'deleted_at as deletedAt'])
+        .where('question', '=', question)
+        .executeTakeFirst()) ?? null,
+    async insertFaq(fields: FaqFields, stamp: Stamp, state: ItemState = {}): Promise<number> {
       const last = await db
         .selectFrom('faqs')
         .select((eb) => eb.fn.max('position').as('max'))
@@ -159,13 +194,20 @@ export function createContentRepository(db: Kysely<DB>) {
           hidden: fields.hidden ? 1 : 0,
           updated_at: stamp.at,
           updated_by: stamp.username,
+          ...state,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
       return id;
     },
     /** True when the item was at `version` and is now at version + 1. */
-    async updateFaq(id: number, version: number, fields: FaqFields, stamp: Stamp): Promise<boolean> {
+    async updateFaq(
+      id: number,
+      version: number,
+      fields: FaqFields,
+      stamp: Stamp,
+      state: ItemState = {},
+    ): Promise<boolean> {
       const result = await db
         .updateTable('faqs')
         .set({
@@ -175,12 +217,14 @@ export function createContentRepository(db: Kysely<DB>) {
           version: version + 1,
           updated_at: stamp.at,
           updated_by: stamp.username,
+          ...state,
         })
         .where('id', '=', id)
         .where('version', '=', version)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
+    /** Deletes the row for good (the trash's purge goes through content-states.ts). */
     async deleteFaq(id: number, version: number): Promise<boolean> {
       const result = await db.deleteFrom('faqs').where('id', '=', id).where('version', '=', version).executeTakeFirst();
       return Number(result.numDeletedRows) === 1;
@@ -189,27 +233,38 @@ export function createContentRepository(db: Kysely<DB>) {
       await db.updateTable('faqs').set({ position }).where('id', '=', id).execute();
     },
 
-    listStaffGlossary: (): Promise<StaffGlossaryEntry[]> => selectGlossary().execute(),
-    findGlossaryEntry: async (id: number): Promise<StaffGlossaryEntry | null> =>
-      (await selectGlossary().where('id', '=', id).executeTakeFirst()) ?? null,
-    /** The entry with this term in this category, whatever their case. */
-    findGlossaryTerm: async (category: string, term: string): Promise<StaffGlossaryEntry | null> =>
-      (await selectGlossary()
+    listStaffGlossary: async (): Promise<StaffGlossaryEntry[]> =>
+      (await selectGlossary().where('deleted_at', 'is', null).execute()).map(toEntry),
+    findGlossaryEntry: async (id: number): Promise<StaffGlossaryEntry | null> => {
+      const row = await selectGlossary().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+      return row ? toEntry(row) : null;
+    },
+    /** The entry with this term in this category, whatever their case; in the trash too (the index is unique). */
+    findGlossaryTerm: async (category: string, term: string): Promise<StaffGlossaryEntry | null> => {
+      const row = await selectGlossary()
         .where(sql<string>`lower(category)`, '=', category.toLowerCase())
         .where(sql<string>`lower(term)`, '=', term.toLowerCase())
-        .executeTakeFirst()) ?? null,
-    async insertGlossaryEntry(fields: GlossaryFields, stamp: Stamp): Promise<number> {
+        .executeTakeFirst();
+      return row ? toEntry(row) : null;
+    },
+    async insertGlossaryEntry(fields: GlossaryFields, stamp: Stamp, state: ItemState = {}): Promise<number> {
       const { id } = await db
         .insertInto('glossary_entries')
-        .values({ ...fields, updated_at: stamp.at, updated_by: stamp.username })
+        .values({ ...fields, updated_at: stamp.at, updated_by: stamp.username, ...state })
         .returning('id')
         .executeTakeFirstOrThrow();
       return id;
     },
-    async updateGlossaryEntry(id: number, version: number, fields: GlossaryFields, stamp: Stamp): Promise<boolean> {
+    async updateGlossaryEntry(
+      id: number,
+      version: number,
+      fields: GlossaryFields,
+      stamp: Stamp,
+      state: ItemState = {},
+    ): Promise<boolean> {
       const result = await db
         .updateTable('glossary_entries')
-        .set({ ...fields, version: version + 1, updated_at: stamp.at, updated_by: stamp.username })
+        .set({ ...fields, version: version + 1, updated_at: stamp.at, updated_by: stamp.username, ...state })
         .where('id', '=', id)
         .where('version', '=', version)
         .executeTakeFirst();
@@ -224,10 +279,13 @@ export function createContentRepository(db: Kysely<DB>) {
       return Number(result.numDeletedRows) === 1;
     },
     /** The entries of a category, whatever its case. */
-    listCategory: (category: string): Promise<StaffGlossaryEntry[]> =>
-      selectGlossary()
-        .where(sql<string>`lower(category)`, '=', category.toLowerCase())
-        .execute(),
+    listCategory: async (category: string): Promise<StaffGlossaryEntry[]> =>
+      (
+        await selectGlossary()
+          .where(sql<string>`lower(category)`, '=', category.toLowerCase())
+          .where('deleted_at', 'is', null)
+          .execute()
+      ).map(toEntry),
 
     async addHistory(entry: NewHistory): Promise<void> {
       await db

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../schema.ts';
 import { createBookingRepository } from './booking.ts';
 import { createContentRepository } from './content.ts';
+import { createContentStatesRepository } from './content-states.ts';
 import { createIdempotencyRepository } from './idempotency.ts';
 import { createInboxRepository, type KnownEngine } from './inbox.ts';
 import { createOutboxRepository } from './outbox.ts';
@@ -17,6 +18,7 @@ export function createRepositories(db: Kysely<DB>, engine?: KnownEngine) {
   return {
     submissions: createSubmissionsRepository(db),
     content: createContentRepository(db),
+    contentStates: createContentStatesRepository(db),
     users: createUsersRepository(db),
     sessions: createSessionsRepository(db),
     outbox: createOutboxRepository(db),

@@ -24,6 +24,7 @@ import {
 import { MESSAGES } from '../../../common/messages.ts';
 import { PublicError } from '../../errors.ts';
 import { bearerHeaders, bearerToken } from './bearer.ts';
+import { contentDraftRoutes, found, idOf } from './content-drafts.ts';
 import { answered as answer } from './refusal-answer.ts';
 
 const idParams = z.object({ id: z.string().describe('The item id') });
@@ -31,16 +32,6 @@ const errors = { '4xx': errorInfoObjectSchema };
 const config = { errorShape: 'errorInfo' } as const;
 const tags = ['Staff content'];
 const deleted = z.object({ deleted: z.literal(true) });
-
-function idOf(value: string): number {
-  if (!/^[1-9]\d{0,14}$/.test(value)) throw new PublicError(404, MESSAGES.notFound);
-  return Number(value);
-}
-
-function found<T>(item: T | null): T {
-  if (!item) throw new PublicError(404, MESSAGES.notFound);
-  return item;
-}
 
 const contentEditingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.decorateRequest('staffUsername', '');
@@ -66,11 +57,14 @@ const contentEditingRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.post('/faqs', {
     config,
-    schema: schema('Add an FAQ item (last in the order)', {
+    schema: schema('Add an FAQ item (last in the order); with "status": "draft" the site does not show it yet', {
       body: faqCreateSchema,
       response: { 200: staffFaqSchema, ...errors },
     }),
-    handler: (request) => answer(edit.addFaq(request.body, request.staffUsername)),
+    handler: (request) => {
+      const { status, publish_at, ...fields } = request.body;
+      return answer(edit.addFaq(fields, request.staffUsername, { status, publish_at }));
+    },
   });
   app.put('/faqs/order', {
     config,
@@ -93,13 +87,15 @@ const contentEditingRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: staffFaqSchema, ...errors },
     }),
     handler: (request) => {
-      const { version, ...fields } = request.body;
-      return answer(edit.updateFaq(idOf(request.params.id), version, fields, request.staffUsername));
+      const { version, status, publish_at, ...fields } = request.body;
+      return answer(
+        edit.updateFaq(idOf(request.params.id), version, fields, request.staffUsername, { status, publish_at }),
+      );
     },
   });
   app.delete('/faqs/:id', {
     config,
-    schema: schema('Delete an FAQ item (its history stays)', {
+    schema: schema('Move an FAQ item to the trash (restorable for 30 days, then purged; its history stays)', {
       params: idParams,
       querystring: versionQuerySchema,
       response: { 200: deleted, ...errors },
@@ -144,7 +140,10 @@ const contentEditingRoutes: FastifyPluginAsyncZod = async (app) => {
       body: glossaryCreateSchema,
       response: { 200: staffGlossarySchema, ...errors },
     }),
-    handler: (request) => answer(edit.addEntry(request.body, request.staffUsername)),
+    handler: (request) => {
+      const { status, publish_at, ...fields } = request.body;
+      return answer(edit.addEntry(fields, request.staffUsername, { status, publish_at }));
+    },
   });
   app.get('/glossary/export.csv', {
     config,
@@ -191,13 +190,15 @@ const contentEditingRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: staffGlossarySchema, ...errors },
     }),
     handler: (request) => {
-      const { version, ...fields } = request.body;
-      return answer(edit.updateEntry(idOf(request.params.id), version, fields, request.staffUsername));
+      const { version, status, publish_at, ...fields } = request.body;
+      return answer(
+        edit.updateEntry(idOf(request.params.id), version, fields, request.staffUsername, { status, publish_at }),
+      );
     },
   });
   app.delete('/glossary/:id', {
     config,
-    schema: schema('Delete a glossary entry (its history stays)', {
+    schema: schema('Move a glossary entry to the trash (restorable for 30 days, then purged; its history stays)', {
       params: idParams,
       querystring: versionQuerySchema,
       response: { 200: deleted, ...errors },
@@ -227,6 +228,9 @@ const contentEditingRoutes: FastifyPluginAsyncZod = async (app) => {
         edit.restoreEntry(idOf(request.params.id), request.body.version, request.body.historyId, request.staffUsername),
       ),
   });
+
+  // Drafts, publishing, the trash and preview links (decision 052), behind the same checks.
+  await app.register(contentDraftRoutes);
 
   // Unknown content paths: still behind the token and the role, and answered in this shape.
   app.all('/*', { config, schema: { hide: true } }, async () => {

@@ -13,7 +13,8 @@ import { useUnsavedGuard } from '../../../lib/use-unsaved-guard.ts';
 import { Button } from '../../ui/button.tsx';
 import { InputField, TextareaField } from '../../ui/field.tsx';
 import { PageHero } from '../../ui/page-hero.tsx';
-import { RichText } from '../../ui/rich-text.tsx';
+import { LocalTime } from '../../../content-area/item-state.tsx';
+import { ClashCompare } from './clash-compare.tsx';
 import './content.css';
 
 export function Csrf({ token }: { token: string }) {
@@ -43,7 +44,7 @@ export function ContentFrame({
   return (
     <>
       <PageHero eyebrow="Staff" title={title}>
-        <p>Edit the FAQ and the glossary. A saved change is on the site at once.</p>
+        <p>Edit the FAQ and the glossary. Save a draft, preview it, then publish it now or at a set time.</p>
       </PageHero>
       <section className="section content-section" aria-label={title}>
         <div className="container">
@@ -55,6 +56,9 @@ export function ContentFrame({
                 </li>
                 <li>
                   <NavLink to={href('/content/glossary')}>Glossary</NavLink>
+                </li>
+                <li>
+                  <NavLink to={href('/content/trash')}>Trash</NavLink>
                 </li>
                 <li>
                   <NavLink to={href('/inbox')}>Inbox</NavLink>
@@ -147,6 +151,12 @@ export function ItemEditor(props: {
   submitLabel: string;
   intent: string;
   current?: Record<string, string> | null | undefined;
+  /** More submit buttons after the main one (e.g. "Save and publish" beside "Save draft"). */
+  also?: { intent: string; label: string }[];
+  /** More fields after the text fields (the schedule). */
+  extra?: ReactNode;
+  /** Called on every edit with the form (the live preview follows typing). */
+  onEdit?: (form: HTMLFormElement) => void;
 }) {
   const { csrfToken, fields, values, errors = {}, version, hiddenSwitch, submitLabel, intent, current } = props;
   const formId = useId();
@@ -154,7 +164,13 @@ export function ItemEditor(props: {
   useTypedEarly(formId, formRef);
   useUnsavedGuard(formRef, CONTENT_MESSAGES.unsaved);
   return (
-    <Form method="post" className="content-form" id={formId} ref={formRef}>
+    <Form
+      method="post"
+      className="content-form"
+      id={formId}
+      ref={formRef}
+      onInput={(event) => props.onEdit?.(event.currentTarget)}
+    >
       <Csrf token={csrfToken} />
       {version ? <input type="hidden" name="version" value={current?.version ?? version} /> : null}
       {fields.map((field) =>
@@ -187,20 +203,18 @@ export function ItemEditor(props: {
           Hidden (kept here, left off the site)
         </label>
       ) : null}
-      {current ? (
-        <div className="content-compare">
-          <h3>Their version (now saved)</h3>
-          {fields.map((field) => (
-            <div key={field.name}>
-              <p className="content-meta">{field.label}</p>
-              <RichText text={current[field.name] ?? ''} />
-            </div>
-          ))}
-        </div>
-      ) : null}
-      <Button type="submit" name="intent" value={intent}>
-        {current ? `${submitLabel} (replace their version)` : submitLabel}
-      </Button>
+      {props.extra}
+      {current ? <ClashCompare fields={fields} current={current} values={values} /> : null}
+      <div className="content-actions">
+        <Button type="submit" name="intent" value={intent}>
+          {current ? `${submitLabel} (replace their version)` : submitLabel}
+        </Button>
+        {props.also?.map((button) => (
+          <Button key={button.intent} type="submit" name="intent" value={button.intent} variant="secondary">
+            {button.label}
+          </Button>
+        ))}
+      </div>
     </Form>
   );
 }
@@ -208,9 +222,12 @@ export function ItemEditor(props: {
 const ACTION_LABEL: Record<HistoryEntry['action'], string> = {
   create: 'Added',
   update: 'Changed',
-  delete: 'Deleted',
+  delete: 'Moved to the trash',
   restore: 'Restored',
   import: 'Imported',
+  draft: 'Draft saved',
+  publish: 'Published',
+  untrash: 'Taken out of the trash',
 };
 
 export function HistoryList({
@@ -235,7 +252,7 @@ export function HistoryList({
               <strong>
                 {ACTION_LABEL[entry.action]} (version {entry.version})
               </strong>{' '}
-              by {entry.username} at <time dateTime={entry.at}>{entry.at.replace('T', ' ').slice(0, 19)} UTC</time>
+              by {entry.username === 'schedule' ? 'the schedule' : entry.username} at <LocalTime iso={entry.at} />
             </p>
             {entry.after ? (
               <details>
