@@ -41,6 +41,10 @@ export default [
   route('content/glossary', 'routes/content-glossary.tsx'),
   route('content/glossary/:id', 'routes/content-glossary-entry.tsx'),
   route('content/glossary.csv', 'routes/content-glossary-csv.ts'),
+  // Every page's copy and the redirects slug changes wrote (issue 31).
+  route('content/pages', 'routes/content-pages.tsx'),
+  route('content/pages/:id', 'routes/content-page.tsx'),
+  route('content/redirects', 'routes/content-redirects.tsx'),
   // Visitor analytics for staff (issue 30): rendered on the server from the daily rollups.
   route('analytics', 'routes/analytics.tsx'),
   // Forms without JavaScript: where the footer and contact forms post, and the result page.

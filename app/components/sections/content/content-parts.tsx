@@ -43,7 +43,7 @@ export function ContentFrame({
   return (
     <>
       <PageHero eyebrow="Staff" title={title}>
-        <p>Edit the FAQ and the glossary. A saved change is on the site at once.</p>
+        <p>Edit the FAQ, the glossary and every page&apos;s copy. A saved change is on the site at once.</p>
       </PageHero>
       <section className="section content-section" aria-label={title}>
         <div className="container">
@@ -55,6 +55,9 @@ export function ContentFrame({
                 </li>
                 <li>
                   <NavLink to={href('/content/glossary')}>Glossary</NavLink>
+                </li>
+                <li>
+                  <NavLink to={href('/content/pages')}>Pages</NavLink>
                 </li>
                 <li>
                   <NavLink to={href('/inbox')}>Inbox</NavLink>
