@@ -48,6 +48,10 @@ export default [
   // Drafts, the trash and preview links (issue 31): the trash, and a draft on its public page.
   route('content/trash', 'routes/content-trash.tsx'),
   route('preview/:token', 'routes/preview.tsx'),
+  // Every page's copy and the redirects slug changes wrote (issue 31).
+  route('content/pages', 'routes/content-pages.tsx'),
+  route('content/pages/:id', 'routes/content-page.tsx'),
+  route('content/redirects', 'routes/content-redirects.tsx'),
   // Visitor analytics for staff (issue 30): rendered on the server from the daily rollups.
   route('analytics', 'routes/analytics.tsx'),
   // Forms without JavaScript: where the footer and contact forms post, and the result page.

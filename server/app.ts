@@ -21,6 +21,7 @@ import errors, { answerClientError, answerFrameworkError } from './plugins/error
 import outbox from './plugins/outbox.ts';
 import rateLimits from './plugins/rate-limits.ts';
 import reactRouter from './plugins/react-router.ts';
+import redirects from './plugins/redirects.ts';
 import liveSearch from './plugins/live-search.ts';
 import retention from './plugins/retention.ts';
 import contentSchedule from './plugins/content-schedule.ts';
@@ -127,6 +128,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(contentSchedule, { config });
   await app.register(health, { isClosing: () => closing });
 
+  // A slug change's old path answers its redirect before any page or 404 (issue 31).
+  await app.register(redirects);
   await app.register(apiRoutes, { prefix: '/api', config });
   // A staff member's private calendar feed (issue 29): outside /api, its URL is the key.
   await app.register(calendarFeedRoutes);

@@ -11,6 +11,8 @@ import type { ScreenManifest } from './screens-manifest.ts';
 import type { SocialCards } from './social-cards.server.ts';
 import type { AuthService } from '../../server/services/auth.ts';
 import type { ContentEditing } from '../../server/services/content-editing.ts';
+import type { PageEditing } from '../../server/services/page-editing.ts';
+import type { PageFile } from '../../server/services/page-registry.ts';
 import type { Intake } from '../../server/services/intake.ts';
 import type { BookingService } from '../../server/services/booking/service.ts';
 import type { BookingManager } from '../../server/services/booking/manage.ts';
@@ -25,6 +27,9 @@ export type AppContext = {
   site: SiteSettings;
   /** The content rows pages render on the server. */
   content: { listFaqs(): Promise<FaqItem[]>; listGlossary(): Promise<GlossaryEntry[]> };
+  /** Every page's copy (issue 31): a file of content/ with the Content area's edits over it
+   * (app/lib/page-copy.server.ts types it per file). */
+  pages: { file(file: PageFile): Promise<unknown> };
   /** The site's public origin (SITE_URL, else the request's), for canonical links and the sitemap. */
   origin: string;
   /** This build's social cards by page path (app/lib/social-cards.server.ts); empty without them. */
@@ -53,6 +58,8 @@ export type AppContext = {
     auth: Pick<AuthService, 'signIn' | 'signOut' | 'validate' | 'renew' | 'cookieSession' | 'endSession'>;
     /** Staff editing of the FAQ and glossary (the Content area's page actions). */
     contentEditing: ContentEditing;
+    /** Every page's copy: the Content area's Pages and Redirects screens (issue 31). */
+    pageEditing: PageEditing;
     /** The analytics dashboard's figures (issue 30), from the daily rollups. */
     analytics: { overview(from: string, to: string): Promise<Overview> };
     /** The demo form's free times (issue 29), and the zone shown when the visitor's is unknown. */

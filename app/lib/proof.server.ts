@@ -15,27 +15,31 @@ export const integrations = integrationsData as IntegrationsContent;
 export const changelog = changelogData as ChangelogContent;
 
 /** The stories of operators who use a feature, in the content's order. */
-export const storiesUsing = (slug: FeatureSlug): CustomerStory[] =>
-  customers.stories.filter((story) => story.modules.includes(slug));
+export const storiesUsing = (slug: FeatureSlug, copy: CustomersContent = customers): CustomerStory[] =>
+  copy.stories.filter((story) => story.modules.includes(slug));
 
 /** The newest changelog entry that concerns a feature (entries are newest first). */
-export const latestChangeFor = (slug: FeatureSlug): ChangelogEntry | undefined =>
-  changelog.entries.find((entry) => entry.features.includes(slug));
+export const latestChangeFor = (slug: FeatureSlug, copy: ChangelogContent = changelog): ChangelogEntry | undefined =>
+  copy.entries.find((entry) => entry.features.includes(slug));
 
-/** What a feature page shows of the proof: its latest change and the stories that use it. */
-export function featureProof(slug: FeatureSlug) {
-  const change = latestChangeFor(slug);
+/** What a feature page shows of the proof: its latest change and the stories that use it. The
+ * copy is the Content area's when given (app/lib/page-copy.server.ts), else the files'. */
+export function featureProof(
+  slug: FeatureSlug,
+  copy: { customers: CustomersContent; changelog: ChangelogContent } = { customers, changelog },
+) {
+  const change = latestChangeFor(slug, copy.changelog);
   return {
     updated: change ? { date: change.date, id: change.id, title: change.title } : null,
-    stories: { heading: customers.page.relatedHeading, items: storiesUsing(slug).map(storyCard) },
+    stories: { heading: copy.customers.page.relatedHeading, items: storiesUsing(slug, copy.customers).map(storyCard) },
   };
 }
 
 /** What the home page's proof row shows. */
-export const proofRow = () => ({
-  heading: customers.page.proofHeading,
-  link: customers.page.proofLink,
-  items: customers.stories.map((story) => ({
+export const proofRow = (copy: CustomersContent = customers) => ({
+  heading: copy.page.proofHeading,
+  link: copy.page.proofLink,
+  items: copy.stories.map((story) => ({
     slug: story.slug,
     operator: story.operator,
     initials: story.initials,

@@ -4,12 +4,13 @@
 import type { FaqItem } from '../../common/api.ts';
 import type { FeatureSlug } from '../../content/feature-slugs.ts';
 import { tutorialsContent } from '../../content/docs.ts';
+import type { Tutorials } from '../../content/tutorials.schema.ts';
 
 export type TutorialLink = { number: number; title: string; url: string; features: readonly FeatureSlug[] };
 
 /** Every tutorial, numbered, on the configured channel: no entry carries a URL that could go dead. */
-export function tutorialLinks(channel: string): TutorialLink[] {
-  return tutorialsContent.map((tutorial, index) => {
+export function tutorialLinks(channel: string, tutorials: Tutorials = tutorialsContent): TutorialLink[] {
+  return tutorials.map((tutorial, index) => {
     const url = new URL(channel);
     url.searchParams.set('tutorial', String(index + 1).padStart(2, '0'));
     return { number: index + 1, title: tutorial.title, url: url.href, features: tutorial.features };

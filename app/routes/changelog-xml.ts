@@ -1,9 +1,8 @@
 // /changelog.xml: the changelog as an Atom 1.0 feed (RFC 4287), newest first, each entry linking
 // its place on /changelog and naming the feature pages it changes.
 import type { Route } from './+types/changelog-xml.ts';
-import { featuresContent } from '../../content/features.ts';
 import { appContext } from '../lib/app-context.ts';
-import { changelog } from '../lib/proof.server.ts';
+import { pageCopy } from '../lib/page-copy.server.ts';
 import { canonicalUrl } from '../lib/seo.ts';
 
 const escapeXml = (text: string) =>
@@ -11,12 +10,17 @@ const escapeXml = (text: string) =>
 /** A release day as an Atom date: midnight UTC. */
 const atomDate = (date: string) => `${date}T00:00:00Z`;
 
-export function loader({ context }: Route.LoaderArgs) {
-  const { origin, site } = context.get(appContext);
+export async function loader({ context }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  const { origin, site } = app;
+  const [changelog, { features: featurePages }] = await Promise.all([
+    pageCopy(app, 'changelog'),
+    pageCopy(app, 'features'),
+  ]);
   const page = canonicalUrl(origin, '/changelog');
   const entries = changelog.entries.map((entry) => {
     const features = entry.features
-      .map((slug) => `<a href="${canonicalUrl(origin, `/${slug}`)}">${featuresContent.features[slug].title}</a>`)
+      .map((slug) => `<a href="${canonicalUrl(origin, `/${slug}`)}">${featurePages[slug].title}</a>`)
       .join(', ');
     const html = `${entry.body.map((paragraph) => `<p>${escapeXml(paragraph)}</p>`).join('')}<p>Changes: ${features}</p>`;
     return [
@@ -25,9 +29,7 @@ export function loader({ context }: Route.LoaderArgs) {
       `    <title>${escapeXml(`${entry.kind}: ${entry.title}`)}</title>`,
       `    <updated>${atomDate(entry.date)}</updated>`,
       `    <link rel="alternate" type="text/html" href="${escapeXml(`${page}#${entry.id}`)}"/>`,
-      ...entry.features.map(
-        (slug) => `    <category term="${slug}" label="${escapeXml(featuresContent.features[slug].title)}"/>`,
-      ),
+      ...entry.features.map((slug) => `    <category term="${slug}" label="${escapeXml(featurePages[slug].title)}"/>`),
       `    <content type="html">${escapeXml(html)}</content>`,
       '  </entry>',
     ].join('\n');

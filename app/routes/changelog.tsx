@@ -2,10 +2,10 @@
 // the same entries as an Atom feed at /changelog.xml.
 import { href, Link } from 'react-router';
 import type { Route } from './+types/changelog.ts';
-import { featuresContent } from '../../content/features.ts';
 import '../components/sections/proof/proof.css';
 import { PageHero } from '../components/ui/page-hero.tsx';
-import { changelog } from '../lib/proof.server.ts';
+import { appContext } from '../lib/app-context.ts';
+import { pageCopy } from '../lib/page-copy.server.ts';
 import { readableDate } from '../lib/readable-date.ts';
 import type { RouteHandle } from '../lib/route-handle.ts';
 import { pageMeta } from '../lib/seo.ts';
@@ -13,10 +13,12 @@ import { pageMeta } from '../lib/seo.ts';
 /** Served from the page cache: the HTML depends only on the URL and the content. */
 export const handle: RouteHandle = { cache: 'shared' };
 
-export function loader() {
+export async function loader({ context }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  const [changelog, features] = await Promise.all([pageCopy(app, 'changelog'), pageCopy(app, 'features')]);
   const entries = changelog.entries.map((entry) => ({
     ...entry,
-    features: entry.features.map((slug) => ({ to: `/${slug}`, title: featuresContent.features[slug].title })),
+    features: entry.features.map((slug) => ({ to: `/${slug}`, title: features.features[slug].title })),
   }));
   return { page: changelog.page, entries };
 }

@@ -2,23 +2,25 @@
 // (linked to their feature pages), the problem, what changed, figures before and after, a quote.
 import { data, href, Link } from 'react-router';
 import type { Route } from './+types/customer.ts';
-import { featuresContent } from '../../content/features.ts';
 import { CtaBand } from '../components/sections/cta-band.tsx';
 import '../components/sections/proof/proof.css';
 import { Breadcrumbs } from '../components/ui/breadcrumbs.tsx';
 import { ButtonLink } from '../components/ui/button.tsx';
 import { PageHero } from '../components/ui/page-hero.tsx';
-import { customers } from '../lib/proof.server.ts';
+import { appContext } from '../lib/app-context.ts';
+import { pageCopy } from '../lib/page-copy.server.ts';
 import type { RouteHandle } from '../lib/route-handle.ts';
 import { pageMeta } from '../lib/seo.ts';
 
 /** Served from the page cache: the HTML depends only on the URL and the content. */
 export const handle: RouteHandle = { cache: 'shared' };
 
-export function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  const [customers, features] = await Promise.all([pageCopy(app, 'customers'), pageCopy(app, 'features')]);
   const story = customers.stories.find((candidate) => candidate.slug === params.slug);
   if (!story) throw data(null, { status: 404 });
-  const modules = story.modules.map((slug) => ({ to: `/${slug}`, title: featuresContent.features[slug].title }));
+  const modules = story.modules.map((slug) => ({ to: `/${slug}`, title: features.features[slug].title }));
   return { story, modules, page: customers.page };
 }
 

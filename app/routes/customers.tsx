@@ -5,14 +5,17 @@ import { CtaBand } from '../components/sections/cta-band.tsx';
 import { StoryCards } from '../components/sections/proof/story-cards.tsx';
 import { ButtonLink } from '../components/ui/button.tsx';
 import { PageHero } from '../components/ui/page-hero.tsx';
-import { customers, storyCard } from '../lib/proof.server.ts';
+import { storyCard } from '../lib/proof.server.ts';
+import { appContext } from '../lib/app-context.ts';
+import { pageCopy } from '../lib/page-copy.server.ts';
 import type { RouteHandle } from '../lib/route-handle.ts';
 import { pageMeta } from '../lib/seo.ts';
 
 /** Served from the page cache: the HTML depends only on the URL and the content. */
 export const handle: RouteHandle = { cache: 'shared' };
 
-export function loader() {
+export async function loader({ context }: Route.LoaderArgs) {
+  const customers = await pageCopy(context.get(appContext), 'customers');
   return { page: customers.page, stories: customers.stories.map(storyCard) };
 }
 

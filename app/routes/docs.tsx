@@ -1,11 +1,10 @@
 // /docs: the Haulora manual: glossary, colour coding, buttons, video tutorials and API errors.
 import type { Route } from './+types/docs.ts';
-import { docsContent } from '../../content/docs.ts';
-import { featuresContent } from '../../content/features.ts';
 import { DocsManual } from '../components/sections/docs-manual.tsx';
 import type { Tutorial } from '../components/sections/docs-references.tsx';
 import { PageHero } from '../components/ui/page-hero.tsx';
 import { appContext } from '../lib/app-context.ts';
+import { pageCopy } from '../lib/page-copy.server.ts';
 import { createTermLinker, linkDocsCopy } from '../lib/glossary-links.server.ts';
 import { tutorialLinks } from '../lib/related-content.server.ts';
 import { pageMeta } from '../lib/seo.ts';
@@ -22,13 +21,21 @@ export const meta: Route.MetaFunction = (args) =>
   );
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { site, content } = context.get(appContext);
+  const app = context.get(appContext);
+  const { site, content } = app;
+  const [docs, tutorialCopy, { features: featurePages }] = await Promise.all([
+    pageCopy(app, 'docs'),
+    pageCopy(app, 'tutorials'),
+    pageCopy(app, 'features'),
+  ]);
   // Each tutorial under the feature it covers first (the manual groups them by feature).
-  const tutorials = tutorialLinks(site.links.tutorialsChannel).map(({ number, title, url, features }): Tutorial => {
-    const feature = features[0]!;
-    return { number, title, url, feature: { path: `/${feature}`, title: featuresContent.features[feature].title } };
-  });
-  return { docs: linkDocsCopy(docsContent, createTermLinker(await content.listGlossary())), tutorials };
+  const tutorials = tutorialLinks(site.links.tutorialsChannel, tutorialCopy).map(
+    ({ number, title, url, features }): Tutorial => {
+      const feature = features[0]!;
+      return { number, title, url, feature: { path: `/${feature}`, title: featurePages[feature].title } };
+    },
+  );
+  return { docs: linkDocsCopy(docs, createTermLinker(await content.listGlossary())), tutorials };
 }
 
 export default function Docs({ loaderData }: Route.ComponentProps) {

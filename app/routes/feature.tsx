@@ -3,7 +3,8 @@
 import { data, href } from 'react-router';
 import type { Route } from './+types/feature.ts';
 import { FEATURE_SLUGS } from '../../content/feature-slugs.ts';
-import { chainNeighbours, featuresContent, isFeatureSlug } from '../../content/features.ts';
+import { chainNeighbours, isFeatureSlug } from '../../content/features.ts';
+import type { FeaturesContent } from '../../content/features.schema.ts';
 import { ChainNav } from '../components/sections/chain-nav.tsx';
 import { FeatureOverview, FeatureSections } from '../components/sections/feature-details.tsx';
 import { FeatureRelated } from '../components/sections/feature-related.tsx';
@@ -16,6 +17,7 @@ import { appContext } from '../lib/app-context.ts';
 import { createTermLinker, linkFeatureCopy } from '../lib/glossary-links.server.ts';
 import { faqsMentioning, tutorialLinks, tutorialsCovering } from '../lib/related-content.server.ts';
 import { featureProof } from '../lib/proof.server.ts';
+import { pageCopy } from '../lib/page-copy.server.ts';
 import { screenImage } from '../lib/screens.server.ts';
 import { pageMeta } from '../lib/seo.ts';
 import type { RouteHandle } from '../lib/route-handle.ts';
@@ -27,8 +29,15 @@ export async function loader({ pattern, context }: Route.LoaderArgs) {
   // The matched route's own path (the request URL may carry `.data` or a trailing slash).
   const slug = pattern.replace(/^\/|\/$/g, '');
   if (!isFeatureSlug(slug)) throw data(null, { status: 404 });
-  const feature = featuresContent.features[slug];
-  const { site, content, screens } = context.get(appContext);
+  const app = context.get(appContext);
+  const { site, content, screens } = app;
+  const [features, customers, changelog, tutorialCopy] = await Promise.all([
+    pageCopy(app, 'features'),
+    pageCopy(app, 'customers'),
+    pageCopy(app, 'changelog'),
+    pageCopy(app, 'tutorials'),
+  ]);
+  const feature = features.features[slug];
   const link = feature.link ? { ...feature.link, url: site.links[feature.link.target] } : undefined;
   const [glossary, faqs] = await Promise.all([content.listGlossary(), content.listFaqs()]);
   const linkTerms = createTermLinker(glossary);
@@ -36,15 +45,17 @@ export async function loader({ pattern, context }: Route.LoaderArgs) {
     slug,
     feature: { ...linkFeatureCopy(feature, linkTerms), link },
     screen: screenImage(screens, slug),
-    demo: demoBand(feature.title),
+    demo: demoBand(features.demo, feature.title),
     // What else covers this feature: its tutorials and the FAQ answers that mention it.
-    tutorials: tutorialsCovering(slug, tutorialLinks(site.links.tutorialsChannel)).map(({ number, title, url }) => ({
-      number,
-      title,
-      url,
-    })),
+    tutorials: tutorialsCovering(slug, tutorialLinks(site.links.tutorialsChannel, tutorialCopy)).map(
+      ({ number, title, url }) => ({
+        number,
+        title,
+        url,
+      }),
+    ),
     faqs: faqsMentioning(feature.title, faqs),
-    proof: featureProof(slug),
+    proof: featureProof(slug, { customers, changelog }),
     position: FEATURE_SLUGS.indexOf(slug) + 1,
     count: FEATURE_SLUGS.length,
     ...chainNeighbours(slug),
@@ -52,8 +63,8 @@ export async function loader({ pattern, context }: Route.LoaderArgs) {
 }
 
 /** The Book a Demo band's words, with the feature's name put in. */
-function demoBand(title: string) {
-  const { heading, text, label } = featuresContent.demo;
+function demoBand(demo: FeaturesContent['demo'], title: string) {
+  const { heading, text, label } = demo;
   const withTitle = (words: string) => words.replaceAll('{feature}', title);
   return { heading: withTitle(heading), text: withTitle(text), label };
 }

@@ -2,19 +2,21 @@
 // feature pages, each opening in a new tab. The grid is in the server HTML underneath the overlay.
 import type { Route } from './+types/features.ts';
 import { FEATURE_SLUGS } from '../../content/feature-slugs.ts';
-import { chainNeighbours, featuresContent } from '../../content/features.ts';
+import { chainNeighbours } from '../../content/features.ts';
 import { ChainNav } from '../components/sections/chain-nav.tsx';
 import { FeatureGrid, type FeatureCard } from '../components/sections/feature-grid.tsx';
 import { LoadingOverlay } from '../components/ui/loading-overlay.tsx';
 import { PageHero } from '../components/ui/page-hero.tsx';
+import { appContext } from '../lib/app-context.ts';
+import { pageCopy } from '../lib/page-copy.server.ts';
 import { pageMeta } from '../lib/seo.ts';
 import type { RouteHandle } from '../lib/route-handle.ts';
 
 /** Served from the page cache: the HTML depends only on the URL and the content. */
 export const handle: RouteHandle = { cache: 'shared' };
 
-export function loader() {
-  const { page, features } = featuresContent;
+export async function loader({ context }: Route.LoaderArgs) {
+  const { page, features } = await pageCopy(context.get(appContext), 'features');
   const cards = FEATURE_SLUGS.map((slug): FeatureCard => {
     const { title, summary, icon } = features[slug];
     return { path: `/${slug}`, title, summary, icon };

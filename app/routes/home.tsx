@@ -3,7 +3,6 @@ import { href, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/home.ts';
 import type { loader as rootLoader } from '../root.tsx';
 import { HOME_FAQ_COUNT } from '../../common/constants.ts';
-import { homeContent } from '../../content/home.ts';
 import { AboutSection } from '../components/sections/home/about-section.tsx';
 import { ApiSection } from '../components/sections/home/api-section.tsx';
 import { ContactSection } from '../components/sections/home/contact-section.tsx';
@@ -18,6 +17,7 @@ import { WhySection } from '../components/sections/home/why-section.tsx';
 import { CtaBand } from '../components/sections/cta-band.tsx';
 import { ButtonLink } from '../components/ui/button.tsx';
 import { appContext } from '../lib/app-context.ts';
+import { pageCopy } from '../lib/page-copy.server.ts';
 import { homeScreenImages } from '../lib/screens.server.ts';
 import { pageMeta } from '../lib/seo.ts';
 import type { RouteHandle } from '../lib/route-handle.ts';
@@ -39,13 +39,15 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { content, screens } = context.get(appContext);
+  const app = context.get(appContext);
+  const { content, screens } = app;
+  const [home, customers] = await Promise.all([pageCopy(app, 'home'), pageCopy(app, 'customers')]);
   // The site settings are not repeated here: the root loader already sends them to the page.
   return {
-    content: homeContent,
+    content: home,
     // The same rows, in the same order, as GET /api/Faqs/GetAllFromFaqs.
     faqs: (await content.listFaqs()).slice(0, HOME_FAQ_COUNT),
-    proof: proofRow(),
+    proof: proofRow(customers),
     screens: homeScreenImages(screens),
   };
 }

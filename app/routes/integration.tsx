@@ -2,30 +2,31 @@
 // Haulora API calls it makes and the feature pages it feeds.
 import { data, href, Link } from 'react-router';
 import type { Route } from './+types/integration.ts';
-import { featuresContent } from '../../content/features.ts';
 import '../components/sections/proof/proof.css';
 import { Breadcrumbs } from '../components/ui/breadcrumbs.tsx';
 import { ButtonLink } from '../components/ui/button.tsx';
 import { PageHero } from '../components/ui/page-hero.tsx';
 import { appContext } from '../lib/app-context.ts';
-import { integrations } from '../lib/proof.server.ts';
+import { pageCopy } from '../lib/page-copy.server.ts';
 import type { RouteHandle } from '../lib/route-handle.ts';
 import { pageMeta } from '../lib/seo.ts';
 
 /** Served from the page cache: the HTML depends only on the URL and the content. */
 export const handle: RouteHandle = { cache: 'shared' };
 
-export function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  const [integrations, features] = await Promise.all([pageCopy(app, 'integrations'), pageCopy(app, 'features')]);
   const integration = integrations.integrations.find((candidate) => candidate.slug === params.slug);
   if (!integration) throw data(null, { status: 404 });
   const category = integrations.categories.find((entry) => entry.id === integration.category)!;
-  const modules = integration.modules.map((slug) => ({ to: `/${slug}`, title: featuresContent.features[slug].title }));
+  const modules = integration.modules.map((slug) => ({ to: `/${slug}`, title: features.features[slug].title }));
   return {
     integration,
     category,
     modules,
     page: integrations.page,
-    apiReference: context.get(appContext).site.links.apiReference,
+    apiReference: app.site.links.apiReference,
   };
 }
 

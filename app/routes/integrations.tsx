@@ -7,7 +7,8 @@ import { DemoForm } from '../components/forms/demo-form.tsx';
 import '../components/sections/proof/proof.css';
 import { PageHero } from '../components/ui/page-hero.tsx';
 import { demoCountryData } from '../lib/countries.server.ts';
-import { integrations } from '../lib/proof.server.ts';
+import { appContext } from '../lib/app-context.ts';
+import { pageCopy } from '../lib/page-copy.server.ts';
 import { pageMeta } from '../lib/seo.ts';
 
 const REQUEST = {
@@ -17,7 +18,8 @@ const REQUEST = {
   textPrefix: 'Integration request: ',
 };
 
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const integrations = await pageCopy(context.get(appContext), 'integrations');
   const wanted = new URL(request.url).searchParams.get('category');
   // An unknown category shows every integration rather than an empty page.
   const category = integrations.categories.find((candidate) => candidate.id === wanted) ?? null;

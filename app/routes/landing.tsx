@@ -1,25 +1,28 @@
 // /landing: the campaign landing page, with Book a Demo as its one call to action.
 import { href } from 'react-router';
 import type { Route } from './+types/landing.ts';
-import { featuresContent } from '../../content/features.ts';
-import landingData from '../../content/landing.yaml';
-import type { LandingContent } from '../../content/landing.schema.ts';
 import { type Benefit, BenefitCards } from '../components/sections/benefit-cards.tsx';
 import { CtaBand } from '../components/sections/cta-band.tsx';
 import { StepList } from '../components/sections/step-list.tsx';
 import { ActionRow } from '../components/ui/action-row.tsx';
 import { ButtonLink } from '../components/ui/button.tsx';
 import { PageHero } from '../components/ui/page-hero.tsx';
+import { appContext } from '../lib/app-context.ts';
+import { pageCopy } from '../lib/page-copy.server.ts';
 import { pageMeta } from '../lib/seo.ts';
 import type { RouteHandle } from '../lib/route-handle.ts';
 
 /** Served from the page cache: the HTML depends only on the URL and the content. */
 export const handle: RouteHandle = { cache: 'shared' };
 
-export function loader() {
-  const { hero, benefits, steps, cta } = landingData as LandingContent;
+export async function loader({ context }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  const [{ hero, benefits, steps, cta }, features] = await Promise.all([
+    pageCopy(app, 'landing'),
+    pageCopy(app, 'features'),
+  ]);
   const benefitCards = benefits.items.map(({ title, text, feature }): Benefit => {
-    const { title: featureTitle, icon } = featuresContent.features[feature];
+    const { title: featureTitle, icon } = features.features[feature];
     return { title, text, feature: { path: `/${feature}`, title: featureTitle, icon } };
   });
   return { hero, benefits: { ...benefits, items: benefitCards }, steps, cta };

@@ -3,12 +3,12 @@
 import { Check } from 'lucide-react';
 import { href } from 'react-router';
 import type { Route } from './+types/offer.ts';
-import offerData from '../../content/offer.yaml';
-import type { OfferContent } from '../../content/offer.schema.ts';
 import { CtaBand } from '../components/sections/cta-band.tsx';
 import { PlanCards } from '../components/sections/plan-cards.tsx';
 import { ButtonLink } from '../components/ui/button.tsx';
 import { PageHero } from '../components/ui/page-hero.tsx';
+import { appContext } from '../lib/app-context.ts';
+import { pageCopy } from '../lib/page-copy.server.ts';
 import { pageMeta } from '../lib/seo.ts';
 import './offer.css';
 import type { RouteHandle } from '../lib/route-handle.ts';
@@ -16,8 +16,8 @@ import type { RouteHandle } from '../lib/route-handle.ts';
 /** Served from the page cache: the HTML depends only on the URL and the content. */
 export const handle: RouteHandle = { cache: 'shared' };
 
-export function loader() {
-  return offerData as OfferContent;
+export function loader({ context }: Route.LoaderArgs) {
+  return pageCopy(context.get(appContext), 'offer');
 }
 
 export const meta: Route.MetaFunction = (args) =>

@@ -2,19 +2,19 @@
 // (content/security.yaml), each topic with the mechanism behind it.
 import { Fragment } from 'react';
 import type { Route } from './+types/security.ts';
-import securityData from '../../content/security.yaml';
-import type { SecurityContent } from '../../content/security.schema.ts';
 import '../components/sections/proof/proof.css';
 import { PageHero } from '../components/ui/page-hero.tsx';
 import { appContext } from '../lib/app-context.ts';
+import { pageCopy } from '../lib/page-copy.server.ts';
 import type { RouteHandle } from '../lib/route-handle.ts';
 import { pageMeta } from '../lib/seo.ts';
 
 /** Served from the page cache: the HTML depends only on the URL and the content. */
 export const handle: RouteHandle = { cache: 'shared' };
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { ...(securityData as SecurityContent), email: context.get(appContext).site.contact.email };
+export async function loader({ context }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  return { ...(await pageCopy(app, 'security')), email: app.site.contact.email };
 }
 
 export const meta: Route.MetaFunction = (args) =>

@@ -2,23 +2,23 @@
 // how, and leads to a demo or a conversation. No footer on this page (spec 2, Shared layout).
 import { href } from 'react-router';
 import type { Route } from './+types/signup.ts';
-import signupData from '../../content/signup.yaml';
-import type { SignupContent } from '../../content/signup.schema.ts';
 import { CtaBand } from '../components/sections/cta-band.tsx';
 import { StepList } from '../components/sections/step-list.tsx';
 import { ButtonLink } from '../components/ui/button.tsx';
 import { PageHero } from '../components/ui/page-hero.tsx';
 import { appContext } from '../lib/app-context.ts';
+import { pageCopy } from '../lib/page-copy.server.ts';
 import type { RouteHandle } from '../lib/route-handle.ts';
 import { pageMeta } from '../lib/seo.ts';
 import './signup.css';
 
 export const handle: RouteHandle = { hideFooter: true, cache: 'shared' };
 
-export function loader({ context }: Route.LoaderArgs) {
-  const { contact } = context.get(appContext).site;
+export async function loader({ context }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  const { contact } = app.site;
   return {
-    ...(signupData as SignupContent),
+    ...(await pageCopy(app, 'signup')),
     contact: { email: contact.email, phone: contact.phone, hours: contact.hours },
   };
 }

@@ -1,17 +1,17 @@
 // /user-profile: the signed-in staff member's profile; asks to sign in when signed out.
 import type { Route } from './+types/user-profile.ts';
-import profileData from '../../content/user-profile.yaml';
-import type { UserProfileContent } from '../../content/user-profile.schema.ts';
 import { StaffProfile } from '../components/sections/staff-profile.tsx';
 import { PageHero } from '../components/ui/page-hero.tsx';
+import { appContext } from '../lib/app-context.ts';
+import { pageCopy } from '../lib/page-copy.server.ts';
 import { pageMeta } from '../lib/seo.ts';
 import type { RouteHandle } from '../lib/route-handle.ts';
 
 /** Served from the page cache: the HTML depends only on the URL and the content. */
 export const handle: RouteHandle = { cache: 'shared' };
 
-export function loader() {
-  return profileData as UserProfileContent;
+export function loader({ context }: Route.LoaderArgs) {
+  return pageCopy(context.get(appContext), 'user-profile');
 }
 
 export const meta: Route.MetaFunction = (args) => [

@@ -152,6 +152,17 @@ export type DB = {
     fields_json: string;
     saved_at: string;
   };
+  /** Edited page copy (issue 31, migration 019): no row = the file in content/. */
+  page_documents: { page_id: string; document: string; version: number; updated_at: string; updated_by: string };
+  page_document_history: {
+    id: Generated<number>;
+    page_id: string;
+    version: number;
+    document: string;
+    saved_at: string;
+    saved_by: string;
+  };
+  redirects: { from_path: string; to_path: string; created_at: string; created_by: string };
   submission_events: {
     id: Generated<number>;
     kind: InboxKind;

@@ -26,6 +26,10 @@ const CSV_FORM: BodyLimit = { bytes: IMPORT_MAX_CHARS * 3 + 16 * 1024, fields: M
 /** The contact form with its image: the image, its text fields, and the parts' headers. */
 const IMAGE_FORM: BodyLimit = { bytes: MAX_IMAGE_BYTES + 96 * 1024, fields: 20 };
 
+/** A page's copy in the Content area's generic editor (issue 31): one field per text of the
+ * page, the longest file (features.yaml) ~40 KB and ~1,000 texts, with room to spare. */
+const PAGE_COPY_FORM: BodyLimit = { bytes: 1024 * 1024, fields: 5000 };
+
 /** Pages whose form has a long text field; the rest have short ones. */
 const LONG_FORM_PATHS: ReadonlySet<string> = new Set(['/request-demo', '/forms/contact']);
 
@@ -38,6 +42,7 @@ export function pageBodyLimit(url: string, contentType: string | undefined): Bod
   if (!multipart && type !== 'application/x-www-form-urlencoded') return null;
   if (multipart && path === '/forms/contact') return IMAGE_FORM;
   if (path === '/content/glossary') return CSV_FORM;
+  if (path.startsWith('/content/pages/')) return PAGE_COPY_FORM;
   if (LONG_FORM_PATHS.has(path) || path.startsWith('/content/')) return LONG_FORM;
   return SHORT_FORM;
 }

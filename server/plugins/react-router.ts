@@ -48,13 +48,16 @@ export default async function reactRouter(app: FastifyInstance, options: { confi
     const origin = siteOrigin ?? `${request.protocol}://${request.host}`;
     // The one thing a shared render takes from the visitor: which of the three themes to write.
     const theme = parseTheme(request.cookies[THEME_COOKIE]);
+    // The site settings: the Content area's edit of them once there is one (issue 31).
+    const site = await app.services.pageCopy.site(options.config.site);
     const cacheKey = request.cspNonce ? pageCache?.keyFor(request.method, origin, request.url, theme) : undefined;
     const render = (values: { nonce: string | undefined; csrfToken: string; formKey: string }, webRequest: Request) => {
       const context = new RouterContextProvider();
       const value: AppContext = {
         cspNonce: values.nonce,
-        site: options.config.site,
+        site,
         content: app.services.content,
+        pages: app.services.pageCopy,
         origin,
         socialCards,
         contentDates,
@@ -72,6 +75,7 @@ export default async function reactRouter(app: FastifyInstance, options: { confi
           intake: app.services.intake,
           auth: app.services.auth,
           contentEditing: app.services.contentEditing,
+          pageEditing: app.services.pageEditing,
           analytics: { overview: app.analytics.overview },
           booking: {
             slots: app.services.booking.slots,

@@ -11,6 +11,9 @@ import { bookingPath, type BookingManager, createBookingManager } from '../servi
 import { createStaffDemos, type StaffDemos } from '../services/booking/staff-demos.ts';
 import { CONTENT_CHANNEL, type ContentService, createContentService } from '../services/site-content.ts';
 import { type ContentEditing, createContentEditing } from '../services/content-editing.ts';
+import { createPageCopy, type PageCopy } from '../services/page-copy.ts';
+import { createPageEditing, type PageEditing } from '../services/page-editing.ts';
+import { seedSiteSettings } from '../services/page-registry.ts';
 import { createInboxService, type InboxService } from '../services/inbox/index.ts';
 import { createNotificationService, domainOf, newMessageId } from '../services/notifications.ts';
 import { checkImage, warmImageDecoder } from '../services/images.ts';
@@ -28,6 +31,9 @@ declare module 'fastify' {
       auth: AuthService;
       content: ContentService;
       contentEditing: ContentEditing;
+      /** Every page's copy (issue 31): the edits laid over content/, and their editing. */
+      pageCopy: PageCopy;
+      pageEditing: PageEditing;
       inbox: InboxService;
       booking: BookingService;
       bookingManager: BookingManager;
@@ -41,6 +47,7 @@ export default fp(
     const { config } = options;
     const { database, repos } = app;
     const content = createContentService(repos.content, database);
+    seedSiteSettings(config.site);
     // A change made on any instance (or a lost listening connection, which may have missed one)
     // empties this instance's copies.
     const stopListening = await database.listen(CONTENT_CHANNEL, {
@@ -100,6 +107,8 @@ export default fp(
       intake: createIntake({ submissions, keys: repos.idempotency, checkImage, booking }),
       content,
       contentEditing: createContentEditing({ database, content, previewSecret: config.tokenSecret }),
+      pageCopy: createPageCopy(database, content),
+      pageEditing: createPageEditing({ database, content }),
       inbox: createInboxService(database, { notifications }),
       booking,
       bookingManager,

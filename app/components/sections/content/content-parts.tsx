@@ -44,7 +44,10 @@ export function ContentFrame({
   return (
     <>
       <PageHero eyebrow="Staff" title={title}>
-        <p>Edit the FAQ and the glossary. Save a draft, preview it, then publish it now or at a set time.</p>
+        <p>
+          Edit the FAQ, the glossary and every page&apos;s copy. FAQ and glossary edits are drafts until you
+          publish them, now or at a set time; a page&apos;s copy is on the site once saved.
+        </p>
       </PageHero>
       <section className="section content-section" aria-label={title}>
         <div className="container">
@@ -56,6 +59,9 @@ export function ContentFrame({
                 </li>
                 <li>
                   <NavLink to={href('/content/glossary')}>Glossary</NavLink>
+                </li>
+                <li>
+                  <NavLink to={href('/content/pages')}>Pages</NavLink>
                 </li>
                 <li>
                   <NavLink to={href('/content/trash')}>Trash</NavLink>
