@@ -39,7 +39,7 @@ export function BookingPanel({ booking, requestId }: { booking: BookingView; req
           <dt>Meeting</dt>
           <dd>
             {booking.meeting_url ? (
-              <a href={booking.meeting_url} target="_blank" rel="noopener noreferrer">
+              <a className="standalone-link" href={booking.meeting_url} target="_blank" rel="noopener noreferrer">
                 {booking.meeting_url}
               </a>
             ) : (

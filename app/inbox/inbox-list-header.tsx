@@ -34,13 +34,14 @@ export function InboxListHeader() {
               </li>
             );
           })}
-          <li>
-            <Link to={href('/inbox/my-demos')}>
-              <span>My demos</span>
-            </Link>
-          </li>
         </ul>
       </nav>
+      {/* A staff member's own booked demos and calendar feed (issue 29). */}
+      <p className="inbox-my-demos">
+        <Link className="standalone-link" to={href('/inbox/my-demos')}>
+          My demos
+        </Link>
+      </p>
 
       <h2 className="inbox-title">{KIND_LABELS[view.kind]}</h2>
 
