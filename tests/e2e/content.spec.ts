@@ -20,6 +20,12 @@ async function signInOnContent(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'Content: FAQ' })).toBeVisible();
 }
 
+/** A public page renews the staff tokens from the session cookie once hydrated; leaving before
+ * that answer arrives would cut the rotation short, so the journey waits for the signed-in navbar. */
+async function signedInOnPublicPage(page: Page) {
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByText(E2E_STAFF.username)).toBeVisible();
+}
+
 async function search(page: Page, words: string) {
   await openHydrated(page, '/features');
   await page.getByRole('button', { name: 'Search the site' }).click();
@@ -174,6 +180,7 @@ test('a draft stays off the site, is previewed signed out, then published; a sch
   );
   await page.goto('/faq');
   await expect(page.getByText(question)).toHaveCount(0);
+  await signedInOnPublicPage(page);
 
   // The editor: "On the site" follows the typing, the typing is autosaved, Save draft keeps it off the site.
   await page.goto('/content/faq');
@@ -208,7 +215,7 @@ test('a draft stays off the site, is previewed signed out, then published; a sch
   const guest = await colleague.newPage();
   await guest.goto(url);
   await expect(guest.getByRole('note', { name: 'Draft preview' })).toBeVisible();
-  await guest.getByText(question).click();
+  await guest.getByText(question, { exact: true }).click();
   await expect(guest.getByText('Yes: drafts wait until someone publishes them.')).toBeVisible();
   allowFailedRequests(guest, /\/preview\//);
   const tampered = `${url.slice(0, -6)}${url.at(-6) === 'A' ? 'B' : 'A'}${url.slice(-5)}`;
@@ -220,6 +227,7 @@ test('a draft stays off the site, is previewed signed out, then published; a sch
   await page.goto('/faq');
   await page.getByText(question).click();
   await expect(page.getByText('Yes: drafts wait until someone publishes them.')).toBeVisible();
+  await signedInOnPublicPage(page);
 
   // A draft scheduled a few seconds ahead, in the editor's local time, appears on its own.
   const later = `When does ${unique('Godwit')} appear?`;
@@ -227,6 +235,8 @@ test('a draft stays off the site, is previewed signed out, then published; a sch
   await add.getByLabel('Question').fill(later);
   await add.getByLabel('Answer').fill('On schedule.');
   await add.getByRole('button', { name: 'Add as a draft' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Question added as a draft' })).toBeVisible();
+  await page.goto('/content/faq');
   await page.getByRole('link', { name: later }).click();
   const at = await page.evaluate(() => {
     const when = new Date(Date.now() + 8_000);
