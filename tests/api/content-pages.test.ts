@@ -244,3 +244,31 @@ for (const [engine, env] of engines) {
     },
   );
 }
+
+describe('an edit reaches every instance', { skip: cluster ? false : 'PostgreSQL is not available here' }, () => {
+  test("a save on one instance is what another instance's pages read next (NOTIFY)", async () => {
+    const url = await cluster!.createDatabase();
+    const first = await startServer({ DATABASE_URL: url });
+    const second = await startServer({ DATABASE_URL: url });
+    try {
+      type Security = { page: { title: string } };
+      // The second instance has read (and keeps) the file's copy before the edit.
+      assert.equal(((await second.app.services.pageCopy.file('security')) as Security).page.title, 'Security');
+      const admin = await signInAs(first, 'ada');
+      const { document } = (await admin.get('/api/content/pages/security')).body as Doc;
+      document.page.title = 'Security, everywhere';
+      assert.equal((await admin.call('PUT', '/api/content/pages/security', { version: 1, document })).status, 200);
+      const deadline = Date.now() + 10_000;
+      let seen = '';
+      while (Date.now() < deadline) {
+        seen = ((await second.app.services.pageCopy.file('security')) as Security).page.title;
+        if (seen === 'Security, everywhere') break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      assert.equal(seen, 'Security, everywhere');
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  });
+});
