@@ -40,6 +40,7 @@ export async function seedLeads(
         attribution: JSON.stringify({ landing_page: landing, utm_source: source, utm_campaign: campaign ?? undefined }),
         source,
         campaign,
+        landing_page: landing,
       };
     });
     const ids = await db.kysely.insertInto('demo_requests').values(rows).returning('id').execute();

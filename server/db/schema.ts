@@ -24,7 +24,13 @@ type Status = Generated<InboxStatus>;
 
 /** Where the visitor came from (migration 014, decision 051), on every submission table: the
  * checked attribution as JSON text, and the two values the inbox filters by; null when none came. */
-type AttributionColumns = { attribution: string | null; source: string | null; campaign: string | null };
+type AttributionColumns = {
+  attribution: string | null;
+  source: string | null;
+  campaign: string | null;
+  /** Migration 017: the attribution's landing page without its query string (what converts). */
+  landing_page?: string | null;
+};
 
 export type DB = {
   feedback: {

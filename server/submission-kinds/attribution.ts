@@ -38,14 +38,21 @@ export function sourceOf(attribution: Attribution): string {
 }
 
 /** The columns migration 014 adds to every submission table. */
-export type AttributionColumns = { attribution: string | null; source: string | null; campaign: string | null };
+export type AttributionColumns = {
+  attribution: string | null;
+  source: string | null;
+  campaign: string | null;
+  /** The landing page without its query string, as the dashboard's entry pages (migration 017). */
+  landing_page: string | null;
+};
 
 export function attributionColumns(attribution: Attribution | undefined): AttributionColumns {
-  if (!attribution) return { attribution: null, source: null, campaign: null };
+  if (!attribution) return { attribution: null, source: null, campaign: null, landing_page: null };
   return {
     attribution: JSON.stringify(attribution),
     source: sourceOf(attribution),
     campaign: attribution.utm_campaign ?? null,
+    landing_page: attribution.landing_page?.split('?', 1)[0] ?? null,
   };
 }
 

@@ -1,7 +1,6 @@
 // SQL of "what converts" (issue 30): demo requests of a date range counted by the source, campaign
-// or landing page they were sent with (their own columns from migration 014, the landing page out
-// of the attribution's JSON text), with how many have a time booked (issue 29's bookings) and how
-// many are in progress or done in the inbox; and the visitors of the same values from the daily
+// or landing page they were sent with (their own columns: migrations 014 and 017), with how many
+// have a time booked (issue 29's bookings) and how many are in progress or done in the inbox; and the visitors of the same values from the daily
 // rollups. Spam is left out, as in the funnel. Written once for both engines.
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { DB } from '../schema.ts';
@@ -28,17 +27,10 @@ const BOOKED = sql`EXISTS (SELECT 1 FROM bookings b WHERE b.demo_request_id = d.
 const startOf = (day: string) => `${day}T00:00:00.000Z`;
 const endOf = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString();
 
-export function createConversionQueries(db: Kysely<DB>, engine: 'sqlite' | 'postgres') {
-  /** The value a request is counted by. The landing page is the path without its query string,
-   * as the rollup's entry pages are; a JSON text the app did not write counts as none. */
-  function keyOf(dimension: ConversionDimension): RawBuilder<unknown> {
-    if (dimension === 'source') return sql`d.source`;
-    if (dimension === 'campaign') return sql`d.campaign`;
-    if (engine === 'postgres')
-      return sql`split_part(CASE WHEN d.attribution LIKE '{%}' THEN d.attribution::json ->> 'landing_page' END, '?', 1)`;
-    const page = sql`(CASE WHEN json_valid(d.attribution) THEN json_extract(d.attribution, '$.landing_page') END)`;
-    return sql`(CASE WHEN instr(${page}, '?') > 0 THEN substr(${page}, 1, instr(${page}, '?') - 1) ELSE ${page} END)`;
-  }
+export function createConversionQueries(db: Kysely<DB>) {
+  /** The value a request is counted by (the landing page without its query string, as the
+   * rollup's entry pages; migration 017's column). */
+  const keyOf = (dimension: ConversionDimension): RawBuilder<unknown> => sql.ref(`d.${dimension}`);
 
   return {
     /** Demo requests of [from, to] by value: the `limit` values with the most, or (with `only`)

@@ -81,7 +81,7 @@ export function createAnalyticsRepository(db: Kysely<DB>, engine: 'sqlite' | 'po
     }));
 
   return {
-    ...createConversionQueries(db, engine),
+    ...createConversionQueries(db),
 
     /** The day's salt, made by whichever instance asks first (the others read that one). */
     async saltFor(day: string, fresh: string, now: string): Promise<string> {
