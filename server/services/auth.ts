@@ -6,11 +6,16 @@ import type { StaffRole } from '../../common/content.ts';
 import type { SignInInput } from '../../common/schemas.ts';
 import { faultOf } from '../db/health.ts';
 import type { Repositories } from '../db/repositories/index.ts';
+import type { Session } from '../db/repositories/sessions.ts';
 import { createLockout, type SignInLockPolicy } from './lockout.ts';
 import { dummyPasswordHash, verifyPassword } from './passwords.ts';
 import { hashToken, newRefreshToken, newSessionId, type TokenService } from './tokens.ts';
 
 export type { SignInLockPolicy } from './lockout.ts';
+
+/** How long after its rotation a refresh token may still be presented, once, while its successor
+ * is unused (decision 049): a lost answer or two tabs at once, not a theft. */
+export const REUSE_GRACE_MS = 30_000;
 
 /** `endsAt`: the sign-in's absolute end (ISO 8601), which the session cookie lives until. */
 export type SignInResult =
@@ -76,6 +81,27 @@ export function createAuthService(deps: {
   function sessionOver(session: { expiresAt: string; lastUsedAt: string | null }, at: Date) {
     if (Date.parse(session.expiresAt) <= at.getTime()) return true;
     return idleMs > 0 && session.lastUsedAt !== null && at.getTime() - Date.parse(session.lastUsedAt) > idleMs;
+  }
+
+  /** The live session a refresh token opens, with the hash of its current token. A retired token
+   * is a second use, which revokes the sign-in (a stolen token, decision 020), except within
+   * REUSE_GRACE_MS of its rotation while its successor is still current: the answer that carried
+   * the successor was lost (the visitor left the page meanwhile) or two tabs refreshed at once
+   * (decision 049). The successor is then the one rotated. */
+  async function currentOrGraced(
+    hash: string,
+    at: Date,
+  ): Promise<{ kind: 'session'; session: Session; hash: string } | { kind: 'invalid' } | { kind: 'reused' }> {
+    const session = await repos.sessions.findByTokenHash(hash);
+    if (session) return { kind: 'session', session, hash };
+    const retired = await repos.sessions.findRetiredUse(hash);
+    if (!retired) return { kind: 'invalid' };
+    if (retired.latest && at.getTime() - Date.parse(retired.retiredAt) <= REUSE_GRACE_MS) {
+      const current = await repos.sessions.findByTokenHash(retired.currentHash);
+      if (current) return { kind: 'session', session: current, hash: retired.currentHash };
+    }
+    await repos.sessions.revoke(retired.sessionId, at.toISOString());
+    return { kind: 'reused' };
   }
 
   async function startSession(userId: number, username: string) {
@@ -157,35 +183,33 @@ export function createAuthService(deps: {
      * token reuse detection): whoever holds the other copy is signed out too. */
     async refresh(refreshToken: string): Promise<RefreshResult> {
       const at = now();
-      const hash = hashToken(refreshToken);
-      const session = await repos.sessions.findByTokenHash(hash);
-      if (!session) {
-        const reusedIn = await repos.sessions.findRetired(hash);
-        if (!reusedIn) return { kind: 'invalid' };
-        await repos.sessions.revoke(reusedIn, at.toISOString());
-        return { kind: 'reused' };
-      }
-      if (session.revokedAt || sessionOver(session, at)) return { kind: 'invalid' };
-      const user = await repos.users.findById(session.userId);
-      if (!user || user.disabledAt) return { kind: 'invalid' };
-      const next = newRefreshToken();
-      if (
-        !(await repos.sessions.rotate({
+      // Twice at most: a refresh that loses a race with another one of the same token (two tabs
+      // at once) looks again and finds it just retired, within the grace.
+      for (let attempt = 1; ; attempt++) {
+        const found = await currentOrGraced(hashToken(refreshToken), at);
+        if (found.kind !== 'session') return found;
+        const { session, hash } = found;
+        if (session.revokedAt || sessionOver(session, at)) return { kind: 'invalid' };
+        const user = await repos.users.findById(session.userId);
+        if (!user || user.disabledAt) return { kind: 'invalid' };
+        const next = newRefreshToken();
+        const rotated = await repos.sessions.rotate({
           sessionId: session.sessionId,
           fromHash: hash,
           toHash: hashToken(next),
           at: at.toISOString(),
-        }))
-      ) {
-        // Another request rotated this very token a moment ago: that is a second use too.
-        await repos.sessions.revoke(session.sessionId, at.toISOString());
-        return { kind: 'reused' };
+        });
+        if (rotated)
+          return {
+            kind: 'refreshed',
+            tokens: await tokensFor(user.id, user.username, session.sessionId, next),
+            endsAt: session.expiresAt,
+          };
+        if (attempt >= 2) {
+          await repos.sessions.revoke(session.sessionId, at.toISOString());
+          return { kind: 'reused' };
+        }
       }
-      return {
-        kind: 'refreshed',
-        tokens: await tokensFor(user.id, user.username, session.sessionId, next),
-        endsAt: session.expiresAt,
-      };
     },
 
     /** The live sign-in behind a session cookie's refresh token, for pages rendered on the server
@@ -195,14 +219,9 @@ export function createAuthService(deps: {
      * counts as activity toward the idle limit. */
     async cookieSession(refreshToken: string): Promise<CookieSession> {
       const at = now();
-      const hash = hashToken(refreshToken);
-      const session = await repos.sessions.findByTokenHash(hash);
-      if (!session) {
-        const reusedIn = await repos.sessions.findRetired(hash);
-        if (!reusedIn) return { kind: 'invalid' };
-        await repos.sessions.revoke(reusedIn, at.toISOString());
-        return { kind: 'reused' };
-      }
+      const found = await currentOrGraced(hashToken(refreshToken), at);
+      if (found.kind !== 'session') return found;
+      const { session } = found;
       if (session.revokedAt || sessionOver(session, at)) return { kind: 'invalid' };
       const user = await repos.users.findById(session.userId);
       if (!user || user.disabledAt) return { kind: 'invalid' };

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { SESSION_COOKIE, SESSION_MARKER_COOKIE } from '../../common/constants.ts';
 import { MESSAGES } from '../../common/messages.ts';
-import { createAuthService } from '../../server/services/auth.ts';
+import { createAuthService, REUSE_GRACE_MS } from '../../server/services/auth.ts';
 import { createTokenService } from '../../server/services/tokens.ts';
 import type { ApiClient } from '../helpers/api-client.ts';
 import { startServer, TEST_TOKEN_SECRET, type TestServer } from '../helpers/server.ts';
@@ -105,6 +105,9 @@ describe('the session cookie', () => {
 
   test('reuse: an old cookie value sent again revokes the whole sign-in, and the cookie is cleared', async () => {
     const { client, tokens } = await browser('ciara');
+    // Rotated twice: the first value is no longer the one just retired (which a lost answer may
+    // still present for 30 s, decision 049).
+    assert.equal((await cookieRefresh(client)).status, 200);
     const rotated = await cookieRefresh(client);
     assert.equal(rotated.status, 200);
     // A copy of the old cookie (stolen, or a stale tab) is presented.
@@ -180,12 +183,29 @@ describe('the Content pages reading the cookie (cookieSession, driven clock)', (
     assert.equal((await service.refresh(token)).kind, 'refreshed');
   });
 
-  test('idle past the limit ends it; a retired token is reuse and revokes the sign-in', async () => {
+  test('a lost answer: within 30 s of its rotation the retired token still works, once; then it is reuse', async () => {
+    const service = auth();
+    const signedIn = await service.signIn({ username: 'fiona', password: STAFF_PASSWORD }, '198.51.100.22');
+    const first = signedIn.kind === 'signed-in' ? signedIn.tokens.refresh_token : '';
+    // The answer carrying the second token never reached the browser (it left the page).
+    assert.equal((await service.refresh(first)).kind, 'refreshed');
+    clock.now = new Date(clock.now.getTime() + 10_000);
+    assert.equal((await service.cookieSession(first)).kind, 'live', 'a page rendered with the old cookie');
+    const again = await service.refresh(first);
+    assert.equal(again.kind, 'refreshed', 'the old cookie refreshes once more');
+    const third = again.kind === 'refreshed' ? again.tokens.refresh_token : '';
+    // Its successor was rotated away by that: the first token is no longer the last retired one.
+    assert.equal((await service.refresh(first)).kind, 'reused');
+    assert.equal((await service.refresh(third)).kind, 'invalid', 'the sign-in was revoked');
+  });
+
+  test('idle past the limit ends it; a token retired over 30 s ago is reuse and revokes the sign-in', async () => {
     const service = auth();
     const signedIn = await service.signIn({ username: 'fiona', password: STAFF_PASSWORD }, '198.51.100.21');
     const first = signedIn.kind === 'signed-in' ? signedIn.tokens.refresh_token : '';
     const rotated = await service.refresh(first);
     const second = rotated.kind === 'refreshed' ? rotated.tokens.refresh_token : '';
+    clock.now = new Date(clock.now.getTime() + REUSE_GRACE_MS + 1000);
     assert.equal((await service.cookieSession(first)).kind, 'reused');
     assert.equal((await service.cookieSession(second)).kind, 'invalid', 'the whole sign-in was revoked');
 

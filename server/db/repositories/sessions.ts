@@ -61,6 +61,34 @@ export function createSessionsRepository(db: Kysely<DB>) {
           .where('token_hash', '=', tokenHash)
           .executeTakeFirst()
       )?.session_id ?? null,
+    /** A retired refresh token's session, when it was retired, whether it was the last one the
+     * session retired (its successor is the current token), and the current token's hash. */
+    async findRetiredUse(
+      tokenHash: string,
+    ): Promise<{ sessionId: string; retiredAt: string; latest: boolean; currentHash: string } | null> {
+      const row = await db
+        .selectFrom('retired_refresh_tokens as r')
+        .innerJoin('refresh_tokens as t', 't.session_id', 'r.session_id')
+        .select((eb) => [
+          'r.session_id as sessionId',
+          'r.retired_at as retiredAt',
+          't.token_hash as currentHash',
+          eb
+            .not(
+              eb.exists(
+                eb
+                  .selectFrom('retired_refresh_tokens as later')
+                  .select('later.token_hash')
+                  .whereRef('later.session_id', '=', 'r.session_id')
+                  .whereRef('later.retired_at', '>', 'r.retired_at'),
+              ),
+            )
+            .as('latest'),
+        ])
+        .where('r.token_hash', '=', tokenHash)
+        .executeTakeFirst();
+      return row ? { ...row, latest: Boolean(row.latest) } : null;
+    },
     /** Swaps a live session's refresh token for a new one and keeps the old hash as used, in one
      * transaction. False when the old token is no longer the current one (a concurrent refresh
      * won, on this instance or another) or the session was revoked meanwhile. */
