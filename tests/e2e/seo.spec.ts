@@ -26,6 +26,8 @@ const NOT_PAGES = new Set([
   '/analytics',
   '/changelog.xml',
   '/demo/booking/:token',
+  // A draft's preview link (issue 31): signed, expiring, noindex, tests/e2e/content.spec.ts.
+  '/preview/:token',
 ]);
 /** Routes with a slug stand for one page per slug (issue 28: stories and integrations). */
 const SLUG_PAGES: Record<string, readonly string[]> = {
