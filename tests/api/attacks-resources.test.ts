@@ -222,8 +222,10 @@ describe('bodies: 535,000 url-encoded fields', () => {
     t.diagnostic(
       `refused in ${answers.map((answer) => Math.round(answer.ms)).join(', ')} ms; /healthz median ${median(idle).toFixed(1)} ms idle, ${median(during).toFixed(1)} ms during (ratio ${ratio.toFixed(2)}, ${during.length} probes)`,
     );
+    // Before the fix each took 13-15 s; sending 5 MB eight times over loopback on a busy CI
+    // machine alone can take ~100 ms, so the bar is what a freeze would break, not a race.
     assert.ok(
-      slowest < Math.max(100, median(idle) * 30),
+      slowest < Math.max(1000, median(idle) * 100),
       `slowest refusal ${Math.round(slowest)} ms (/healthz ${median(idle).toFixed(1)} ms idle)`,
     );
     assert.ok(
