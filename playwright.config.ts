@@ -1,5 +1,6 @@
 // Browser tests (tests/e2e): the real server with the production build, driven through the
-// system Chromium. `npm run build` first; global-setup starts the server and sets E2E_BASE_URL.
+// system Chromium. `npm run build` first; each worker starts its own server and database
+// (tests/e2e/site-server.ts), so the spec files run two at a time without sharing state.
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from './tests/helpers/chromium.ts';
 
@@ -7,12 +8,14 @@ export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/e2e/global-setup.ts',
   outputDir: 'test-results',
-  timeout: 30_000,
+  // Two workers share two cores: a heavy page's axe scan or screenshot set can take 3× its quiet time.
+  timeout: 60_000,
   expect: { timeout: 5_000 },
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   retries: 0,
-  workers: 1,
+  // Two workers on CI's two cores: the suite's time is mostly waiting on the browser and server.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   reporter: 'list',
   use: {
     baseURL: process.env.E2E_BASE_URL,

@@ -3,7 +3,7 @@
 // compressed bodies, as Lighthouse counts them) in at most 25 requests of any kind. The same
 // measurement as the first table of `npm run budgets` (scripts/lib/page-weight.ts), on the
 // server the browser tests share; the file-size view stays in tests/document/budgets.test.ts.
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { SITEMAP_PATHS } from '../../app/lib/site-pages.ts';
 import {
   formatPageWeights,
@@ -12,6 +12,7 @@ import {
   WIRE_BUDGETS,
   wireBudgetFailures,
 } from '../../scripts/lib/page-weight.ts';
+import { siteTest as test } from './site-server.ts';
 
 test('every public page stays within 140 KB of JavaScript and 25 requests until the network is quiet', async ({
   browser,

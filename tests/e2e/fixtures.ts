@@ -2,12 +2,17 @@
 // (console.error, an uncaught exception, a CSP violation, a hydration mismatch) or if the page
 // reached for any origin other than the site under test. And a page loaded with JavaScript is
 // handed back only once it is interactive, as a person would wait for it.
-import { test as base, expect, type Page, type Response } from '@playwright/test';
+import { expect, type Page, type Response } from '@playwright/test';
+import { siteTest as base } from './site-server.ts';
 
 /** Resolves once React has hydrated the page and every component has switched to its scripted
  * behaviour (app/root.tsx marks the document). */
 export async function waitForHydration(page: Page) {
-  await expect(page.locator('html[data-hydrated="true"]'), 'React hydrated the page').toBeAttached();
+  // 15 s, not the 5 s of other checks: two workers on two busy cores can take that long to
+  // fetch and run a page's scripts, and a slow hydration is not what any test is about.
+  await expect(page.locator('html[data-hydrated="true"]'), 'React hydrated the page').toBeAttached({
+    timeout: 15_000,
+  });
 }
 
 /** The site's route modules start only after the first paint (docs/decisions/012), so the load
@@ -45,7 +50,7 @@ export const test = base.extend<{ pageGuard: void }>({
   },
   pageGuard: [
     async ({ page, baseURL }, use) => {
-      if (!baseURL) throw new Error('baseURL is not set: E2E_BASE_URL should come from tests/e2e/global-setup.ts');
+      if (!baseURL) throw new Error('baseURL is not set: it comes from the site fixture (tests/e2e/site-server.ts)');
       const allowedOrigin = new URL(baseURL).origin;
       const problems: string[] = [];
 

@@ -29,10 +29,10 @@ export async function openHydrated(page: Page, path: string) {
   await expect(page.locator('.header-actions a[aria-haspopup="dialog"]').first()).toBeAttached();
 }
 
-/** Rows the test server stored, read from its database file (global-setup passes its path). */
+/** Rows the test server stored, read from its database file (site-server.ts passes its path). */
 export function rows<T = Record<string, unknown>>(sql: string, ...params: (string | number)[]): T[] {
   const file = process.env.E2E_DATABASE_FILE;
-  if (!file) throw new Error('E2E_DATABASE_FILE is not set: tests/e2e/global-setup.ts sets it');
+  if (!file) throw new Error('E2E_DATABASE_FILE is not set: the site fixture (tests/e2e/site-server.ts) sets it');
   const db = new DatabaseSync(file, { readOnly: true });
   try {
     return db.prepare(sql).all(...params) as T[];

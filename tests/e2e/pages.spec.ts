@@ -28,6 +28,17 @@ test.describe('the FAQ page', () => {
     const apiAnswer = page.waitForResponse(
       (response) => isFaqCall(response.url()) && response.request().method() === 'GET',
     );
+    // The API's answer is held until the overlay has been seen: on a busy machine it could
+    // otherwise arrive before the test looks.
+    let answerNow = () => {};
+    const overlaySeen = new Promise<void>((resolve) => (answerNow = resolve));
+    await page.route(
+      (url) => isFaqCall(url.href),
+      async (route) => {
+        await overlaySeen;
+        await route.continue();
+      },
+    );
     const response = await page.goto('/faq');
     expect(response?.status()).toBe(200);
     await expect(page).toHaveTitle('Frequently asked questions | Haulora');
@@ -39,6 +50,7 @@ test.describe('the FAQ page', () => {
     const region = page.locator('.loading-region');
     await expect(region.getByRole('status')).toHaveText('Loading questions');
     await expect(region.locator('.loading-overlay')).toBeVisible();
+    answerNow();
     await expect(region.locator('[aria-busy="true"]')).toHaveCount(0);
     await expect(region.locator('.loading-overlay')).toHaveCount(0);
 
