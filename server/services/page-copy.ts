@@ -19,7 +19,10 @@ export function createPageCopy(database: Pick<Database, 'kysely'>, content: Pick
   };
   const storedDocuments = () =>
     (stored ??= keep(
-      repo.listStored().then((rows) => new Map(rows.map((row) => [row.pageId, row.document]))),
+      repo
+        .listStored()
+        // A draft never reaches the site: a page with only a draft is still its file.
+        .then((rows) => new Map(rows.filter((row) => row.document !== null).map((row) => [row.pageId, row.document]))),
       () => (stored = undefined),
     ));
   const forget = () => {
@@ -27,6 +30,10 @@ export function createPageCopy(database: Pick<Database, 'kysely'>, content: Pick
     files.clear();
   };
   content.onInvalidate(forget);
+
+  async function site<T>(configured: T): Promise<T> {
+    return ((await storedDocuments()).get('site') as T | undefined) ?? configured;
+  }
 
   /** A file's document with its edited pages laid over the seed. */
   async function compose(file: PageFile): Promise<unknown> {
@@ -55,9 +62,7 @@ export function createPageCopy(database: Pick<Database, 'kysely'>, content: Pick
     },
     /** The site settings as every page shows them: the Content area's, once edited, else the
      * configured ones (content/site.yaml with its environment overrides). */
-    async site<T>(configured: T): Promise<T> {
-      return ((await storedDocuments()).get('site') as T | undefined) ?? configured;
-    },
+    site,
     /** Where a path moved to (a permanent redirect), or null. */
     async redirectFor(path: string): Promise<string | null> {
       redirects ??= keep(
@@ -67,6 +72,19 @@ export function createPageCopy(database: Pick<Database, 'kysely'>, content: Pick
       return (await redirects).get(path) ?? null;
     },
     forget,
+    /** The copy as it would be with page `id`'s document replaced by `draft` (a preview link):
+     * composed afresh, never kept. */
+    withDraft(id: string, draft: unknown) {
+      const entry = pageEntry(id);
+      return {
+        async file(file: PageFile): Promise<unknown> {
+          const document = await compose(file);
+          return entry && entry.file === file ? withPart(document, entry.pointer, draft) : document;
+        },
+        /** The site settings the preview shows: the draft's when the page previewed is them. */
+        site: <T>(configured: T): Promise<T> => (id === 'site' ? Promise.resolve(draft as T) : site(configured)),
+      };
+    },
   };
 }
 export type PageCopy = ReturnType<typeof createPageCopy>;
