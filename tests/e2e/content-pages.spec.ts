@@ -82,7 +82,7 @@ test("an admin edits the home page's headline and renames a story: the site show
   await expect(status(page, 'List changed.')).toBeVisible();
   slide = item(page, page, 'Item 1: Transport management system');
   await expect(slide.getByLabel('Title', { exact: true })).toHaveValue(headline);
-  await page.getByRole('button', { name: 'Save', exact: true }).first().click();
+  await page.getByRole('button', { name: 'Save and publish', exact: true }).first().click();
   await expect(page.getByRole('alert')).toContainText('hero.slides.0.actions');
   slide = item(page, page, 'Item 1: Transport management system');
   await expect(slide.getByLabel('Title', { exact: true })).toHaveValue(headline);
@@ -94,8 +94,8 @@ test("an admin edits the home page's headline and renames a story: the site show
     await extra.locator(':scope > summary').click();
   await extra.getByRole('button', { name: /^Remove/ }).click();
   await expect(status(page, 'List changed.')).toBeVisible();
-  await page.getByRole('button', { name: 'Save', exact: true }).first().click();
-  await expect(status(page, 'Saved. The site shows it now.')).toBeVisible();
+  await page.getByRole('button', { name: 'Save and publish', exact: true }).first().click();
+  await expect(status(page, 'Saved and published. The site shows it now.')).toBeVisible();
   await expect(page.getByText('Version 2 · last saved by')).toBeVisible();
 
   for (const [viewport, name] of [
@@ -121,8 +121,8 @@ test("an admin edits the home page's headline and renames a story: the site show
   const story = item(page, page, 'Item 1: coastline-couriers');
   await story.locator(':scope > summary').click();
   await story.getByLabel('Slug', { exact: true }).fill('coastline-couriers-qld');
-  await page.getByRole('button', { name: 'Save', exact: true }).first().click();
-  await expect(status(page, 'Saved. The site shows it now.')).toBeVisible();
+  await page.getByRole('button', { name: 'Save and publish', exact: true }).first().click();
+  await expect(status(page, 'Saved and published. The site shows it now.')).toBeVisible();
   const old = await page.request.get('/customers/coastline-couriers', { maxRedirects: 0 });
   expect(old.status()).toBe(308);
   await page.goto('/customers/coastline-couriers');
