@@ -105,6 +105,18 @@ export function createPagesRepository(db: Kysely<DB>) {
         })
         .execute();
     },
+    /** When each edited page's published copy last changed (a save, a publish, a restore; not a
+     * draft, not the seed's version 1): the sitemap's lastmod. */
+    async publishedTimes(): Promise<Map<string, string>> {
+      const rows = await db
+        .selectFrom('page_document_history')
+        .select((eb) => ['page_id', eb.fn.max('saved_at').as('at')])
+        .where('action', '!=', 'draft')
+        .where('version', '>', 1)
+        .groupBy('page_id')
+        .execute();
+      return new Map(rows.map((row) => [row.page_id, String(row.at)]));
+    },
     /** Every version of a page, newest first. */
     async versions(pageId: string): Promise<PageVersion[]> {
       const rows = await db
