@@ -15,6 +15,9 @@ import fp from 'fastify-plugin';
 import { LIVE_SEARCH_PATHS, SEARCHABLE_PATHS } from '../../app/lib/site-pages.ts';
 import { LIVE_SEARCH_BUNDLE, LIVE_SEARCH_PATHS_FILE } from '../../common/constants.ts';
 
+/** The meta every page of this index carries (the search dialog reads it as `meta.index`). */
+const LIVE_META = 'index:live';
+
 /** How long after a change the index is rebuilt: a burst of edits costs one rebuild. */
 export const LIVE_SEARCH_DELAY_MS = 1_500;
 
@@ -66,7 +69,9 @@ export default fp(
         for (const url of paths) {
           const response = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
           if (response.statusCode !== 200) throw new Error(`${url} answered ${response.statusCode}`);
-          const added = await index.addHTMLFile({ url, content: response.body });
+          // Marked, so the browser tells this index's results from the build's for the same page.
+          const content = response.body.replace('<main', `<main data-pagefind-meta="${LIVE_META}"`);
+          const added = await index.addHTMLFile({ url, content });
           if (added.errors.length > 0) throw new Error(`${url}: ${added.errors.join('; ')}`);
         }
         const next = join(dir, `next-${randomBytes(6).toString('hex')}`);

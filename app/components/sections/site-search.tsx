@@ -21,25 +21,24 @@ type SubResult = { title: string; url: string; excerpt: string; locations: numbe
 type ResultData = {
   url: string;
   excerpt: string;
-  meta: { title?: string };
+  /** `index: 'live'` on the pages the live index holds (server/plugins/live-search.ts). */
+  meta: { title?: string; index?: string };
   sub_results?: SubResult[];
-  filters?: Record<string, string[]>;
 };
 type Pagefind = {
   options(options: Record<string, unknown>): Promise<void>;
   init(): Promise<void>;
-  mergeIndex(url: string, options?: { mergeFilter: Record<string, string> }): Promise<void>;
+  mergeIndex(url: string): Promise<void>;
   search(query: string): Promise<{ results: Array<{ id: string; data(): Promise<ResultData> }> } | null>;
 };
 
 export type SearchResult = { id: string; url: string; title: string; section: string | null; excerpt: string };
 
 let pagefind: Promise<Pagefind> | null = null;
-/** The pages the live index holds; the filter its results carry. */
+/** The pages the live index holds. */
 let livePaths = new Set<string>();
-const LIVE_FILTER = 'index';
 /** A result of the build's index for a page the live index holds (its words are stale). */
-const isStale = (data: ResultData) => livePaths.has(data.url) && !data.filters?.[LIVE_FILTER]?.includes('live');
+const isStale = (data: ResultData) => livePaths.has(data.url) && data.meta.index !== 'live';
 
 /** Loads Pagefind once; a failed load is forgotten so the next attempt tries again. */
 function loadPagefind(): Promise<Pagefind> {
@@ -50,7 +49,7 @@ function loadPagefind(): Promise<Pagefind> {
     // it the rest of the site is still searched.
     // It also holds every page edited in the Content area (issue 31): the build's entry of such a
     // page has its old words, so its results are dropped for the live index's.
-    await module.mergeIndex(LIVE_SEARCH_BUNDLE, { mergeFilter: { [LIVE_FILTER]: 'live' } }).catch(() => undefined);
+    await module.mergeIndex(LIVE_SEARCH_BUNDLE).catch(() => undefined);
     livePaths = await fetch(`${LIVE_SEARCH_BUNDLE}${LIVE_SEARCH_PATHS_FILE}`)
       .then(async (answer) => new Set(answer.ok ? ((await answer.json()) as string[]) : []))
       .catch(() => new Set<string>());
