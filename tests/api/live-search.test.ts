@@ -131,6 +131,8 @@ test('an edited page is indexed live with its new words (issue 31), and listed f
   edited.page.title = 'Security and quillivant audits';
   assert.ok((await pages.save('security', security.version + 1, edited, 'indexer')).ok);
   await eventually(async () => (await indexedText()).includes('quillivant'), 'the edited page reaches the index');
+  // Each page carries the mark the search dialog tells this index's results by.
+  assert.match(await indexedText(), /"index":"live"/);
   const listed = await fetch(`${server.url}/pagefind-live/live-paths.json`);
   assert.equal(listed.status, 200);
   const paths = (await listed.json()) as string[];
