@@ -8,6 +8,7 @@ import type { EntryContext, HandleErrorFunction, RouterContextProvider } from 'r
 import { isRouteErrorResponse, ServerRouter } from 'react-router';
 import { appContext, NonceContext, RequestIdContext } from './lib/app-context.ts';
 import { socialCardTags, structuredDataScripts } from './lib/head-additions.server.ts';
+import { pageCopy } from './lib/page-copy.server.ts';
 import { insertBeforeHeadEnd } from './lib/insert-before-head-end.server.ts';
 import { scriptsAfterFirstPaint } from './lib/scripts-after-first-paint.server.ts';
 import { withoutModulePreloads } from './lib/without-module-preloads.server.ts';
@@ -28,13 +29,23 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
 };
 
 /** The page's social card tags and JSON-LD (app/lib/head-additions.server.ts). */
-function headAdditions(request: Request, loadContext: RouterContextProvider): string {
-  const { site, origin, socialCards, cspNonce: nonce } = loadContext.get(appContext);
-  const input = { pathname: new URL(request.url).pathname, site, origin, socialCards, nonce };
+async function headAdditions(request: Request, loadContext: RouterContextProvider): Promise<string> {
+  const app = loadContext.get(appContext);
+  const { site, origin, socialCards, cspNonce: nonce } = app;
+  // The plans and feature titles as the pages show them (the Content area's edits, issue 31).
+  const [offer, features] = await Promise.all([pageCopy(app, 'offer'), pageCopy(app, 'features')]);
+  const input = {
+    pathname: new URL(request.url).pathname,
+    site,
+    origin,
+    socialCards,
+    nonce,
+    copy: { offer, features },
+  };
   return socialCardTags(input) + structuredDataScripts(input);
 }
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -45,6 +56,7 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const { cspNonce: nonce, requestId } = loadContext.get(appContext);
+  const additions = await headAdditions(request, loadContext);
 
   return new Promise<Response>((resolve, reject) => {
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
@@ -75,10 +87,7 @@ export default function handleRequest(
           responseHeaders.append('Vary', 'Cookie');
           // First paint before scripts: see without-module-preloads.server.ts and
           // scripts-after-first-paint.server.ts.
-          pipe(withoutModulePreloads())
-            .pipe(scriptsAfterFirstPaint())
-            .pipe(insertBeforeHeadEnd(headAdditions(request, loadContext)))
-            .pipe(body);
+          pipe(withoutModulePreloads()).pipe(scriptsAfterFirstPaint()).pipe(insertBeforeHeadEnd(additions)).pipe(body);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

@@ -4,6 +4,7 @@ import { href, isRouteErrorResponse, Links, Meta, Outlet, Scripts, useMatches, u
 import type { Route } from './+types/root.ts';
 import { privacyContent } from '../content/privacy.ts';
 import { SiteFooter } from './components/sections/site-footer.tsx';
+import { PreviewBanner } from './components/sections/preview-banner.tsx';
 import { SiteHeader } from './components/sections/site-header.tsx';
 import { ButtonLink } from './components/ui/button.tsx';
 import { PageHero } from './components/ui/page-hero.tsx';
@@ -17,7 +18,7 @@ import { usePageviews } from './lib/analytics/use-pageviews.ts';
 import { useTheme } from './lib/use-theme.ts';
 import './styles/base.css';
 export function loader({ context }: Route.LoaderArgs) {
-  const { site, origin, csrf, formKey, theme } = context.get(appContext);
+  const { site, origin, csrf, formKey, theme, preview } = context.get(appContext);
   // The origin builds the pages' canonical links (app/lib/seo.ts).
   // The forms' input attributes, the CSRF token and the idempotency key of their native posts
   // (app/lib/form-fields.ts).
@@ -27,6 +28,8 @@ export function loader({ context }: Route.LoaderArgs) {
     site,
     origin,
     theme,
+    // A page draft's preview link (decision 055): the banner over it.
+    preview: preview ?? null,
     forms: { csrfToken: csrf.token, idempotencyKey: formKey, rules: formRules(), privacy: privacyContent.forms },
   };
 }
@@ -58,6 +61,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <a className="skip-link" href="#main">
           Skip to content
         </a>
+        {data?.preview ? <PreviewBanner {...data.preview} /> : null}
         {data && !handle.hideNavbar ? <SiteHeader site={data.site} /> : null}
         <main id="main" tabIndex={-1}>
           {children}

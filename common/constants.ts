@@ -66,3 +66,5 @@ export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /** Where the server serves its live search index of the FAQ and glossary pages (issue 19); the
  * site search merges it with the build's index. */
 export const LIVE_SEARCH_BUNDLE = '/pagefind-live/';
+/** The list of page paths the live index holds (issue 31: /faq, /glossary and every edited page). */
+export const LIVE_SEARCH_PATHS_FILE = 'live-paths.json';

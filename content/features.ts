@@ -9,20 +9,25 @@ export const featuresContent = data as FeaturesContent;
 export type ChainLink = { path: `/${string}`; title: string };
 
 /** The features page, then every feature page in the spec's order; the chain wraps around. */
-const CHAIN: ChainLink[] = [
-  { path: '/features', title: featuresContent.page.title },
-  ...FEATURE_SLUGS.map((slug): ChainLink => ({ path: `/${slug}`, title: featuresContent.features[slug].title })),
+const chainOf = (copy: FeaturesContent): ChainLink[] => [
+  { path: '/features', title: copy.page.title },
+  ...FEATURE_SLUGS.map((slug): ChainLink => ({ path: `/${slug}`, title: copy.features[slug].title })),
 ];
 
 /**
  * The pages before and after one in the chain, given its slug ('features' for the features page):
- * Features' previous is Help, Dashboard's previous is Features and Help's next is Features.
+ * Features' previous is Help, Dashboard's previous is Features and Help's next is Features. The
+ * titles are the copy's the page renders (the Content area's edits, issue 31), the file's by default.
  */
-export function chainNeighbours(slug: FeatureSlug | 'features'): { previous: ChainLink; next: ChainLink } {
-  const index = CHAIN.findIndex((link) => link.path === `/${slug}`);
+export function chainNeighbours(
+  slug: FeatureSlug | 'features',
+  copy: FeaturesContent = featuresContent,
+): { previous: ChainLink; next: ChainLink } {
+  const chain = chainOf(copy);
+  const index = chain.findIndex((link) => link.path === `/${slug}`);
   return {
-    previous: CHAIN[(index - 1 + CHAIN.length) % CHAIN.length]!,
-    next: CHAIN[(index + 1) % CHAIN.length]!,
+    previous: chain[(index - 1 + chain.length) % chain.length]!,
+    next: chain[(index + 1) % chain.length]!,
   };
 }
 

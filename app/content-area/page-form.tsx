@@ -12,6 +12,7 @@ import { InputField, TextareaField } from '../components/ui/field.tsx';
 import { useTypedEarly } from '../lib/use-typed-early.ts';
 import { useUnsavedGuard } from '../lib/use-unsaved-guard.ts';
 import { fieldName, isLongText, labelOf, SHAPE_FIELD, shapeOf } from './page-form-data.ts';
+import { ScheduleField } from './schedule-field.tsx';
 import './page-form.css';
 
 type Path = (string | number)[];
@@ -129,6 +130,21 @@ function Node({ value, path, label, open }: { value: unknown; path: Path; label:
   return null;
 }
 
+/** The form's buttons, at its top and its end: the first is what Enter presses (a draft, never a
+ * list button or the live save). */
+function SaveButtons() {
+  return (
+    <>
+      <Button type="submit" name="intent" value="draft">
+        Save draft
+      </Button>
+      <Button type="submit" name="intent" value="save" variant="secondary">
+        Save and publish
+      </Button>
+    </>
+  );
+}
+
 export function PageForm(props: {
   csrfToken: string;
   document: unknown;
@@ -139,8 +155,10 @@ export function PageForm(props: {
   /** Changes whenever the form must be drawn afresh from `document` (its fields keep defaults). */
   revision: string;
   viewPath: string;
+  /** The draft's schedule field (decision 055): its current time, what was typed, its error. */
+  schedule: { publishAt: string | null; typed?: string | undefined; error?: string | undefined };
 }) {
-  const { csrfToken, document, version, errors, changed, revision, viewPath } = props;
+  const { csrfToken, document, version, errors, changed, revision, viewPath, schedule } = props;
   const open: Open = { errors, changed };
   const formId = useId();
   const formRef = useRef<HTMLFormElement>(null);
@@ -152,11 +170,9 @@ export function PageForm(props: {
       <Csrf token={csrfToken} />
       <input type="hidden" name="version" value={version} />
       <input type="hidden" name={SHAPE_FIELD} value={JSON.stringify(shapeOf(document))} />
-      {/* First in the form: Enter in a field saves, never presses a list button. */}
+      {/* First in the form: Enter in a field saves a draft, never presses a list button. */}
       <div className="page-form-bar">
-        <Button type="submit" name="intent" value="save">
-          Save
-        </Button>
+        <SaveButtons />
         <a href={viewPath} target="_blank" rel="noopener">
           View on the site<span className="visually-hidden"> (opens in a new tab)</span>
         </a>
@@ -167,10 +183,11 @@ export function PageForm(props: {
       ) : (
         <Node value={document} path={[]} label="Document" open={open} />
       )}
+      <div className="page-form-schedule">
+        <ScheduleField publishAt={schedule.publishAt} typed={schedule.typed} error={schedule.error} />
+      </div>
       <div className="page-form-bar">
-        <Button type="submit" name="intent" value="save">
-          Save
-        </Button>
+        <SaveButtons />
       </div>
     </Form>
   );

@@ -4,20 +4,31 @@
 // back into the page's document (page-form-data.ts); a list button changes the typed document and
 // shows it again, unsaved; a refusal keeps every typed value.
 import { data, href, redirect } from 'react-router';
+import { CONTENT_MESSAGES, type Publishing } from '../../common/content.ts';
 import { MESSAGES } from '../../common/messages.ts';
 import type { AppContext } from '../lib/app-context.ts';
 import { idFrom, readContentPost, signedOut, staffFor } from '../lib/content-area.server.ts';
 import { refuse } from '../lib/forms.server.ts';
+import { publishAtFrom } from './schedule.ts';
 import { changeList, readDocument, readListChange, readShape, SHAPE_FIELD } from './page-form-data.ts';
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
 
 const DONE: Record<string, string> = {
-  saved: 'Saved. The site shows it now.',
+  saved: 'Saved and published. The site shows it now.',
+  drafted: 'Draft saved. The site still shows the published version.',
+  scheduled: 'Draft saved and scheduled: it is published at the time shown.',
+  published: 'Draft published. The site shows it now.',
+  preview: 'Preview link made: anyone with it can see the draft on the page for one hour.',
   restored: 'Earlier version restored. The site shows it now.',
   removed: 'Redirect removed: its old path is a 404 again.',
 };
 const doneOf = (request: Request) => DONE[new URL(request.url).searchParams.get('done') ?? ''] ?? null;
+/** A page preview link's path handed back in the page's address, only if it looks like one of ours. */
+const previewOf = (request: Request, origin: string) => {
+  const path = new URL(request.url).searchParams.get('preview');
+  return path && /^\/preview\/pg1\.[\w-]+\.[\w-]+$/.test(path) ? { path, url: new URL(path, origin).href } : null;
+};
 
 /** What the editor draws after a post that did not save: the typed document and why. */
 export type PageDraft = {
@@ -55,11 +66,9 @@ export async function pageLoader(request: Request, app: AppContext, id: string |
   const page = id ? await app.services.pageEditing.read(id) : null;
   if (!page || !id) throw data('Not found', { status: 404 });
   // The list of versions only: each version's document is read when it is restored.
-  const versions = ((await app.services.pageEditing.versions(id)) ?? []).map(({ version, savedAt, savedBy }) => ({
-    version,
-    savedAt,
-    savedBy,
-  }));
+  const versions = ((await app.services.pageEditing.versions(id)) ?? []).map(
+    ({ version, savedAt, savedBy, action }) => ({ version, savedAt, savedBy, action }),
+  );
   return data(
     {
       signedIn: true as const,
@@ -68,6 +77,7 @@ export async function pageLoader(request: Request, app: AppContext, id: string |
       page,
       versions,
       done: doneOf(request),
+      preview: previewOf(request, app.origin),
       revision: `v${page.version}`,
     },
     { headers: staff.headers },
@@ -102,6 +112,18 @@ export async function pageAction(request: Request, app: AppContext, id: string |
     return refuse(result.kind === 'conflict' ? 409 : 400, result.message);
   }
 
+  if (intent === 'publish') {
+    if (!opened) return refuse(400, 'This form is incomplete. Reload the page and try again.');
+    const result = await edit.publish(id, opened, staff.username);
+    if (result.ok) return redirect(`${here}?done=published`, { status: 303, headers });
+    return refuse(result.kind === 'conflict' ? 409 : 400, result.message);
+  }
+  if (intent === 'preview-link') {
+    const link = await edit.previewLink(id);
+    if (!link.ok) return refuse(404, link.message);
+    return redirect(`${here}?done=preview&preview=${encodeURIComponent(link.value.path)}`, { status: 303, headers });
+  }
+
   const shape = readShape(values[SHAPE_FIELD]);
   if (!shape || !opened) return refuse(400, 'This form is incomplete. Reload the page and try again.');
   const document = readDocument(shape, values);
@@ -114,10 +136,23 @@ export async function pageAction(request: Request, app: AppContext, id: string |
     const open = change.kind === 'add' && Array.isArray(items) ? [...list, items.length - 1] : list;
     return draftOf(changed, { version: opened, message: null, changed: open.join('.') });
   }
-  if (intent !== 'save') return refuse(400, 'Unknown action.');
+  if (intent !== 'save' && intent !== 'draft') return refuse(400, 'Unknown action.');
 
-  const result = await edit.save(id, opened, document, staff.username);
-  if (result.ok) return redirect(`${here}?done=saved`, { status: 303, headers });
+  const publishAt = publishAtFrom(values);
+  // A time the form could not read is the field's own refusal (never a silent "no schedule").
+  if (intent === 'draft' && typeof publishAt === 'string' && !publishAt.endsWith('Z'))
+    return draftOf(
+      document,
+      { version: opened, message: CONTENT_MESSAGES.badPublishAt, errors: { publishAt: CONTENT_MESSAGES.badPublishAt } },
+      400,
+    );
+  const publishing: Publishing =
+    intent === 'save'
+      ? { status: 'published' }
+      : { status: 'draft', ...(publishAt === undefined ? {} : { publish_at: publishAt }) };
+  const result = await edit.save(id, opened, document, staff.username, publishing);
+  const done = intent === 'save' ? 'saved' : publishAt ? 'scheduled' : 'drafted';
+  if (result.ok) return redirect(`${here}?done=${done}`, { status: 303, headers });
   if (result.kind === 'conflict') {
     // Saving again replaces their version: the form now names the version stored.
     const current = await edit.read(id);

@@ -29,7 +29,9 @@ export type AppContext = {
   content: { listFaqs(): Promise<FaqItem[]>; listGlossary(): Promise<GlossaryEntry[]> };
   /** Every page's copy (issue 31): a file of content/ with the Content area's edits over it
    * (app/lib/page-copy.server.ts types it per file). */
-  pages: { file(file: PageFile): Promise<unknown> };
+  pages: { file(file: PageFile): Promise<unknown>; pathDates(): Promise<Record<string, string>> };
+  /** Set when this render is a page draft's preview link (decision 055): the banner's words. */
+  preview?: { title: string; expiresAt: string };
   /** The site's public origin (SITE_URL, else the request's), for canonical links and the sitemap. */
   origin: string;
   /** This build's social cards by page path (app/lib/social-cards.server.ts); empty without them. */

@@ -6,7 +6,7 @@
 // insert-before-head-end.server.ts.
 import type { SiteSettings } from '../../content/schema.ts';
 import { SOCIAL_CARD_HEIGHT, SOCIAL_CARD_WIDTH, type SocialCards } from './social-cards.server.ts';
-import { structuredDataFor } from './structured-data.server.ts';
+import { type StructuredCopy, structuredDataFor } from './structured-data.server.ts';
 
 const escapeAttribute = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -17,6 +17,8 @@ export type HeadAdditionsInput = {
   origin: string;
   socialCards: SocialCards;
   nonce: string | undefined;
+  /** The copy the JSON-LD names, as the pages render it. */
+  copy: StructuredCopy;
 };
 
 /** The page's card as og:image and a large Twitter card; a plain summary card without one. */
@@ -39,9 +41,9 @@ export function socialCardTags({ pathname, origin, socialCards }: HeadAdditionsI
 
 /** The JSON-LD blocks, each a data script under the response's nonce like every script we send
  * (the CSP never runs application/ld+json), with `<` escaped so no text can close it early. */
-export function structuredDataScripts({ pathname, site, origin, nonce }: HeadAdditionsInput): string {
+export function structuredDataScripts({ pathname, site, origin, nonce, copy }: HeadAdditionsInput): string {
   const nonceAttribute = nonce ? ` nonce="${escapeAttribute(nonce)}"` : '';
-  return structuredDataFor(pathname, site, origin)
+  return structuredDataFor(pathname, site, origin, copy)
     .map(
       (block) =>
         `<script type="application/ld+json"${nonceAttribute}>${JSON.stringify(block).replace(/</g, '\\u003c')}</script>`,

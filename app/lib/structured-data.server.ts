@@ -6,8 +6,8 @@
 // (app/routes/faq.tsx): it follows the rows the page loads.
 import type { BreadcrumbList, Organization, SoftwareApplication, WebSite, WithContext } from 'schema-dts';
 import { href } from 'react-router';
-import { featuresContent, isFeatureSlug } from '../../content/features.ts';
-import offerData from '../../content/offer.yaml';
+import { isFeatureSlug } from '../../content/features.ts';
+import type { FeaturesContent } from '../../content/features.schema.ts';
 import type { OfferContent } from '../../content/offer.schema.ts';
 import type { SiteSettings } from '../../content/schema.ts';
 import { canonicalUrl } from './seo.ts';
@@ -62,7 +62,7 @@ export function siteGraph(
 
 export type PlanOffer = { name: string; description: string };
 
-/** The product, with the plans on offer (content/offer.yaml). The plans are quoted, so the
+/** The product, with the plans on offer (content/offer.yaml, as edited). The plans are quoted, so the
  * offers name no price: schema.org allows that, and inventing one would be worse. */
 export function softwareApplication(
   site: SiteSettings,
@@ -107,19 +107,28 @@ export function breadcrumbList(origin: string, crumbs: readonly Crumb[]): WithCo
   };
 }
 
+/** The copy the blocks name (the plans, the feature pages' titles): the pages' own, with the
+ * Content area's edits (issue 31), read by entry.server before the page streams. */
+export type StructuredCopy = { offer: Pick<OfferContent, 'plans'>; features: Pick<FeaturesContent, 'features'> };
+
 /** The blocks of one page: the site-wide graph, then what the page is about. */
-export function structuredDataFor(pathname: string, site: SiteSettings, origin: string): object[] {
+export function structuredDataFor(
+  pathname: string,
+  site: SiteSettings,
+  origin: string,
+  copy: StructuredCopy,
+): object[] {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   const blocks: object[] = [siteGraph(site, origin)];
   const slug = path.slice(1);
   if (path === href('/home') || path === href('/offer')) {
-    blocks.push(softwareApplication(site, origin, (offerData as OfferContent).plans));
+    blocks.push(softwareApplication(site, origin, copy.offer.plans));
   } else if (isFeatureSlug(slug)) {
     blocks.push(
       breadcrumbList(origin, [
         { name: 'Home', path: href('/home') },
         { name: 'Features', path: href('/features') },
-        { name: featuresContent.features[slug].title, path },
+        { name: copy.features.features[slug].title, path },
       ]),
     );
   } else if (path === href('/docs')) {

@@ -6,6 +6,7 @@ import { Form } from 'react-router';
 import type { Route } from './+types/content-page.ts';
 import { signInState } from '../content-area/content-session.tsx';
 import { PageForm } from '../content-area/page-form.tsx';
+import { PageDraftState } from '../content-area/pages-draft-state.tsx';
 import { type PageDraft, pageAction, pageLoader } from '../content-area/pages-editing.server.ts';
 import { ContentFrame, ContentSignIn, Csrf, Notice } from '../components/sections/content/content-parts.tsx';
 import { Button } from '../components/ui/button.tsx';
@@ -29,6 +30,9 @@ export const action = ({ request, params, context }: Route.ActionArgs) =>
 
 export { ContentErrorBoundary as ErrorBoundary } from '../content-area/content-session.tsx';
 
+/** What each version of the history was (decision 055). */
+const ACTION_WORDS = { save: 'saved', draft: 'saved as a draft', publish: 'published' } as const;
+
 const isDraft = (value: unknown): value is PageDraft => Boolean(value && typeof value === 'object' && 'draft' in value);
 const isFailure = (value: unknown): value is FormFailure =>
   Boolean(value && typeof value === 'object' && 'errors' in value && !('draft' in value));
@@ -36,7 +40,7 @@ const isFailure = (value: unknown): value is FormFailure =>
 export default function ContentPage({ loaderData, actionData }: Route.ComponentProps) {
   const signIn = signInState(loaderData, actionData);
   if (signIn || !loaderData.signedIn) return <ContentSignIn {...(signIn ?? { csrfToken: '', message: null })} />;
-  const { username, csrfToken, page, versions, done } = loaderData;
+  const { username, csrfToken, page, versions, done, preview } = loaderData;
   // The action answers a draft (not saved), a refusal, or the sign-in's states.
   const answer: unknown = actionData;
   const draft = isDraft(answer) ? answer : null;
@@ -62,14 +66,16 @@ export default function ContentPage({ loaderData, actionData }: Route.ComponentP
           : ' · as in content/'}
         {` · checked by ${page.schema}`}
       </p>
+      <PageDraftState csrfToken={csrfToken} page={page} preview={preview} />
       <PageForm
         csrfToken={csrfToken}
-        document={draft ? draft.draft : page.document}
+        document={draft ? draft.draft : (page.draft ?? page.document)}
         version={draft?.version ?? page.version}
         errors={draft?.errors ?? {}}
         changed={draft?.changed ?? ''}
         revision={draft?.revision ?? loaderData.revision}
         viewPath={page.paths[0] ?? '/'}
+        schedule={{ publishAt: page.publishAt, error: draft?.errors.publishAt }}
       />
       <section className="content-history" aria-labelledby="history-title">
         <h2 id="history-title">History</h2>
@@ -78,7 +84,7 @@ export default function ContentPage({ loaderData, actionData }: Route.ComponentP
           {versions.map((entry) => (
             <li key={entry.version}>
               <p>
-                <strong>Version {entry.version}</strong> by {entry.savedBy} at{' '}
+                <strong>Version {entry.version}</strong> {ACTION_WORDS[entry.action]} by {entry.savedBy} at{' '}
                 <time dateTime={entry.savedAt}>{entry.savedAt.replace('T', ' ').slice(0, 19)} UTC</time>
               </p>
               {entry.version !== page.version ? (
@@ -91,7 +97,7 @@ export default function ContentPage({ loaderData, actionData }: Route.ComponentP
                   </Button>
                 </Form>
               ) : (
-                <p className="content-meta">On the site now</p>
+                <p className="content-meta">{page.hasDraft ? 'The draft, not on the site yet' : 'On the site now'}</p>
               )}
             </li>
           ))}

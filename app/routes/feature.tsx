@@ -58,7 +58,7 @@ export async function loader({ pattern, context }: Route.LoaderArgs) {
     proof: featureProof(slug, { customers, changelog }),
     position: FEATURE_SLUGS.indexOf(slug) + 1,
     count: FEATURE_SLUGS.length,
-    ...chainNeighbours(slug),
+    ...chainNeighbours(slug, features),
   };
 }
 

@@ -16,12 +16,13 @@ import type { RouteHandle } from '../lib/route-handle.ts';
 export const handle: RouteHandle = { cache: 'shared' };
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { page, features } = await pageCopy(context.get(appContext), 'features');
+  const copy = await pageCopy(context.get(appContext), 'features');
+  const { page, features } = copy;
   const cards = FEATURE_SLUGS.map((slug): FeatureCard => {
     const { title, summary, icon } = features[slug];
     return { path: `/${slug}`, title, summary, icon };
   });
-  return { page, cards, ...chainNeighbours('features') };
+  return { page, cards, ...chainNeighbours('features', copy) };
 }
 
 export const meta: Route.MetaFunction = (args) =>

@@ -26,7 +26,13 @@ const REFUSED = {
 } as const;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const page = await context.get(appContext).services.contentEditing.preview(params.token);
+  const { services } = context.get(appContext);
+  // A valid page link never reaches this route (the server renders the page itself, decision 055):
+  // here only its refusals.
+  const pageLink = await services.pageEditing.preview(params.token);
+  if (pageLink === 404 || pageLink === 410)
+    throw data(REFUSED[pageLink], { status: pageLink, headers: { 'Cache-Control': 'no-store' } });
+  const page = await services.contentEditing.preview(params.token);
   if (page === 404 || page === 410)
     throw data(REFUSED[page], { status: page, headers: { 'Cache-Control': 'no-store' } });
   return page;

@@ -159,7 +159,18 @@ export type DB = {
     saved_at: string;
   };
   /** Edited page copy (issue 31, migration 019): no row = the file in content/. */
-  page_documents: { page_id: string; document: string; version: number; updated_at: string; updated_by: string };
+  page_documents: {
+    page_id: string;
+    /** Null while the page is still its file and only a draft is saved (migration 020). */
+    document: string | null;
+    version: number;
+    updated_at: string;
+    updated_by: string;
+    draft_json: Generated<string | null>;
+    publish_at: Generated<string | null>;
+    draft_at: Generated<string | null>;
+    draft_by: Generated<string | null>;
+  };
   page_document_history: {
     id: Generated<number>;
     page_id: string;
@@ -167,6 +178,7 @@ export type DB = {
     document: string;
     saved_at: string;
     saved_by: string;
+    action: Generated<'save' | 'draft' | 'publish'>;
   };
   redirects: { from_path: string; to_path: string; created_at: string; created_by: string };
   submission_events: {

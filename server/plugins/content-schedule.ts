@@ -14,8 +14,10 @@ export default fp(
     const tick = () => {
       // One run at a time on this instance: a slow run is not overlapped by the next tick.
       if (running) return;
+      // FAQ items and glossary entries, then page documents (decision 055): the same steps as Publish.
       running = app.services.contentEditing
         .publishDue()
+        .then(async (items) => items + (await app.services.pageEditing.publishDue()))
         .then((published) => {
           if (published > 0) app.log.info({ published }, 'scheduled content published');
         })

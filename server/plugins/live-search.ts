@@ -7,13 +7,16 @@
 // replaced indexes stay servable for a while (retired/): a page that loaded the index before the
 // swap still finds the chunks it names, instead of failing its search.
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, rename, rm, stat, utimes } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { LIVE_SEARCH_PATHS } from '../../app/lib/site-pages.ts';
-import { LIVE_SEARCH_BUNDLE } from '../../common/constants.ts';
+import { LIVE_SEARCH_PATHS, SEARCHABLE_PATHS } from '../../app/lib/site-pages.ts';
+import { LIVE_SEARCH_BUNDLE, LIVE_SEARCH_PATHS_FILE } from '../../common/constants.ts';
+
+/** The meta every page of this index carries (the search dialog reads it as `meta.index`). */
+const LIVE_META = 'index:live';
 
 /** How long after a change the index is rebuilt: a burst of edits costs one rebuild. */
 export const LIVE_SEARCH_DELAY_MS = 1_500;
@@ -57,15 +60,25 @@ export default fp(
       const { index, errors } = await pagefind.createIndex({ rootSelector: 'main' });
       if (!index) throw new Error(`pagefind could not start: ${errors.join('; ')}`);
       try {
-        for (const url of LIVE_SEARCH_PATHS) {
+        // The FAQ and the glossary, and every searchable page the Content area has edited (issue 31).
+        const edited = Object.keys(await app.services.pageCopy.pathDates());
+        const paths = [
+          ...LIVE_SEARCH_PATHS,
+          ...SEARCHABLE_PATHS.filter((path) => edited.includes(path) && !LIVE_SEARCH_PATHS.includes(path)),
+        ];
+        for (const url of paths) {
           const response = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
           if (response.statusCode !== 200) throw new Error(`${url} answered ${response.statusCode}`);
-          const added = await index.addHTMLFile({ url, content: response.body });
+          // Marked, so the browser tells this index's results from the build's for the same page.
+          const content = response.body.replace('<main', `<main data-pagefind-meta="${LIVE_META}"`);
+          const added = await index.addHTMLFile({ url, content });
           if (added.errors.length > 0) throw new Error(`${url}: ${added.errors.join('; ')}`);
         }
         const next = join(dir, `next-${randomBytes(6).toString('hex')}`);
         const written = await index.writeFiles({ outputPath: next });
         if (written.errors.length > 0) throw new Error(written.errors.join('; '));
+        // Which pages this index holds: the browser drops the build index's results for them.
+        await writeFile(join(next, LIVE_SEARCH_PATHS_FILE), JSON.stringify(paths));
         // Swapped file by file into the served folder's place: the old folder goes aside first.
         const old = join(dir, `old-${randomBytes(6).toString('hex')}`);
         await rename(current, old);

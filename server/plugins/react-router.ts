@@ -49,7 +49,10 @@ export default async function reactRouter(app: FastifyInstance, options: { confi
     // The one thing a shared render takes from the visitor: which of the three themes to write.
     const theme = parseTheme(request.cookies[THEME_COOKIE]);
     // The site settings: the Content area's edit of them once there is one (issue 31).
-    const site = await app.services.pageCopy.site(options.config.site);
+    // A page's draft preview (decision 055): its real route rendered with the draft over its copy.
+    const preview = await pagePreviewOf(app, request);
+    const pages = preview ? app.services.pageCopy.withDraft(preview.pageId, preview.draft) : app.services.pageCopy;
+    const site = await pages.site(options.config.site);
     const cacheKey = request.cspNonce ? pageCache?.keyFor(request.method, origin, request.url, theme) : undefined;
     const render = (values: { nonce: string | undefined; csrfToken: string; formKey: string }, webRequest: Request) => {
       const context = new RouterContextProvider();
@@ -57,7 +60,8 @@ export default async function reactRouter(app: FastifyInstance, options: { confi
         cspNonce: values.nonce,
         site,
         content: app.services.content,
-        pages: app.services.pageCopy,
+        pages,
+        ...(preview ? { preview: { title: preview.title, expiresAt: preview.expiresAt } } : {}),
         origin,
         socialCards,
         contentDates,
@@ -88,6 +92,19 @@ export default async function reactRouter(app: FastifyInstance, options: { confi
       context.set(build.entry.module.appContext, value);
       return handle(webRequest, context);
     };
+    if (preview) {
+      const response = await render(
+        { nonce: request.cspNonce, csrfToken: request.csrfToken, formKey: newFormKey() },
+        toWebRequest(request, reply, false, preview.path),
+      );
+      // Never kept or indexed; and static: the page's scripts would hydrate the route of the
+      // address bar (/preview/…), not the page rendered, so a second policy forbids them.
+      const policy = reply.getHeader('content-security-policy');
+      reply.header('content-security-policy', [String(policy ?? ''), "script-src 'none'"].filter(Boolean));
+      response.headers.set('cache-control', 'no-store');
+      response.headers.set('x-robots-tag', 'noindex');
+      return sendWebResponse(reply, response);
+    }
     if (pageCache && cacheKey && request.cspNonce) {
       // A render shared by later visitors: the placeholders in place of this visitor's values.
       let page = pageCache.get(cacheKey);
@@ -156,10 +173,20 @@ async function devHandlerLoader(app: FastifyInstance): Promise<() => Promise<Han
   };
 }
 
-/** The web Request for `request`. A shared render (one the page cache keeps) gets neither the
+/** The page preview a GET of /preview/<token> asks for, when the token is a page's and valid;
+ * every other answer (an item's preview, a 404, a 410) is the preview route's. */
+async function pagePreviewOf(app: FastifyInstance, request: FastifyRequest) {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return null;
+  const token = /^\/preview\/([A-Za-z0-9._-]+)(?:[?#]|$)/.exec(request.url)?.[1];
+  if (!token) return null;
+  const preview = await app.services.pageEditing.preview(token);
+  return preview && typeof preview === 'object' ? preview : null;
+}
+
+/** The web Request for `request` (at `path` instead of its own, for a page preview). A shared render (one the page cache keeps) gets neither the
  * visitor's cookies nor their credentials, and is not cut short if this client leaves. */
-function toWebRequest(request: FastifyRequest, reply: FastifyReply, shared = false): Request {
-  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+function toWebRequest(request: FastifyRequest, reply: FastifyReply, shared = false, path?: string): Request {
+  const url = new URL(path ?? request.url, `${request.protocol}://${request.host}`);
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (shared && (name === 'cookie' || name === 'authorization')) continue;

@@ -108,7 +108,7 @@ export default fp(
       content,
       contentEditing: createContentEditing({ database, content, previewSecret: config.tokenSecret }),
       pageCopy: createPageCopy(database, content),
-      pageEditing: createPageEditing({ database, content }),
+      pageEditing: createPageEditing({ database, content, previewSecret: config.tokenSecret }),
       inbox: createInboxService(database, { notifications }),
       booking,
       bookingManager,

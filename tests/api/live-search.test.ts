@@ -118,3 +118,27 @@ test("a replaced index's chunks are still served, so a page that loaded the inde
   }
   assert.equal((await fetch(`${server.url}/pagefind-live/index/not-a-chunk.pf_index`)).status, 404);
 });
+
+test('an edited page is indexed live with its new words (issue 31), and listed for the browser; a draft is not', async () => {
+  const pages = server.app.services.pageEditing;
+  const security = (await pages.read('security'))!;
+  const drafted = structuredClone(security.document) as { page: { title: string } };
+  drafted.page.title = 'Security and florimundal drafts';
+  assert.ok((await pages.save('security', security.version, drafted, 'indexer', { status: 'draft' })).ok);
+  await server.app.liveSearch!.rebuild();
+  assert.ok(!(await indexedText()).includes('florimundal'), 'a draft is not searched');
+  const edited = structuredClone(security.document) as { page: { title: string } };
+  edited.page.title = 'Security and quillivant audits';
+  assert.ok((await pages.save('security', security.version + 1, edited, 'indexer')).ok);
+  await eventually(async () => (await indexedText()).includes('quillivant'), 'the edited page reaches the index');
+  // Each page carries the mark the search dialog tells this index's results by.
+  assert.match(await indexedText(), /"index":"live"/);
+  const listed = await fetch(`${server.url}/pagefind-live/live-paths.json`);
+  assert.equal(listed.status, 200);
+  const paths = (await listed.json()) as string[];
+  for (const path of ['/faq', '/glossary', '/security']) assert.ok(paths.includes(path), path);
+  assert.ok(!paths.includes('/offer'), 'a page not edited stays with the build index');
+  // The last save's delayed rebuild has run before the server closes.
+  await sleep(LIVE_SEARCH_DELAY_MS + 500);
+  await server.app.liveSearch!.rebuild();
+});

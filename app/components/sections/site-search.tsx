@@ -7,7 +7,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { href, Link } from 'react-router';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { track } from '../../lib/analytics/track.ts';
-import { LIVE_SEARCH_BUNDLE } from '../../../common/constants.ts';
+import { LIVE_SEARCH_BUNDLE, LIVE_SEARCH_PATHS_FILE } from '../../../common/constants.ts';
 import './site-search.css';
 
 /** Where the build puts Pagefind's browser script. */
@@ -18,7 +18,13 @@ const TYPING_PAUSE_MS = 150;
 const SEARCH_COUNTED_AFTER_MS = 1500;
 
 type SubResult = { title: string; url: string; excerpt: string; locations: number[] };
-type ResultData = { url: string; excerpt: string; meta: { title?: string }; sub_results?: SubResult[] };
+type ResultData = {
+  url: string;
+  excerpt: string;
+  /** `index: 'live'` on the pages the live index holds (server/plugins/live-search.ts). */
+  meta: { title?: string; index?: string };
+  sub_results?: SubResult[];
+};
 type Pagefind = {
   options(options: Record<string, unknown>): Promise<void>;
   init(): Promise<void>;
@@ -29,6 +35,10 @@ type Pagefind = {
 export type SearchResult = { id: string; url: string; title: string; section: string | null; excerpt: string };
 
 let pagefind: Promise<Pagefind> | null = null;
+/** The pages the live index holds. */
+let livePaths = new Set<string>();
+/** A result of the build's index for a page the live index holds (its words are stale). */
+const isStale = (data: ResultData) => livePaths.has(data.url) && data.meta.index !== 'live';
 
 /** Loads Pagefind once; a failed load is forgotten so the next attempt tries again. */
 function loadPagefind(): Promise<Pagefind> {
@@ -37,7 +47,12 @@ function loadPagefind(): Promise<Pagefind> {
     await module.init();
     // The FAQ and the glossary as the server indexed them after the last edit (issue 19). Without
     // it the rest of the site is still searched.
+    // It also holds every page edited in the Content area (issue 31): the build's entry of such a
+    // page has its old words, so its results are dropped for the live index's.
     await module.mergeIndex(LIVE_SEARCH_BUNDLE).catch(() => undefined);
+    livePaths = await fetch(`${LIVE_SEARCH_BUNDLE}${LIVE_SEARCH_PATHS_FILE}`)
+      .then(async (answer) => new Set(answer.ok ? ((await answer.json()) as string[]) : []))
+      .catch(() => new Set<string>());
     return module;
   });
   pagefind.catch(() => {
@@ -80,11 +95,16 @@ export function SiteSearch() {
       try {
         const engine = await loadPagefind();
         const found = await engine.search(words);
-        const pages = await Promise.all(
+        // Twice as many as shown: an edited page may stand in both indexes (one of them dropped).
+        const loaded = await Promise.all(
           (found?.results ?? [])
-            .slice(0, MAX_RESULTS)
-            .map(async (result) => toResult(result.id, await result.data(), words)),
+            .slice(0, MAX_RESULTS * 2)
+            .map(async (result) => ({ id: result.id, data: await result.data() })),
         );
+        const pages = loaded
+          .filter(({ data }) => !isStale(data))
+          .slice(0, MAX_RESULTS)
+          .map(({ id, data }) => toResult(id, data, words));
         if (run !== latest.current) return;
         setFailed(false);
         setResults(pages);

@@ -6,7 +6,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorInfoObjectSchema } from '../../../common/api.ts';
-import { CONTENT_MESSAGES } from '../../../common/content.ts';
+import { CONTENT_MESSAGES, CONTENT_STATUSES } from '../../../common/content.ts';
 import { MESSAGES } from '../../../common/messages.ts';
 import { PublicError } from '../../errors.ts';
 import { bearerHeaders, bearerToken } from './bearer.ts';
@@ -27,9 +27,31 @@ const pageSummary = z.object({
   version: z.number(),
   updatedAt: z.string().nullable(),
   updatedBy: z.string().nullable().describe('Null while the page is still its file in content/'),
+  hasDraft: z.boolean().describe('A draft waits to be published'),
+  publishAt: z.string().nullable().describe('When the scheduler publishes the draft'),
 });
-const pageDocument = pageSummary.extend({ document: z.unknown() });
-const pageVersion = z.object({ version: z.number(), savedAt: z.string(), savedBy: z.string(), document: z.unknown() });
+const pageDocument = pageSummary.extend({
+  document: z.unknown().describe('What the site shows'),
+  draft: z.unknown().describe('The saved draft, null when there is none'),
+  draftAt: z.string().nullable(),
+  draftBy: z.string().nullable(),
+});
+const pageVersion = z.object({
+  version: z.number(),
+  savedAt: z.string(),
+  savedBy: z.string(),
+  document: z.unknown(),
+  action: z.enum(['save', 'draft', 'publish']),
+});
+/** As the FAQ's saves (decision 052): live by default, or the draft, with an optional schedule. */
+const publishing = {
+  status: z.enum(CONTENT_STATUSES, { error: CONTENT_MESSAGES.badStatus }).default('published'),
+  publish_at: z.iso
+    .datetime({ offset: true, error: CONTENT_MESSAGES.badPublishAt })
+    .nullable()
+    .optional()
+    .describe('ISO instant with offset, in the future, drafts only; null takes the schedule away'),
+};
 const redirect = z.object({ from: z.string(), to: z.string(), createdAt: z.string(), createdBy: z.string() });
 
 const contentPagesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -71,11 +93,30 @@ const contentPagesRoutes: FastifyPluginAsyncZod = async (app) => {
     bodyLimit: 1024 * 1024,
     schema: schema("Save a page's whole document; 400 naming the field, 409 when someone saved it since `version`", {
       params: idParams,
-      body: z.object({ version, document: z.unknown() }),
+      body: z.object({ version, document: z.unknown(), ...publishing }),
       response: { 200: pageDocument, ...errors },
     }),
-    handler: (request) =>
-      answer(pages.save(request.params.id, request.body.version, request.body.document, request.staffUsername)),
+    handler: (request) => {
+      const { version: opened, document, status, publish_at } = request.body;
+      return answer(pages.save(request.params.id, opened, document, request.staffUsername, { status, publish_at }));
+    },
+  });
+  app.post('/pages/:id/publish', {
+    config,
+    schema: schema("Publish the page's saved draft; 409 when there is none or someone changed it since `version`", {
+      params: idParams,
+      body: z.strictObject({ version }),
+      response: { 200: pageDocument, ...errors },
+    }),
+    handler: (request) => answer(pages.publish(request.params.id, request.body.version, request.staffUsername)),
+  });
+  app.post('/pages/:id/preview-link', {
+    config,
+    schema: schema('A signed link that shows the page with its draft, to anyone holding it, for an hour', {
+      params: idParams,
+      response: { 200: z.object({ path: z.string(), expiresAt: z.string() }), ...errors },
+    }),
+    handler: (request) => answer(pages.previewLink(request.params.id)),
   });
   app.get('/pages/:id/history', {
     config,

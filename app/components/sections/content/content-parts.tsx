@@ -45,8 +45,8 @@ export function ContentFrame({
     <>
       <PageHero eyebrow="Staff" title={title}>
         <p>
-          Edit the FAQ, the glossary and every page&apos;s copy. FAQ and glossary edits are drafts until you publish
-          them, now or at a set time; a page&apos;s copy is on the site once saved.
+          Edit the FAQ, the glossary and every page&apos;s copy. Save a draft, preview it, then publish it now or at a
+          set time.
         </p>
       </PageHero>
       <section className="section content-section" aria-label={title}>
