@@ -25,6 +25,9 @@ export const CONTENT_MESSAGES = {
     `Changed by ${username} at ${at} since you opened it. Nothing was saved: compare with their version, then save again to replace it.`,
   deletedSince: 'This item was deleted since you opened it.',
   orderChanged: 'The FAQ changed since you opened it. Reload the list and try again.',
+  orderChangedBy: (username: string, at: string) =>
+    `The order was changed by ${username} at ${at} since you opened it. Nothing was moved: check the list below and try again.`,
+  nothingToUndo: 'There is no change of order to undo.',
   noSuchVersion: 'There is no such earlier version of this item.',
   categoryMissing: 'There is no such category.',
   importEmpty: 'The CSV has no rows.',
