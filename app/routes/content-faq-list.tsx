@@ -148,7 +148,10 @@ export default function ContentFaq({ loaderData, actionData }: Route.ComponentPr
       <div className="content-panels">
         <section aria-labelledby="add-title">
           <h2 id="add-title">Add a question</h2>
+          {/* A new question's id is drawn afresh after an add: its typed text is saved, so it
+              goes, and the unsaved-changes guard no longer holds the next link. */}
           <ItemEditor
+            key={`add-after-${Math.max(0, ...faqs.map((item) => item.id))}`}
             csrfToken={csrfToken}
             fields={FAQ_FIELDS}
             values={failed?.values ?? (restored?.values.intent?.startsWith('add') ? restored.values : {})}
