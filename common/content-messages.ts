@@ -43,4 +43,6 @@ export const CONTENT_MESSAGES = {
   inTrash: 'This item is in the trash. Restore it from the trash to edit it.',
   notInTrash: 'This item is not in the trash.',
   duplicateInTrash: 'An item with this text is in the trash: restore it from there instead.',
+  scheduleFailed: (publishAt: string, reason: string) =>
+    `Not published at ${publishAt}: ${reason} The schedule was taken away and the draft kept: fix it, then publish it or schedule it again.`,
 } as const;
