@@ -33,7 +33,9 @@ export function ImageSlotField(props: {
         <img src={chosen.src} alt="" width={chosen.width} height={chosen.height} className="page-form-image-preview" />
       ) : null}
       <div className="field">
-        <label htmlFor={pickerId}>Image</label>
+        <label className="field-label" htmlFor={pickerId}>
+          Image
+        </label>
         <select id={pickerId} name={fieldName([...path, 'src'])} defaultValue={src} className="field-control">
           <option value="">No image</option>
           {images.map((image) => (
@@ -55,7 +57,9 @@ export function ImageSlotField(props: {
       <input type="hidden" name={fieldName([...path, 'width'])} value={chosen?.width ?? 0} />
       <input type="hidden" name={fieldName([...path, 'height'])} value={chosen?.height ?? 0} />
       <div className="field">
-        <label htmlFor={fileId}>Or upload a new one (PNG, JPEG, WebP or GIF, at most 5 MB)</label>
+        <label className="field-label" htmlFor={fileId}>
+          Or upload a new one (PNG, JPEG, WebP or GIF, at most 5 MB)
+        </label>
         <input
           id={fileId}
           name={fileId}
