@@ -34,5 +34,4 @@ export type ImageJob = { bytes: Uint8Array; type: AcceptedType };
 export type ImageRefusal = 'type' | 'dimensions' | 'pixels' | 'budget' | 'busy';
 /** A re-encoded image with its size in pixels (upright). */
 export type ImageJobResult =
-  | { ok: true; bytes: Uint8Array; width: number; height: number }
-  | { ok: false; reason: ImageRefusal };
+  { ok: true; bytes: Uint8Array; width: number; height: number } | { ok: false; reason: ImageRefusal };
