@@ -147,8 +147,10 @@ export function createContentEditing(deps: {
     faqOrder: () => orderState(createRepositories(database.kysely)),
     /** Puts the FAQ in this order, as the order's next version (decision 056); `ids` must be every
      * item's id, each once; `version`, when given, the order's version the editor read. */
-    reorderFaqs: (ids: number[], username: string, version?: number) =>
-      change(CONTENT_MESSAGES.orderChanged, (repos, at) => writeOrder(repos, at, username, ids, version)),
+    reorderFaqs: (ids: number[], username: string, version?: number, movedId?: number) =>
+      change(CONTENT_MESSAGES.orderChanged, (repos, at) =>
+        writeOrder(repos, at, username, ids, version, null, movedId),
+      ),
     /** Moves one item a place up (-1) or down (+1); for the keyboard and the pages without JavaScript. */
     async moveFaq(id: number, by: -1 | 1, username: string, version?: number): Promise<Result<StaffFaq[]>> {
       const ids = (await createRepositories(database.kysely).content.listStaffFaqs()).map((item) => item.id);
@@ -156,7 +158,7 @@ export function createContentEditing(deps: {
       if (from < 0) return refusal('not-found', CONTENT_MESSAGES.deletedSince);
       const to = Math.min(ids.length - 1, Math.max(0, from + by));
       ids.splice(to, 0, ...ids.splice(from, 1));
-      return await this.reorderFaqs(ids, username, version);
+      return await this.reorderFaqs(ids, username, version, id);
     },
     /** Puts back the order before the newest change not undone yet, as the next version. */
     undoFaqOrder: (version: number, username: string) =>

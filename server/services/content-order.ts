@@ -14,7 +14,12 @@ export type FaqOrderState = { version: number; ids: number[]; history: OrderChan
 
 /** The one item that moved from `before` to `after`, with 1-based places; null when several did
  * (or none). Between the first and last places that differ, one item went up or down past the rest. */
-export function movedItem(before: number[], after: number[]): { id: number; from: number; to: number } | null {
+export function movedItem(
+  before: number[],
+  after: number[],
+  /** The item the editor moved, when known: two neighbours swapped read either way. */
+  prefer?: number,
+): { id: number; from: number; to: number } | null {
   if (before.length !== after.length) return null;
   let first = 0;
   while (first < before.length && before[first] === after[first]) first++;
@@ -26,12 +31,16 @@ export function movedItem(before: number[], after: number[]): { id: number; from
     return true;
   };
   // Up: the item at `last` now first, the others one place down.
-  if (after[first] === before[last] && shifted(-1, first + 1, last))
-    return { id: before[last]!, from: last + 1, to: first + 1 };
+  const up =
+    after[first] === before[last] && shifted(-1, first + 1, last)
+      ? { id: before[last]!, from: last + 1, to: first + 1 }
+      : null;
   // Down: the item at `first` now last, the others one place up.
-  if (after[last] === before[first] && shifted(1, first, last - 1))
-    return { id: before[first]!, from: first + 1, to: last + 1 };
-  return null;
+  const down =
+    after[last] === before[first] && shifted(1, first, last - 1)
+      ? { id: before[first]!, from: first + 1, to: last + 1 }
+      : null;
+  return down && (down.id === prefer || !up) ? down : up;
 }
 
 /** The change in words, for the history list. */
@@ -85,6 +94,7 @@ export async function writeOrder(
   ids: number[],
   opened: number | undefined,
   undoes: number | null = null,
+  movedId?: number,
 ): Promise<StaffFaq[]> {
   const items = await repos.content.listStaffFaqs();
   const stored = items.map((item) => item.id);
@@ -98,7 +108,7 @@ export async function writeOrder(
   const same =
     ids.length === stored.length && new Set(ids).size === ids.length && ids.every((id) => stored.includes(id));
   if (!same) abort('conflict', CONTENT_MESSAGES.orderChanged);
-  const moved = movedItem(stored, ids);
+  const moved = movedItem(stored, ids, movedId);
   const label = moved ? (items.find((item) => item.id === moved.id)?.question ?? '') : '';
   // A unique (kind, version) refuses a second writer of the same version (a race past the check).
   await repos.contentOrders.insert({
