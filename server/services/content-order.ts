@@ -100,11 +100,17 @@ export async function writeOrder(
   const stored = items.map((item) => item.id);
   const latest = await repos.contentOrders.latest('faq');
   const version = latest?.version ?? 0;
-  if (opened !== undefined && opened !== version)
-    abort(
-      'conflict',
-      latest ? CONTENT_MESSAGES.orderChangedBy(latest.username, latest.at) : CONTENT_MESSAGES.orderChanged,
-    );
+  if (opened !== undefined && opened !== version) {
+    // Only someone else's change refuses: an editor's own quick second move (sent before the page
+    // showed the first one's version) is theirs to make.
+    const since = opened < version ? (await repos.contentOrders.all('faq')).filter((row) => row.version > opened) : [];
+    const other = since.find((row) => row.username !== username);
+    if (opened > version || other)
+      abort(
+        'conflict',
+        other ? CONTENT_MESSAGES.orderChangedBy(other.username, other.at) : CONTENT_MESSAGES.orderChanged,
+      );
+  }
   const same =
     ids.length === stored.length && new Set(ids).size === ids.length && ids.every((id) => stored.includes(id));
   if (!same) abort('conflict', CONTENT_MESSAGES.orderChanged);

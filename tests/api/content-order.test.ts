@@ -125,6 +125,13 @@ for (const [engine, env] of engines) {
         const after = await order();
         assert.equal(after.version, version + 1);
         assert.equal(after.history.filter((change) => change.version === version + 1).length, 1);
+        // An editor's own quick second move, sent before their page had the first one's version,
+        // is theirs to make; a version from the future is refused.
+        const winner = a.status === 200 ? ada : bob;
+        const own = await winner.call('PUT', '/api/content/faqs/order', { ids, version });
+        assert.equal(own.status, 200, own.text);
+        assert.equal((await order()).version, version + 2);
+        assert.equal((await winner.call('PUT', '/api/content/faqs/order', { ids, version: version + 9 })).status, 409);
       });
     },
   );
