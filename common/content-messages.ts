@@ -25,6 +25,9 @@ export const CONTENT_MESSAGES = {
     `Changed by ${username} at ${at} since you opened it. Nothing was saved: compare with their version, then save again to replace it.`,
   deletedSince: 'This item was deleted since you opened it.',
   orderChanged: 'The FAQ changed since you opened it. Reload the list and try again.',
+  orderChangedBy: (username: string, at: string) =>
+    `The order was changed by ${username} at ${at} since you opened it. Nothing was moved: check the list below and try again.`,
+  nothingToUndo: 'There is no change of order to undo.',
   noSuchVersion: 'There is no such earlier version of this item.',
   categoryMissing: 'There is no such category.',
   importEmpty: 'The CSV has no rows.',
@@ -40,4 +43,6 @@ export const CONTENT_MESSAGES = {
   inTrash: 'This item is in the trash. Restore it from the trash to edit it.',
   notInTrash: 'This item is not in the trash.',
   duplicateInTrash: 'An item with this text is in the trash: restore it from there instead.',
+  scheduleFailed: (publishAt: string, reason: string) =>
+    `Not published at ${publishAt}: ${reason} The schedule was taken away and the draft kept: fix it, then publish it or schedule it again.`,
 } as const;

@@ -103,6 +103,30 @@ export const restoreSchema = z.strictObject({
 export const faqOrderSchema = z.strictObject({
   /** Every FAQ id, in the new display order. */
   ids: z.array(z.number().int().positive()).max(10_000),
+  /** The order's version you read (GET /api/content/faqs/order); 409 when it moved since. */
+  version: z.number().int().nonnegative().optional(),
+});
+export const orderUndoSchema = z.strictObject({
+  /** The order's version you read: the undo is refused (409) when it moved since. */
+  version: z.number().int().nonnegative(),
+});
+export const orderChangeSchema = z.object({
+  id: z.number().int(),
+  version: z.number().int(),
+  action: z.enum(['reorder', 'undo']),
+  username: z.string(),
+  at: z.string(),
+  moved: z.object({ id: z.number(), label: z.string(), from: z.number(), to: z.number() }).nullable(),
+  undoes: z.number().int().nullable(),
+  /** In words: 'moved “…” from 3 to 1'. */
+  summary: z.string(),
+  /** The change Undo takes back now. */
+  undoable: z.boolean(),
+});
+export const faqOrderStateSchema = z.object({
+  version: z.number().int(),
+  ids: z.array(z.number().int()),
+  history: z.array(orderChangeSchema),
 });
 export const renameCategorySchema = z.strictObject({
   from: text('Category', CONTENT_LIMITS.category),

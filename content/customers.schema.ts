@@ -3,6 +3,7 @@
 // before/after measure, stated with its unit.
 import { z } from 'zod';
 import { FEATURE_SLUGS } from './feature-slugs.ts';
+import { imageRef } from './image-ref.schema.ts';
 import { CUSTOMER_SLUGS, sameSlugs } from './proof-slugs.ts';
 
 const text = (max: number) => z.string().trim().min(1).max(max);
@@ -55,6 +56,10 @@ export const schema = z.strictObject({
         /** Before and after, each with its unit. */
         figures: z.array(z.strictObject({ measure: text(80), before: text(40), after: text(40) })).min(2),
         quote: z.strictObject({ text: text(400), name: text(60), role: text(80) }),
+        /** The operator's logo, uploaded in the Content area (else the initials stand in). */
+        logo: imageRef.optional(),
+        /** A photo of their operation, uploaded in the Content area, shown on the story. */
+        photo: imageRef.optional(),
       }),
     )
     .min(1)

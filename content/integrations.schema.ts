@@ -3,6 +3,7 @@
 // connector moves, which way, how often, what setup needs, and the Haulora API calls behind it.
 import { z } from 'zod';
 import { FEATURE_SLUGS } from './feature-slugs.ts';
+import { imageRef } from './image-ref.schema.ts';
 import { INTEGRATION_SLUGS, sameSlugs } from './proof-slugs.ts';
 
 const text = (max: number) => z.string().trim().min(1).max(max);
@@ -52,6 +53,8 @@ export const schema = z
             .min(1),
           /** The feature pages it feeds. */
           modules: z.array(z.enum(FEATURE_SLUGS)).min(1),
+          /** The system's logo, uploaded in the Content area. */
+          logo: imageRef.optional(),
         }),
       )
       .min(1),

@@ -1,5 +1,6 @@
 // Stored visitor data from the command line (issue 7, privacy):
-//   node scripts/data.ts purge [--dry-run]   delete submissions older than RETENTION_MONTHS
+//   node scripts/data.ts purge [--dry-run]   delete submissions older than RETENTION_MONTHS (and the
+//                                            Content trash older than 30 days)
 //   node scripts/data.ts export <email>      print, as JSON, everything stored about one address
 //   node scripts/data.ts backup <file>       an online, consistent copy of the SQLite database
 //   node scripts/data.ts restore <file>      put a backup in place (the server must be stopped)
@@ -8,7 +9,9 @@
 import { join } from 'node:path';
 import { BackupError, backupSqlite, restoreSqlite, runningServer } from '../server/db/backup.ts';
 import { createAnalyticsRepository } from '../server/db/repositories/analytics.ts';
+import { createContentStatesRepository } from '../server/db/repositories/content-states.ts';
 import { createRetentionRepository, monthsBefore } from '../server/db/repositories/retention.ts';
+import { TRASH_DAYS } from '../common/content.ts';
 import { createRollups } from '../server/services/analytics/rollups.ts';
 import { CommandError, runCli, UsageError } from './lib/cli.ts';
 
@@ -87,6 +90,11 @@ if (import.meta.main) {
         counts.analytics_events = (
           await rollups.purgeRaw(config.analytics.rawRetentionDays, command.dryRun)
         ).analytics_events;
+        // FAQ items and glossary entries in the trash for more than TRASH_DAYS (decision 052).
+        const trashCutoff = new Date(Date.now() - TRASH_DAYS * 86_400_000).toISOString();
+        const trash = await createContentStatesRepository(db.kysely).purgeTrash(trashCutoff, command.dryRun);
+        counts.faqs_in_trash = trash.faq;
+        counts.glossary_entries_in_trash = trash.glossary;
         const verb = command.dryRun ? 'Would delete' : 'Deleted';
         console.log(`${verb} what was received before ${cutoff} (RETENTION_MONTHS=${config.retentionMonths}):`);
         const width = Math.max(...Object.keys(counts).map((table) => table.length));

@@ -30,6 +30,7 @@ import services from './plugins/services.ts';
 import staticAssets from './plugins/static-assets.ts';
 import apiRoutes from './routes/api/index.ts';
 import calendarFeedRoutes from './routes/calendar-feed.ts';
+import contentMediaRoutes from './routes/content-media.ts';
 
 /** Paths that answer even while the server closes (server/plugins/health.ts). */
 const HEALTH_PATHS: ReadonlySet<string> = new Set(['/healthz', '/readyz']);
@@ -133,6 +134,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(apiRoutes, { prefix: '/api', config });
   // A staff member's private calendar feed (issue 29): outside /api, its URL is the key.
   await app.register(calendarFeedRoutes);
+  // Images uploaded in the Content area (issue 31), public, named by their hash.
+  await app.register(contentMediaRoutes);
   if (options.pages ?? true) {
     if (!dev) await app.register(staticAssets, { root: clientBuildDir });
     await app.register(reactRouter, { config, dev });

@@ -11,14 +11,17 @@ import { Button } from '../components/ui/button.tsx';
 import { InputField, TextareaField } from '../components/ui/field.tsx';
 import { useTypedEarly } from '../lib/use-typed-early.ts';
 import { useUnsavedGuard } from '../lib/use-unsaved-guard.ts';
+import { ImageSlotField } from './image-slot-field.tsx';
+import { type ImageChoice, isImageSlot } from './image-slots.ts';
 import { fieldName, isLongText, labelOf, SHAPE_FIELD, shapeOf } from './page-form-data.ts';
 import { ScheduleField } from './schedule-field.tsx';
 import './page-form.css';
 
 type Path = (string | number)[];
 type Errors = Record<string, string>;
-/** The field errors, and the path of the list a button just changed: their groups stay open. */
-type Open = { errors: Errors; changed: string };
+/** The field errors, and the path of the list a button just changed: their groups stay open;
+ * the uploaded images an image field offers. */
+type Open = { errors: Errors; changed: string; images: ImageChoice[] };
 
 const pathKey = (path: Path) => path.join('.');
 const under = (key: string, path: string) => path === key || path.startsWith(`${key}.`);
@@ -112,6 +115,8 @@ function Node({ value, path, label, open }: { value: unknown; path: Path; label:
       </fieldset>
     );
   }
+  if (isImageSlot(value))
+    return <ImageSlotField path={path} label={label} value={value} images={open.images} errors={open.errors} />;
   if (value && typeof value === 'object') {
     const entries = Object.entries(value);
     const fields = entries.map(([childKey, child]) => (
@@ -157,16 +162,25 @@ export function PageForm(props: {
   viewPath: string;
   /** The draft's schedule field (decision 055): its current time, what was typed, its error. */
   schedule: { publishAt: string | null; typed?: string | undefined; error?: string | undefined };
+  /** The uploaded images, for a document with image fields (then the form posts multipart). */
+  images?: ImageChoice[];
 }) {
-  const { csrfToken, document, version, errors, changed, revision, viewPath, schedule } = props;
-  const open: Open = { errors, changed };
+  const { csrfToken, document, version, errors, changed, revision, viewPath, schedule, images } = props;
+  const open: Open = { errors, changed, images: images ?? [] };
   const formId = useId();
   const formRef = useRef<HTMLFormElement>(null);
   useTypedEarly(formId, formRef);
   useUnsavedGuard(formRef, CONTENT_MESSAGES.unsaved);
   const top = document && typeof document === 'object' && !Array.isArray(document) ? Object.entries(document) : [];
   return (
-    <Form method="post" className="content-form page-form" id={formId} ref={formRef} key={revision}>
+    <Form
+      method="post"
+      className="content-form page-form"
+      id={formId}
+      ref={formRef}
+      key={revision}
+      encType={images ? 'multipart/form-data' : undefined}
+    >
       <Csrf token={csrfToken} />
       <input type="hidden" name="version" value={version} />
       <input type="hidden" name={SHAPE_FIELD} value={JSON.stringify(shapeOf(document))} />

@@ -10,6 +10,8 @@ import type { AppContext } from '../lib/app-context.ts';
 import { idFrom, readContentPost, signedOut, staffFor } from '../lib/content-area.server.ts';
 import { refuse } from '../lib/forms.server.ts';
 import { publishAtFrom } from './schedule.ts';
+import { hasImageSlots, withImageSlots } from './image-slots.ts';
+import { takeUploads } from './page-uploads.server.ts';
 import { changeList, readDocument, readListChange, readShape, SHAPE_FIELD } from './page-form-data.ts';
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
@@ -41,6 +43,8 @@ export type PageDraft = {
   changed: string;
   /** Someone saved the page since it was opened: saving again replaces their version. */
   clash: boolean;
+  /** What the post did, unsaved (an image uploaded and placed). */
+  notice?: string;
 };
 
 export async function pagesListLoader(request: Request, app: AppContext) {
@@ -69,12 +73,19 @@ export async function pageLoader(request: Request, app: AppContext, id: string |
   const versions = ((await app.services.pageEditing.versions(id)) ?? []).map(
     ({ version, savedAt, savedBy, action }) => ({ version, savedAt, savedBy, action }),
   );
+  // A page with image fields shows every uploaded image to choose from (issue 31).
+  const images = hasImageSlots(id) ? await app.services.contentImages.list() : null;
   return data(
     {
       signedIn: true as const,
       username: staff.username,
       csrfToken: app.csrf.token,
-      page,
+      page: {
+        ...page,
+        document: withImageSlots(id, page.document),
+        draft: page.draft == null ? null : withImageSlots(id, page.draft),
+      },
+      images,
       versions,
       done: doneOf(request),
       preview: previewOf(request, app.origin),
@@ -100,7 +111,14 @@ export async function pageAction(request: Request, app: AppContext, id: string |
     status = 200,
   ) =>
     data<PageDraft>(
-      { draft: document, revision: crypto.randomUUID(), errors: {}, changed: '', clash: false, ...answer },
+      {
+        draft: withImageSlots(id, document),
+        revision: crypto.randomUUID(),
+        errors: {},
+        changed: '',
+        clash: false,
+        ...answer,
+      },
       { status, headers: NO_STORE },
     );
 
@@ -127,6 +145,12 @@ export async function pageAction(request: Request, app: AppContext, id: string |
   const shape = readShape(values[SHAPE_FIELD]);
   if (!shape || !opened) return refuse(400, 'This form is incomplete. Reload the page and try again.');
   const document = readDocument(shape, values);
+  // Images first: an upload is checked, stored and placed; every image field is settled.
+  const images = await takeUploads(app, id, document, post, staff.username);
+  if (!images.ok)
+    return draftOf(document, { version: opened, message: images.message, errors: images.errors }, images.status);
+  if (intent.startsWith('upload:'))
+    return draftOf(document, { version: opened, message: null, notice: images.notice ?? undefined });
   const change = readListChange(intent);
   if (change) {
     const changed = changeList(document, change);

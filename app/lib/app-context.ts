@@ -12,6 +12,7 @@ import type { SocialCards } from './social-cards.server.ts';
 import type { AuthService } from '../../server/services/auth.ts';
 import type { ContentEditing } from '../../server/services/content-editing.ts';
 import type { PageEditing } from '../../server/services/page-editing.ts';
+import type { ContentImages } from '../../server/services/content-images.ts';
 import type { PageFile } from '../../server/services/page-registry.ts';
 import type { Intake } from '../../server/services/intake.ts';
 import type { BookingService } from '../../server/services/booking/service.ts';
@@ -62,6 +63,8 @@ export type AppContext = {
     contentEditing: ContentEditing;
     /** Every page's copy: the Content area's Pages and Redirects screens (issue 31). */
     pageEditing: PageEditing;
+    /** Story and integration images (issue 31): the page editor's picker and upload. */
+    contentImages: ContentImages;
     /** The analytics dashboard's figures (issue 30), from the daily rollups. */
     analytics: { overview(from: string, to: string): Promise<Overview> };
     /** The demo form's free times (issue 29), and the zone shown when the visitor's is unknown. */

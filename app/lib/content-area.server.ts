@@ -44,7 +44,8 @@ export function signedOut(
   return data({ signedIn: false as const, csrfToken: app.csrf.token, message, kept }, { status, headers: NO_STORE });
 }
 
-export type ContentPost = { values: Record<string, string>; intent: string };
+/** `form` holds the files of a multipart post (a page's image upload). */
+export type ContentPost = { values: Record<string, string>; intent: string; form?: FormData };
 
 /** Reads a Content page's post: CSRF checked, signed in as an admin (else the sign-in again).
  * The sign-in and sign-out intents are handled here. */
@@ -74,7 +75,7 @@ export async function readContentPost(
   }
   const staff = await staffFor(request, app);
   if (!staff) return { ok: false, response: signedOut(app, CONTENT_MESSAGES.sessionEnded, 401, keptValues(values)) };
-  return { ok: true, staff, post: { values, intent } };
+  return { ok: true, staff, post: { values, intent, form: read.post.form } };
 }
 
 /** The Content sign-in: the spec's words for a refusal; on success the session cookie, and what a

@@ -23,6 +23,7 @@ import type { Result } from '../../server/refusal.ts';
 import { contentHeaders } from '../lib/content-headers.ts';
 import { pageMeta } from '../lib/seo.ts';
 import { StateTags } from '../content-area/item-state.tsx';
+import { ORDER_VERSION_FIELD, OrderHistory, OrderVersion } from '../content-area/order-history.tsx';
 
 export const headers = contentHeaders;
 
@@ -35,6 +36,7 @@ const DONE: Record<string, string> = {
   added: 'Question added.',
   drafted: 'Question added as a draft: not on the site until you publish it.',
   moved: 'Order saved.',
+  undone: 'Change of order undone.',
   hidden: 'Question hidden.',
   shown: 'Question shown.',
   deleted: 'Question moved to the trash: restore it from the Trash tab within 30 days.',
@@ -45,9 +47,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await staffFor(request, app);
   if (!staff) return signedOut(app);
   const done = DONE[new URL(request.url).searchParams.get('done') ?? ''] ?? null;
-  const faqs = await app.services.contentEditing.listFaqs();
+  const [faqs, order] = await Promise.all([
+    app.services.contentEditing.listFaqs(),
+    app.services.contentEditing.faqOrder(),
+  ]);
   return data(
-    { signedIn: true as const, username: staff.username, csrfToken: app.csrf.token, faqs, done },
+    { signedIn: true as const, username: staff.username, csrfToken: app.csrf.token, faqs, order, done },
     { headers: staff.headers },
   );
 }
@@ -61,6 +66,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const edit = app.services.contentEditing;
   const back = (result: Result<unknown>, done: string) =>
     answerResult(result, () => `${href('/content/faq')}?done=${done}`, values, { headers: staff.headers });
+  // The order's version the page showed; a move against a newer order is refused (409).
+  const orderVersion = /^\d{1,9}$/.test(values[ORDER_VERSION_FIELD] ?? '')
+    ? Number(values[ORDER_VERSION_FIELD])
+    : undefined;
   switch (intent) {
     case 'add':
     case 'add-draft': {
@@ -80,12 +89,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     case 'down': {
       const id = idFrom(values.id);
       if (!id) return failure(400, 'Choose a question to move.', values);
-      return back(await edit.moveFaq(id, intent === 'up' ? -1 : 1), 'moved');
+      return back(await edit.moveFaq(id, intent === 'up' ? -1 : 1, staff.username, orderVersion), 'moved');
     }
     case 'order': {
       const ids = (values.ids ?? '').split(',').map((value) => idFrom(value));
       if (ids.some((id) => id === null)) return failure(400, 'The order could not be read.', values);
-      return back(await edit.reorderFaqs(ids as number[]), 'moved');
+      return back(await edit.reorderFaqs(ids as number[], staff.username, orderVersion), 'moved');
+    }
+    case 'undo': {
+      if (orderVersion === undefined) return failure(400, 'The order could not be read.', values);
+      return back(await edit.undoFaqOrder(orderVersion, staff.username), 'undone');
     }
     case 'hide':
     case 'show': {
@@ -117,7 +130,7 @@ export { ContentErrorBoundary as ErrorBoundary } from '../content-area/content-s
 export default function ContentFaq({ loaderData, actionData }: Route.ComponentProps) {
   const signIn = signInState(loaderData, actionData);
   if (signIn || !loaderData.signedIn) return <ContentSignIn {...(signIn ?? { csrfToken: '', message: null })} />;
-  const { username, csrfToken, faqs } = loaderData;
+  const { username, csrfToken, faqs, order } = loaderData;
   const answer = actionData as FormFailure | undefined;
   const failed = answer && 'errors' in answer ? answer : null;
   const restored = restoredFrom(actionData);
@@ -130,11 +143,15 @@ export default function ContentFaq({ loaderData, actionData }: Route.ComponentPr
         Use the Up and Down buttons to reorder from the keyboard, or drag a row. Hidden questions stay here but are left
         off the site. The home page shows the first five shown questions.
       </p>
-      <FaqOrder faqs={faqs} csrfToken={csrfToken} />
+      <FaqOrder faqs={faqs} csrfToken={csrfToken} orderVersion={order.version} />
+      <OrderHistory order={order} csrfToken={csrfToken} />
       <div className="content-panels">
         <section aria-labelledby="add-title">
           <h2 id="add-title">Add a question</h2>
+          {/* A new question's id is drawn afresh after an add: its typed text is saved, so it
+              goes, and the unsaved-changes guard no longer holds the next link. */}
           <ItemEditor
+            key={`add-after-${Math.max(0, ...faqs.map((item) => item.id))}`}
             csrfToken={csrfToken}
             fields={FAQ_FIELDS}
             values={failed?.values ?? (restored?.values.intent?.startsWith('add') ? restored.values : {})}
@@ -151,7 +168,7 @@ export default function ContentFaq({ loaderData, actionData }: Route.ComponentPr
 }
 
 /** The list with its row actions; with JavaScript a row can also be dragged to a new place. */
-function FaqOrder({ faqs, csrfToken }: { faqs: StaffFaq[]; csrfToken: string }) {
+function FaqOrder({ faqs, csrfToken, orderVersion }: { faqs: StaffFaq[]; csrfToken: string; orderVersion: number }) {
   const submit = useSubmit();
   const [dragging, setDragging] = useState<number | null>(null);
   const drop = (targetId: number) => {
@@ -164,7 +181,10 @@ function FaqOrder({ faqs, csrfToken }: { faqs: StaffFaq[]; csrfToken: string }) 
       dragging,
     );
     setDragging(null);
-    submit({ _csrf: csrfToken, intent: 'order', ids: ids.join(',') }, { method: 'post' });
+    submit(
+      { _csrf: csrfToken, intent: 'order', ids: ids.join(','), [ORDER_VERSION_FIELD]: orderVersion },
+      { method: 'post' },
+    );
   };
   return (
     <ol className="content-list">
@@ -193,6 +213,7 @@ function FaqOrder({ faqs, csrfToken }: { faqs: StaffFaq[]; csrfToken: string }) 
           <span className="content-row-actions">
             <RowForm
               csrfToken={csrfToken}
+              orderVersion={orderVersion}
               item={item}
               intent="up"
               label="Up"
@@ -201,6 +222,7 @@ function FaqOrder({ faqs, csrfToken }: { faqs: StaffFaq[]; csrfToken: string }) 
             />
             <RowForm
               csrfToken={csrfToken}
+              orderVersion={orderVersion}
               item={item}
               intent="down"
               label="Down"
@@ -209,6 +231,7 @@ function FaqOrder({ faqs, csrfToken }: { faqs: StaffFaq[]; csrfToken: string }) 
             />
             <RowForm
               csrfToken={csrfToken}
+              orderVersion={orderVersion}
               item={item}
               intent={item.hidden ? 'show' : 'hide'}
               label={item.hidden ? 'Show' : 'Hide'}
@@ -218,6 +241,7 @@ function FaqOrder({ faqs, csrfToken }: { faqs: StaffFaq[]; csrfToken: string }) 
               <summary aria-label={`Delete “${item.question}”…`}>Delete…</summary>
               <RowForm
                 csrfToken={csrfToken}
+                orderVersion={orderVersion}
                 item={item}
                 intent="delete"
                 label="Delete for good"
@@ -233,18 +257,20 @@ function FaqOrder({ faqs, csrfToken }: { faqs: StaffFaq[]; csrfToken: string }) 
 
 function RowForm(props: {
   csrfToken: string;
+  orderVersion: number;
   item: StaffFaq;
   intent: string;
   label: string;
   describe: string;
   disabled?: boolean;
 }) {
-  const { csrfToken, item, intent, label, describe, disabled } = props;
+  const { csrfToken, orderVersion, item, intent, label, describe, disabled } = props;
   return (
     <Form method="post">
       <Csrf token={csrfToken} />
       <input type="hidden" name="id" value={item.id} />
       <input type="hidden" name="version" value={item.version} />
+      <OrderVersion version={orderVersion} />
       <Button
         type="submit"
         name="intent"

@@ -178,7 +178,10 @@ export default function ContentGlossary({ loaderData, actionData }: Route.Compon
       <div className="content-panels">
         <section aria-labelledby="add-title">
           <h2 id="add-title">Add a term</h2>
+          {/* Drawn afresh after an add (the count grows): its typed text is saved, so it goes, and
+              the unsaved-changes guard no longer holds the next link. */}
           <ItemEditor
+            key={`add-after-${total}`}
             csrfToken={csrfToken}
             fields={GLOSSARY_FIELDS}
             values={

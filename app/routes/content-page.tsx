@@ -40,7 +40,7 @@ const isFailure = (value: unknown): value is FormFailure =>
 export default function ContentPage({ loaderData, actionData }: Route.ComponentProps) {
   const signIn = signInState(loaderData, actionData);
   if (signIn || !loaderData.signedIn) return <ContentSignIn {...(signIn ?? { csrfToken: '', message: null })} />;
-  const { username, csrfToken, page, versions, done, preview } = loaderData;
+  const { username, csrfToken, page, versions, done, preview, images } = loaderData;
   // The action answers a draft (not saved), a refusal, or the sign-in's states.
   const answer: unknown = actionData;
   const draft = isDraft(answer) ? answer : null;
@@ -49,7 +49,9 @@ export default function ContentPage({ loaderData, actionData }: Route.ComponentP
   return (
     <ContentFrame title={`Content: ${page.title}`} username={username} csrfToken={csrfToken}>
       {refusal ? <Notice tone="refused">{refusal}</Notice> : done ? <Notice tone="done">{done}</Notice> : null}
-      {draft && !draft.message ? <Notice tone="done">List changed. Save to put it on the site.</Notice> : null}
+      {draft && !draft.message ? (
+        <Notice tone="done">{draft.notice ?? 'List changed. Save to put it on the site.'}</Notice>
+      ) : null}
       {draft?.clash ? (
         <p>
           Your text is below, not saved.{' '}
@@ -76,6 +78,7 @@ export default function ContentPage({ loaderData, actionData }: Route.ComponentP
         revision={draft?.revision ?? loaderData.revision}
         viewPath={page.paths[0] ?? '/'}
         schedule={{ publishAt: page.publishAt, error: draft?.errors.publishAt }}
+        images={images ?? undefined}
       />
       <section className="content-history" aria-labelledby="history-title">
         <h2 id="history-title">History</h2>

@@ -4,6 +4,7 @@ import { data, href, Link } from 'react-router';
 import type { Route } from './+types/customer.ts';
 import { CtaBand } from '../components/sections/cta-band.tsx';
 import '../components/sections/proof/proof.css';
+import { ProofImage } from '../components/sections/proof/proof-image.tsx';
 import { Breadcrumbs } from '../components/ui/breadcrumbs.tsx';
 import { ButtonLink } from '../components/ui/button.tsx';
 import { PageHero } from '../components/ui/page-hero.tsx';
@@ -44,6 +45,7 @@ export default function Customer({ loaderData }: Route.ComponentProps) {
       <section className="section" aria-label="The story">
         <div className="container proof-layout">
           <article className="proof-body">
+            {story.photo ? <ProofImage image={story.photo} variant="photo" eager /> : null}
             <h2>The problem</h2>
             {story.problem.map((paragraph) => (
               <p key={paragraph}>{paragraph}</p>
@@ -83,6 +85,7 @@ export default function Customer({ loaderData }: Route.ComponentProps) {
             </figure>
           </article>
           <aside className="proof-aside" aria-labelledby="operator-title">
+            {story.logo ? <ProofImage image={story.logo} variant="logo" /> : null}
             <h2 id="operator-title">{story.operator}</h2>
             <dl className="fact-list">
               <dt>Operation</dt>

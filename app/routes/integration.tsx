@@ -3,6 +3,7 @@
 import { data, href, Link } from 'react-router';
 import type { Route } from './+types/integration.ts';
 import '../components/sections/proof/proof.css';
+import { ProofImage } from '../components/sections/proof/proof-image.tsx';
 import { Breadcrumbs } from '../components/ui/breadcrumbs.tsx';
 import { ButtonLink } from '../components/ui/button.tsx';
 import { PageHero } from '../components/ui/page-hero.tsx';
@@ -98,6 +99,7 @@ export default function Integration({ loaderData }: Route.ComponentProps) {
             </p>
           </div>
           <aside className="proof-aside" aria-labelledby="integration-facts">
+            {integration.logo ? <ProofImage image={integration.logo} variant="logo" /> : null}
             <h2 id="integration-facts">At a glance</h2>
             <dl className="fact-list">
               <dt>Category</dt>

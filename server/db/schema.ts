@@ -181,6 +181,34 @@ export type DB = {
     action: Generated<'save' | 'draft' | 'publish'>;
   };
   redirects: { from_path: string; to_path: string; created_at: string; created_by: string };
+  /** Uploaded story and integration images (migration 021): the id is the bytes' SHA-256. */
+  content_images: {
+    id: string;
+    type: string;
+    bytes: Uint8Array;
+    size: number;
+    width: number;
+    height: number;
+    alt: string;
+    created_at: string;
+    created_by: string;
+  };
+  /** Every change of a list's order, one row per version (migration 021). */
+  content_order_history: {
+    id: Generated<number>;
+    kind: 'faq';
+    version: number;
+    action: 'reorder' | 'undo';
+    username: string;
+    created_at: string;
+    before_json: string;
+    after_json: string;
+    moved_id: number | null;
+    moved_label: string | null;
+    moved_from: number | null;
+    moved_to: number | null;
+    undoes: number | null;
+  };
   submission_events: {
     id: Generated<number>;
     kind: InboxKind;

@@ -30,6 +30,9 @@ const IMAGE_FORM: BodyLimit = { bytes: MAX_IMAGE_BYTES + 96 * 1024, fields: 20 }
  * page, the longest file (features.yaml) ~40 KB and ~1,000 texts, with room to spare. */
 const PAGE_COPY_FORM: BodyLimit = { bytes: 1024 * 1024, fields: 5000 };
 
+/** A page's copy with an image uploaded from one of its image fields (issue 31). */
+const PAGE_IMAGE_FORM: BodyLimit = { bytes: PAGE_COPY_FORM.bytes + MAX_IMAGE_BYTES, fields: PAGE_COPY_FORM.fields };
+
 /** Pages whose form has a long text field; the rest have short ones. */
 const LONG_FORM_PATHS: ReadonlySet<string> = new Set(['/request-demo', '/forms/contact']);
 
@@ -42,7 +45,7 @@ export function pageBodyLimit(url: string, contentType: string | undefined): Bod
   if (!multipart && type !== 'application/x-www-form-urlencoded') return null;
   if (multipart && path === '/forms/contact') return IMAGE_FORM;
   if (path === '/content/glossary') return CSV_FORM;
-  if (path.startsWith('/content/pages/')) return PAGE_COPY_FORM;
+  if (path.startsWith('/content/pages/')) return multipart ? PAGE_IMAGE_FORM : PAGE_COPY_FORM;
   if (LONG_FORM_PATHS.has(path) || path.startsWith('/content/')) return LONG_FORM;
   return SHORT_FORM;
 }

@@ -80,6 +80,7 @@ export default async function reactRouter(app: FastifyInstance, options: { confi
           auth: app.services.auth,
           contentEditing: app.services.contentEditing,
           pageEditing: app.services.pageEditing,
+          contentImages: app.services.contentImages,
           analytics: { overview: app.analytics.overview },
           booking: {
             slots: app.services.booking.slots,

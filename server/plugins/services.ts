@@ -11,6 +11,7 @@ import { bookingPath, type BookingManager, createBookingManager } from '../servi
 import { createStaffDemos, type StaffDemos } from '../services/booking/staff-demos.ts';
 import { CONTENT_CHANNEL, type ContentService, createContentService } from '../services/site-content.ts';
 import { type ContentEditing, createContentEditing } from '../services/content-editing.ts';
+import { type ContentImages, createContentImages } from '../services/content-images.ts';
 import { createPageCopy, type PageCopy } from '../services/page-copy.ts';
 import { createPageEditing, type PageEditing } from '../services/page-editing.ts';
 import { seedSiteSettings } from '../services/page-registry.ts';
@@ -34,6 +35,8 @@ declare module 'fastify' {
       /** Every page's copy (issue 31): the edits laid over content/, and their editing. */
       pageCopy: PageCopy;
       pageEditing: PageEditing;
+      /** Story and integration images uploaded in the Content area (issue 31). */
+      contentImages: ContentImages;
       inbox: InboxService;
       booking: BookingService;
       bookingManager: BookingManager;
@@ -109,6 +112,7 @@ export default fp(
       contentEditing: createContentEditing({ database, content, previewSecret: config.tokenSecret }),
       pageCopy: createPageCopy(database, content),
       pageEditing: createPageEditing({ database, content, previewSecret: config.tokenSecret }),
+      contentImages: createContentImages({ db: database.kysely, checkImage }),
       inbox: createInboxService(database, { notifications }),
       booking,
       bookingManager,

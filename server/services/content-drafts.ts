@@ -168,6 +168,34 @@ export function createContentDrafts(change: Change, read: () => Repositories, no
     return await spec.find(repos, id);
   };
 
+  /** A due draft that could not be published (its question or term taken meanwhile) stops being
+   * tried every tick: its schedule is taken away and its history says why; the draft stays. Not
+   * when another instance published it meanwhile (its version moved on): nothing to record. */
+  const unscheduleIn = async (
+    repos: Repositories,
+    at: string,
+    due: { kind: ContentKind; id: number; version: number },
+    reason: string,
+  ) => {
+    const spec = KINDS[due.kind];
+    const item = await spec.find(repos, due.id);
+    if (item.version !== due.version || !item.publishAt) return false;
+    const stamp = { at, username: SCHEDULER };
+    if (!(await repos.contentStates.setState(due.kind, due.id, due.version, { publish_at: null }, stamp))) return false;
+    const draft = item.draft ?? (item.status === 'draft' ? spec.fieldsOf(item) : {});
+    await repos.content.addHistory({
+      kind: due.kind,
+      itemId: due.id,
+      action: 'draft',
+      version: due.version + 1,
+      username: SCHEDULER,
+      at,
+      before: null,
+      after: { ...draft, note: CONTENT_MESSAGES.scheduleFailed(item.publishAt, reason) },
+    });
+    return true;
+  };
+
   return {
     saveDraft,
     publish: (kind: ContentKind, id: number, version: number, username: string) =>
@@ -229,6 +257,7 @@ export function createContentDrafts(change: Change, read: () => Repositories, no
           publishIn(repos, at, due.kind, due.id, due.version, SCHEDULER),
         );
         if (result.ok) published += 1;
+        else await change(due.kind, (repos, at) => unscheduleIn(repos, at, due, result.message));
       }
       return published;
     },

@@ -34,6 +34,7 @@ import {
 import { createContentDrafts, KINDS, scheduleOf } from './content-drafts.ts';
 import { createPreviewLinks, type PreviewPage, previewPage } from './content-preview.ts';
 import { planImport } from './glossary-import.ts';
+import { orderState, undoOrder, writeOrder } from './content-order.ts';
 
 /** A unique index refused the write (both engines' wording). */
 function isUniqueViolation(error: unknown): boolean {
@@ -142,25 +143,26 @@ export function createContentEditing(deps: {
         };
         return await updateFaqIn(repos, at, username, id, version, input, 'restore');
       }),
-    /** Puts the FAQ in this order; `ids` must be every item's id, each once. */
-    reorderFaqs: (ids: number[]) =>
-      change(CONTENT_MESSAGES.orderChanged, async (repos) => {
-        const stored = (await repos.content.listStaffFaqs()).map((item) => item.id);
-        const same =
-          ids.length === stored.length && new Set(ids).size === ids.length && ids.every((id) => stored.includes(id));
-        if (!same) abort('conflict', CONTENT_MESSAGES.orderChanged);
-        for (const [position, id] of ids.entries()) await repos.content.setFaqPosition(id, position);
-        return await repos.content.listStaffFaqs();
-      }),
+    /** The FAQ's order: its version, the ids in order, and its history with what Undo takes back. */
+    faqOrder: () => orderState(createRepositories(database.kysely)),
+    /** Puts the FAQ in this order, as the order's next version (decision 056); `ids` must be every
+     * item's id, each once; `version`, when given, the order's version the editor read. */
+    reorderFaqs: (ids: number[], username: string, version?: number, movedId?: number) =>
+      change(CONTENT_MESSAGES.orderChanged, (repos, at) =>
+        writeOrder(repos, at, username, ids, version, null, movedId),
+      ),
     /** Moves one item a place up (-1) or down (+1); for the keyboard and the pages without JavaScript. */
-    async moveFaq(id: number, by: -1 | 1): Promise<Result<StaffFaq[]>> {
+    async moveFaq(id: number, by: -1 | 1, username: string, version?: number): Promise<Result<StaffFaq[]>> {
       const ids = (await createRepositories(database.kysely).content.listStaffFaqs()).map((item) => item.id);
       const from = ids.indexOf(id);
       if (from < 0) return refusal('not-found', CONTENT_MESSAGES.deletedSince);
       const to = Math.min(ids.length - 1, Math.max(0, from + by));
       ids.splice(to, 0, ...ids.splice(from, 1));
-      return await this.reorderFaqs(ids);
+      return await this.reorderFaqs(ids, username, version, id);
     },
+    /** Puts back the order before the newest change not undone yet, as the next version. */
+    undoFaqOrder: (version: number, username: string) =>
+      change(CONTENT_MESSAGES.orderChanged, (repos, at) => undoOrder(repos, at, username, version)),
 
     listGlossary: () => createRepositories(database.kysely).content.listStaffGlossary(),
     async entry(id: number): Promise<StaffGlossaryEntry | null> {

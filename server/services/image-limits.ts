@@ -32,4 +32,6 @@ export type ImageJob = { bytes: Uint8Array; type: AcceptedType };
 /** type: not an image of its declared family or damaged; dimensions: a side over maxSide;
  * pixels: over maxPixels; budget: took longer than budgetMs; busy: too many waiting. */
 export type ImageRefusal = 'type' | 'dimensions' | 'pixels' | 'budget' | 'busy';
-export type ImageJobResult = { ok: true; bytes: Uint8Array } | { ok: false; reason: ImageRefusal };
+/** A re-encoded image with its size in pixels (upright). */
+export type ImageJobResult =
+  { ok: true; bytes: Uint8Array; width: number; height: number } | { ok: false; reason: ImageRefusal };

@@ -8,7 +8,7 @@
 // and only an image within both the per-side and the pixel caps is decoded once and encoded again.
 // Re-encoding drops every piece of metadata (EXIF with GPS, XMP, ICC profiles, comments) and
 // anything hidden around the pixels. An animated GIF or WebP keeps its first frame only.
-import sharp, { type Metadata } from 'sharp';
+import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import { IMAGE_LIMITS, type ImageJob, type ImageJobResult, SHARP_FORMAT } from './image-limits.ts';
 
 // One upload at a time, one libvips thread, nothing cached between unrelated uploads.
@@ -30,7 +30,9 @@ async function run(job: ImageJob): Promise<ImageJobResult> {
     return { ok: false, reason: 'dimensions' };
   if (declared.width * height > IMAGE_LIMITS.maxPixels) return { ok: false, reason: 'pixels' };
   try {
-    return { ok: true, bytes: await reencode(job) };
+    // The stored image's own size (turned upright, so a portrait photo is taller than wide).
+    const { data, info } = await reencode(job);
+    return { ok: true, bytes: data, width: info.width, height: info.height };
   } catch {
     // Damaged pixel data past a valid header.
     return { ok: false, reason: 'type' };
@@ -40,7 +42,7 @@ async function run(job: ImageJob): Promise<ImageJobResult> {
 /** Decodes the first frame (turned upright by its EXIF orientation, which is then dropped) and
  * encodes it again in the same format, reading the input top to bottom once (sequentialRead).
  * Low encoder effort for WebP and GIF: a 24-megapixel upload costs about a second of CPU. */
-function reencode(job: ImageJob): Promise<Buffer> {
+function reencode(job: ImageJob): Promise<{ data: Buffer; info: OutputInfo }> {
   const image = sharp(job.bytes, {
     limitInputPixels: IMAGE_LIMITS.maxPixels,
     failOn: 'error',
@@ -49,13 +51,13 @@ function reencode(job: ImageJob): Promise<Buffer> {
   }).autoOrient();
   switch (job.type) {
     case 'image/png':
-      return image.png().toBuffer();
+      return image.png().toBuffer({ resolveWithObject: true });
     case 'image/jpeg':
-      return image.jpeg({ quality: 88 }).toBuffer();
+      return image.jpeg({ quality: 88 }).toBuffer({ resolveWithObject: true });
     case 'image/webp':
-      return image.webp({ quality: 88, effort: 2 }).toBuffer();
+      return image.webp({ quality: 88, effort: 2 }).toBuffer({ resolveWithObject: true });
     case 'image/gif':
-      return image.gif({ effort: 3 }).toBuffer();
+      return image.gif({ effort: 3 }).toBuffer({ resolveWithObject: true });
   }
 }
 

@@ -16,7 +16,7 @@ import { type AcceptedType, IMAGE_LIMITS, type ImageRefusal } from './image-limi
 /** Most pixels we decode: 24 megapixels, a 6000 x 4000 camera photo. */
 export const MAX_IMAGE_PIXELS = IMAGE_LIMITS.maxPixels;
 
-export type CheckedImage = { bytes: Uint8Array; type: AcceptedType; sha256: string };
+export type CheckedImage = { bytes: Uint8Array; type: AcceptedType; sha256: string; width: number; height: number };
 export type ImageCheck = { ok: true; image: CheckedImage } | { ok: false; message: string };
 
 /** What each refusal of the decoder tells the visitor. */
@@ -45,5 +45,6 @@ export async function checkImage(bytes: Uint8Array): Promise<ImageCheck> {
   const result = await queue.run({ bytes, type });
   if (!result.ok) return { ok: false, message: REFUSAL_MESSAGES[result.reason] };
   const encoded = Buffer.from(result.bytes.buffer, result.bytes.byteOffset, result.bytes.byteLength);
-  return { ok: true, image: { bytes: encoded, type, sha256: createHash('sha256').update(encoded).digest('hex') } };
+  const sha256 = createHash('sha256').update(encoded).digest('hex');
+  return { ok: true, image: { bytes: encoded, type, sha256, width: result.width, height: result.height } };
 }

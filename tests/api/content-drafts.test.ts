@@ -199,6 +199,42 @@ for (const engine of engines) {
       assert.deepEqual(entries, ['publish:schedule', 'create:ada'], `published ${counts.join('+')}`);
     });
 
+    test('a scheduled draft that cannot publish (its question taken meanwhile) is unscheduled once, with the reason in its history', async () => {
+      const taken = await ada.call('POST', '/api/content/faqs', { question: 'Clash: who takes it?', answer: 'B.' });
+      assert.equal(taken.status, 200, taken.text);
+      const mine = await ada.call('POST', '/api/content/faqs', { question: 'Clash: mine?', answer: 'A.' });
+      const scheduled = await ada.call('PUT', `/api/content/faqs/${mine.body.id}`, {
+        version: 1,
+        question: 'Clash: who takes it?',
+        answer: 'A, renamed onto the other question.',
+        status: 'draft',
+        publish_at: new Date(Date.now() + 1500).toISOString(),
+      });
+      assert.equal(scheduled.status, 200, scheduled.text);
+      await sleep(1600);
+      const edit = server.app.services.contentEditing;
+      assert.equal(await edit.publishDue(), 0);
+      assert.equal(await edit.publishDue(), 0, 'not tried again');
+      const entries = (await ada.get(`/api/content/faqs/${mine.body.id}/history`)).body as {
+        action: string;
+        username: string;
+        after: { note?: string; question?: string } | null;
+      }[];
+      assert.deepEqual(
+        entries.map((entry) => `${entry.action}:${entry.username}`),
+        ['draft:schedule', 'draft:ada', 'create:ada'],
+      );
+      assert.match(entries[0]!.after!.note!, new RegExp(`^Not published at .+: ${CONTENT_MESSAGES.duplicateQuestion}`));
+      assert.equal(entries[0]!.after!.question, 'Clash: who takes it?', 'the draft is kept');
+      const item = (await ada.get(`/api/content/faqs/${mine.body.id}`)).body;
+      assert.equal(item.publishAt, null);
+      assert.equal(item.question, 'Clash: mine?', 'the live text is unchanged');
+      for (const id of [taken.body.id, mine.body.id]) {
+        const current = (await ada.get(`/api/content/faqs/${id}`)).body;
+        assert.equal((await ada.call('DELETE', `/api/content/faqs/${id}?version=${current.version}`)).status, 200);
+      }
+    });
+
     test('delete moves to the trash: off the site at once, listed, restorable, purged after 30 days', async () => {
       const created = await ada.call('POST', '/api/content/faqs', { question: 'Trash me?', answer: 'Then back.' });
       const id = created.body.id as number;

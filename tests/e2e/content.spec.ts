@@ -146,7 +146,9 @@ test('an admin is offered the Content area in the navbar, and it opens signed in
   await expect(page.getByRole('heading', { level: 1, name: 'Content: FAQ' })).toBeVisible();
 });
 
-test('an admin reorders the FAQ by dragging a row above another, and back', async ({ page }) => {
+test('an admin reorders the FAQ by dragging a row above another, and back, then undoes both moves', async ({
+  page,
+}) => {
   await signInOnContent(page);
   const rows = page.locator('ol.content-list > li');
   const [first, second] = [
@@ -159,6 +161,17 @@ test('an admin reorders the FAQ by dragging a row above another, and back', asyn
   await expect(rows.nth(1).getByRole('link')).toHaveText(first);
   // Dragged down onto the next row, it goes after it: the order is as before.
   await rows.nth(0).dragTo(rows.nth(1));
+  await expect(rows.nth(0).getByRole('link')).toHaveText(first);
+  await expect(rows.nth(1).getByRole('link')).toHaveText(second);
+  // Each move is a version in the order's history: Undo takes back the newest, then, after a
+  // reload (from the stored history), the one before; the order ends as it began.
+  const undo = page.getByRole('button', { name: /^Undo: / });
+  await undo.click();
+  await expect(page.getByRole('status').filter({ hasText: 'Change of order undone.' })).toBeVisible();
+  await expect(rows.nth(0).getByRole('link')).toHaveText(second);
+  await page.reload();
+  await expect(undo).toHaveText(`Undo: moved “${second}” from 2 to 1`);
+  await undo.click();
   await expect(rows.nth(0).getByRole('link')).toHaveText(first);
   await expect(rows.nth(1).getByRole('link')).toHaveText(second);
 });

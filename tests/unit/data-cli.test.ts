@@ -156,6 +156,32 @@ test('monthsBefore counts calendar months in UTC and clamps the day', () => {
   assert.equal(monthsBefore(new Date('2026-01-15T00:00:00Z'), 13).toISOString(), '2024-12-15T00:00:00.000Z');
 });
 
+test('purge: Content items in the trash for more than 30 days go too (a dry run counts them)', async () => {
+  await withDb((db) => {
+    insert(db, 'faqs', { position: 900, question: 'Trashed long ago?', answer: 'a', deleted_at: ago(31) });
+    insert(db, 'faqs', { position: 901, question: 'Trashed last week?', answer: 'b', deleted_at: ago(7) });
+    insert(db, 'glossary_entries', { category: 'Old', term: 'Gone', description: 'c', deleted_at: ago(45) });
+  });
+  const trashed = (db: Database) =>
+    (
+      db.prepare('SELECT question FROM faqs WHERE deleted_at IS NOT NULL ORDER BY question').all() as {
+        question: string;
+      }[]
+    ).map((row) => row.question);
+  const dry = await runCli(['purge', '--dry-run']);
+  assert.equal(dry.code, 0, dry.stderr);
+  assert.match(dry.stdout, /faqs_in_trash\s+1\n/);
+  assert.match(dry.stdout, /glossary_entries_in_trash\s+1\n/);
+  await withDb((db) => assert.deepEqual(trashed(db), ['Trashed last week?', 'Trashed long ago?']));
+  const real = await runCli(['purge']);
+  assert.equal(real.code, 0, real.stderr);
+  assert.match(real.stdout, /faqs_in_trash\s+1\n/);
+  await withDb((db) => {
+    assert.deepEqual(trashed(db), ['Trashed last week?']);
+    assert.equal(db.prepare("SELECT count(*) AS n FROM glossary_entries WHERE term = 'Gone'").get()!.n, 0);
+  });
+});
+
 test('purge: a dry run only counts; the real run deletes old submissions with their events, emails and images, and keeps recent ones', async () => {
   const {
     old,

@@ -417,17 +417,17 @@ for (const { engine, open } of await engineSuites()) {
       const b = await edit.addFaq({ question: 'B?', answer: 'b', hidden: false }, 'ann');
       const c = await edit.addFaq({ question: 'C?', answer: 'c', hidden: false }, 'ann');
       assert.deepEqual(
-        (await edit.reorderFaqs([c.id, a.id, b.id])).map((f) => f.question),
+        (await edit.reorderFaqs([c.id, a.id, b.id], 'ann')).map((f) => f.question),
         ['C?', 'A?', 'B?'],
       );
-      await assert.rejects(edit.reorderFaqs([c.id, a.id]), /changed since you opened it/);
-      await assert.rejects(edit.reorderFaqs([c.id, a.id, a.id]), /changed since you opened it/);
+      await assert.rejects(edit.reorderFaqs([c.id, a.id], 'ann'), /changed since you opened it/);
+      await assert.rejects(edit.reorderFaqs([c.id, a.id, a.id], 'ann'), /changed since you opened it/);
       assert.deepEqual(
-        (await edit.moveFaq(a.id, -1)).map((f) => f.question),
+        (await edit.moveFaq(a.id, -1, 'ann')).map((f) => f.question),
         ['A?', 'C?', 'B?'],
       );
       assert.deepEqual(
-        (await edit.moveFaq(b.id, 1)).map((f) => f.question),
+        (await edit.moveFaq(b.id, 1, 'ann')).map((f) => f.question),
         ['A?', 'C?', 'B?'],
       );
     });

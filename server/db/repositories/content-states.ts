@@ -125,12 +125,23 @@ export function createContentStatesRepository(db: Kysely<DB>) {
         .execute();
     },
     /** Deletes what went to the trash before `cutoff` (its history stays); how many per kind. */
-    async purgeTrash(cutoff: string): Promise<Record<ContentKind, number>> {
+    /** Deletes what went to the trash before `cutoff`; with `dryRun`, only counts it. */
+    async purgeTrash(cutoff: string, dryRun = false): Promise<Record<ContentKind, number>> {
       const counts = { faq: 0, glossary: 0 };
       for (const kind of Object.keys(TABLES) as ContentKind[]) {
+        if (dryRun) {
+          const row = await db
+            .selectFrom(tableOf(kind))
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('deleted_at', '<', cutoff)
+            .executeTakeFirst();
+          counts[kind] = Number(row?.n ?? 0);
+          continue;
+        }
         const result = await db.deleteFrom(tableOf(kind)).where('deleted_at', '<', cutoff).executeTakeFirst();
         counts[kind] = Number(result.numDeletedRows);
       }
+      if (dryRun) return counts;
       // Typing autosaved that long ago and never saved is not coming back either.
       await db.deleteFrom('content_autosaves').where('saved_at', '<', cutoff).execute();
       return counts;

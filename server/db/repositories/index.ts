@@ -5,6 +5,7 @@ import type { DB } from '../schema.ts';
 import { createBookingRepository } from './booking.ts';
 import { createContentRepository } from './content.ts';
 import { createContentStatesRepository } from './content-states.ts';
+import { createContentOrdersRepository } from './content-orders.ts';
 import { createIdempotencyRepository } from './idempotency.ts';
 import { createInboxRepository, type KnownEngine } from './inbox.ts';
 import { createOutboxRepository } from './outbox.ts';
@@ -19,6 +20,7 @@ export function createRepositories(db: Kysely<DB>, engine?: KnownEngine) {
     submissions: createSubmissionsRepository(db),
     content: createContentRepository(db),
     contentStates: createContentStatesRepository(db),
+    contentOrders: createContentOrdersRepository(db),
     users: createUsersRepository(db),
     sessions: createSessionsRepository(db),
     outbox: createOutboxRepository(db),

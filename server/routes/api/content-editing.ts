@@ -9,6 +9,8 @@ import {
   CONTENT_MESSAGES,
   faqCreateSchema,
   faqOrderSchema,
+  faqOrderStateSchema,
+  orderUndoSchema,
   faqUpdateSchema,
   glossaryCreateSchema,
   glossaryUpdateSchema,
@@ -66,13 +68,31 @@ const contentEditingRoutes: FastifyPluginAsyncZod = async (app) => {
       return answer(edit.addFaq(fields, request.staffUsername, { status, publish_at }));
     },
   });
+  app.get('/faqs/order', {
+    config,
+    schema: schema("The FAQ's order: its version, the ids in order, and every change with who moved what", {
+      response: { 200: faqOrderStateSchema, ...errors },
+    }),
+    handler: () => edit.faqOrder(),
+  });
   app.put('/faqs/order', {
     config,
-    schema: schema('Put the FAQ in a new order (every id, each once)', {
-      body: faqOrderSchema,
-      response: { 200: z.array(staffFaqSchema), ...errors },
+    schema: schema(
+      "Put the FAQ in a new order (every id, each once) as the order's next version; 409 when `version` is not the current one",
+      { body: faqOrderSchema, response: { 200: z.array(staffFaqSchema), ...errors } },
+    ),
+    handler: (request) => answer(edit.reorderFaqs(request.body.ids, request.staffUsername, request.body.version)),
+  });
+  app.post('/faqs/order/undo', {
+    config,
+    schema: schema('Undo the newest change of order not undone yet (as a new version); 409 when `version` is stale', {
+      body: orderUndoSchema,
+      response: { 200: faqOrderStateSchema, ...errors },
     }),
-    handler: (request) => answer(edit.reorderFaqs(request.body.ids)),
+    handler: async (request) => {
+      await answer(edit.undoFaqOrder(request.body.version, request.staffUsername));
+      return await edit.faqOrder();
+    },
   });
   app.get('/faqs/:id', {
     config,

@@ -12,6 +12,7 @@ import bookingRoutes from './booking.ts';
 import contactRoutes from './contact.ts';
 import contentRoutes from './content.ts';
 import contentEditingRoutes from './content-editing.ts';
+import contentImageRoutes from './content-images.ts';
 import contentPagesRoutes from './content-pages.ts';
 import demoRoutes from './demo.ts';
 import eventsRoutes from './events.ts';
@@ -48,6 +49,7 @@ export default async function apiRoutes(app: FastifyInstance, options: { config:
   await app.register(bookingRoutes);
   await app.register(contentEditingRoutes, { prefix: '/content' });
   await app.register(contentPagesRoutes, { prefix: '/content' });
+  await app.register(contentImageRoutes, { prefix: '/content' });
   await app.register(eventsRoutes, {
     eventsPerMinute: options.config.analytics.eventsPerMinute,
     exemptAddresses: rateLimits.exemptAddresses,

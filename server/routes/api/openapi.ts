@@ -2,6 +2,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { contactFormDoc } from './contact.ts';
+import { contentImageUploadDoc } from './content-images.ts';
 
 const openApiRoutes: FastifyPluginAsync = async (app) => {
   let document: OpenAPIV3_1.Document | undefined;
@@ -21,6 +22,12 @@ function withContactForm(document: OpenAPIV3_1.Document): OpenAPIV3_1.Document {
       content: { 'multipart/form-data': { schema: contactFormDoc as never } },
     };
   }
+  const upload = document.paths?.['/api/content/images']?.post;
+  if (upload)
+    upload.requestBody = {
+      required: true,
+      content: { 'multipart/form-data': { schema: contentImageUploadDoc as never } },
+    };
   return document;
 }
 export default openApiRoutes;

@@ -260,6 +260,7 @@ export function HistoryList({
               </strong>{' '}
               by {entry.username === 'schedule' ? 'the schedule' : entry.username} at <LocalTime iso={entry.at} />
             </p>
+            {typeof entry.after?.note === 'string' ? <p className="content-meta">{entry.after.note}</p> : null}
             {entry.after ? (
               <details>
                 <summary>Show this version</summary>
