@@ -108,8 +108,8 @@ export function createAnalyticsRepository(db: Kysely<DB>, engine: 'sqlite' | 'po
       return (await db.selectFrom('analytics_salts').select('day').orderBy('day').execute()).map((row) => row.day);
     },
 
-    /** Stores events, all of them or (on an error) none of a chunk (analytics-insert.ts). */
-    insertEvents: createEventWriter(db, engine),
+    // insertEvents(events) and insertFlat(values, rows): all of a chunk stored or none (analytics-insert.ts).
+    ...createEventWriter(db, engine),
 
     /** Rebuilds one day's rollup from its raw events, in one transaction. */
     async rollup(day: string, featurePaths: readonly string[]): Promise<void> {
