@@ -15,8 +15,8 @@
 // Flags: --duration <s> (ingest, default 10), --rate <n>, --page-rate <n>, --events <n>, --raw-days <n>, --leads <n>,
 // --postgres.
 // A benchmark, not a test: on a shared machine the figures move; run it alone when it matters.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { parseArgs } from 'node:util';
@@ -55,6 +55,14 @@ const { values: flags, positionals } = parseArgs({
 const UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const DAY_MS = 86_400_000;
 const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10);
+const load = () => loadavg().map((value) => value.toFixed(1)).join(' / ');
+
+/** CPU milliseconds a thread of a process has used (Linux /proc; the main thread's id is the pid). */
+function threadCpuMs(pid: number, thread = pid): number {
+  const fields = readFileSync(`/proc/${pid}/task/${thread}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // utime and stime, fields 14 and 15 of stat, in clock ticks (100 a second on Linux).
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
 
 async function ingest() {
   if (!ensureBuild()) process.exit(1);
@@ -84,13 +92,17 @@ async function ingest() {
   const events = (extra: Record<string, unknown> = {}) =>
     autocannon({ url: server.url, connections: 50, duration, requests, ...extra });
   try {
+    const loadAtStart = load();
     await page({ duration: 2 }); // warm-up
     // Page answers two ways, each alone and then beside events paced at --rate: as fast as they
     // go (throughput: what the machine has left) and at a steady --page-rate (answer time: what
     // a visitor waits), side by side in this one run.
     const alone = await page();
     const steadyAlone = await page({ overallRate: pageRate, connections: 4 });
+    // The event loop's own CPU per event: what the machine's other load changes least.
+    const cpuBefore = threadCpuMs(server.pid);
     const flat = await events();
+    const cpuPerEvent = ((threadCpuMs(server.pid) - cpuBefore) * 1000) / flat.requests.total;
     const [loaded, paced] = await Promise.all([page(), events({ overallRate: rate, connections: 100 })]);
     const [steadyLoaded, pacedAgain] = await Promise.all([
       page({ overallRate: pageRate, connections: 4 }),
@@ -102,7 +114,9 @@ async function ingest() {
     db.close();
     const line = (name: string, result: Result) =>
       `${name.padEnd(44)} ${result.requests.average.toFixed(0).padStart(7)} req/s  p50 ${String(result.latency.p50).padStart(4)} ms  p99 ${String(result.latency.p99).padStart(4)} ms  non-2xx ${result.non2xx}  errors ${result.errors}`;
-    console.log(`bench-events ingest: ${duration} s per phase, one instance (SQLite), machine shared with other work`);
+    console.log(
+      `bench-events ingest: ${duration} s per phase, one instance (SQLite); load average (1/5/15 min) at the start ${loadAtStart}, at the end ${load()}`,
+    );
     console.log(line('/home alone, as fast as it goes', alone));
     console.log(line(`/home alone at ${pageRate}/s`, steadyAlone));
     console.log(line('POST /api/events alone (50 conns)', flat));
@@ -113,6 +127,9 @@ async function ingest() {
     const sent = flat.requests.total + paced.requests.total + pacedAgain.requests.total;
     const failed = flat.non2xx + paced.non2xx + pacedAgain.non2xx;
     console.log(`events answered 202: ${sent - failed}; stored: ${stored}`);
+    console.log(
+      `event loop CPU per event (alone): ${cpuPerEvent.toFixed(0)} µs, so one core of the server's event loop takes ~${(1e6 / cpuPerEvent).toFixed(0)} events/s (the commits run in a worker thread)`,
+    );
     const percent = (now: number, before: number) => {
       const change = (now / before - 1) * 100;
       return `${change >= 0 ? '+' : ''}${change.toFixed(1)} %`;
