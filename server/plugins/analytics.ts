@@ -29,6 +29,7 @@ export default fp(
     const ingest = createIngest({
       repo,
       log: app.log,
+      flushMs: config.analytics.flushMs,
       ...(app.database.sqlite && file !== ':memory:' ? { sink: workerSink(file) } : {}),
       ...(options.now ? { now: options.now } : {}),
     });

@@ -4,7 +4,7 @@
 // writes. The batches go to an EventSink (event-sink.ts): on SQLite a worker thread with its own
 // connection commits them, off the event loop (decision 057). The beacon's answer (202) never
 // waits for the write: a visitor's page has nothing to wait for. What a crash loses is at most the
-// last FLUSH_MS of events (and a batch being written); what a full queue refuses is counted,
+// last flush interval of events (and a batch being written); what a full queue refuses is counted,
 // never half stored.
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
@@ -13,7 +13,7 @@ import type { AnalyticsRepository } from '../../db/repositories/analytics.ts';
 import { repositorySink, type EventSink } from './event-sink.ts';
 import { dayOf, deviceClass, landingOf, visitorId } from './visitor.ts';
 
-/** How often queued events are written. */
+/** How often queued events are written, unless told (ANALYTICS_FLUSH_MS). */
 const FLUSH_MS = 250;
 /** Written at once past this many, without waiting for the timer. */
 const FLUSH_AT = 2_000;
@@ -26,6 +26,8 @@ export type IngestOptions = {
   log: FastifyBaseLogger;
   /** Where batches are written; the repository's own connection when not given. */
   sink?: EventSink;
+  /** How often queued events are written: what a crash may lose. */
+  flushMs?: number;
   /** The clock (tests move it across midnight). */
   now?: () => number;
 };
@@ -38,6 +40,7 @@ export function createIngest(options: IngestOptions) {
   const { repo, log } = options;
   const now = options.now ?? Date.now;
   const sink = options.sink ?? repositorySink(repo);
+  const flushMs = options.flushMs ?? FLUSH_MS;
   // The queued events' values, 14 per event in EVENT_COLUMNS order (analytics-insert.ts).
   let queue: unknown[] = [];
   let queued = 0;
@@ -136,7 +139,7 @@ export function createIngest(options: IngestOptions) {
       queued += 1;
       counts.accepted += 1;
       if (queued >= FLUSH_AT) void flush();
-      else timer ??= setTimeout(() => void flush(), FLUSH_MS);
+      else timer ??= setTimeout(() => void flush(), flushMs);
       return true;
     },
 
