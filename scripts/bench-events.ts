@@ -156,7 +156,7 @@ function randomSource(seed: number) {
   return () => (state = (state * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
 }
 
-async function seed(db: Database, totalEvents: number, rawDays: number) {
+export async function seed(db: Database, totalEvents: number, rawDays: number) {
   const repo = createAnalyticsRepository(db.kysely, db.engine);
   const random = randomSource(42);
   const today = Date.parse(`${dayOf(Date.now())}T00:00:00Z`);
@@ -297,8 +297,7 @@ async function dashboardOn(name: string, db: Database) {
     devices: (from, to) => repo.top('device', from, to, 10),
     searches_without_results: (from, to) => repo.top('search_none', from, to, 10, 'events'),
     funnel: (from, to) => repo.top('funnel', from, to, 10),
-    'funnel: booked (bookings)': (from, to) => repo.demoRequestsBooked(from, to),
-    'what converts (3 tables)': (from, to) => conversionsOf(repo, { from, to }, previousPeriod(from, to)),
+    'what converts + inbox funnel': (from, to) => conversionsOf(repo, { from, to }, previousPeriod(from, to)),
     'whole overview (API answer)': createOverview(repo),
   };
   for (const [query, run] of Object.entries(queries)) {

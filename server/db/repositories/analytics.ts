@@ -201,19 +201,6 @@ export function createAnalyticsRepository(db: Kysely<DB>, engine: 'sqlite' | 'po
         .execute();
       return ranked(rows);
     },
-
-    /** Demo requests received in the range by inbox status (the funnel's end, from the inbox). */
-    async demoRequestsByStatus(from: string, to: string): Promise<Record<string, number>> {
-      const rows = await db
-        .selectFrom('demo_requests')
-        .select((eb) => ['status', eb.fn.countAll<number>().as('n')])
-        .where('created_at', '>=', `${from}T00:00:00.000Z`)
-        .where('created_at', '<', nextDay(to))
-        .where('is_spam', '=', 0)
-        .groupBy('status')
-        .execute();
-      return Object.fromEntries(rows.map((row) => [row.status, Number(row.n)]));
-    },
   };
 }
 export type AnalyticsRepository = ReturnType<typeof createAnalyticsRepository>;
