@@ -61,7 +61,9 @@ export const BEACON_SECURITY_HEADERS: Record<string, string> = {
 };
 
 const isBeacon = (method: string, url: string) =>
-  method === 'POST' && url.startsWith(EVENTS_PATH) && (url.length === EVENTS_PATH.length || url[EVENTS_PATH.length] === '?');
+  method === 'POST' &&
+  url.startsWith(EVENTS_PATH) &&
+  (url.length === EVENTS_PATH.length || url[EVENTS_PATH.length] === '?');
 
 /** Requests that render a page, and so may run scripts that need the nonce. */
 const isPageRequest = (url: string) => !url.startsWith('/api/') && !url.startsWith('/assets/');

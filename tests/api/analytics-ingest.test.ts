@@ -42,7 +42,9 @@ async function sendViews(url: string, path: string, count: number): Promise<Resp
 function storedIn(file: string, path: string): number {
   const db = new DatabaseSync(file, { readOnly: true });
   try {
-    return Number((db.prepare('SELECT count(*) AS n FROM analytics_events WHERE path = ?').get(path) as { n: number }).n);
+    return Number(
+      (db.prepare('SELECT count(*) AS n FROM analytics_events WHERE path = ?').get(path) as { n: number }).n,
+    );
   } finally {
     db.close();
   }
@@ -81,34 +83,41 @@ test('SQLite: events answered 202 are committed by the writer thread, in the fil
   }
 });
 
-test('SQLite: a server killed outright loses at most the events of its last flush interval', { timeout: 90_000 }, async () => {
-  const dataDir = await mkdtemp(join(tmpdir(), 'haulora-ingest-crash-'));
-  const server = await startServerProcess({
-    dataDir,
-    apiOnly: true,
-    env: UNLIMITED,
-  });
-  try {
-    const early = await sendViews(server.url, '/early', 200);
-    assert.ok(early.every((answer) => answer.status === 202));
-    // Longer than the flush interval (250 ms) and a commit, even on a loaded machine.
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
-    const late = await sendViews(server.url, '/late', 50);
-    assert.ok(late.every((answer) => answer.status === 202));
-    await server.stop('SIGKILL');
-    const file = join(dataDir, 'haulora.sqlite');
-    assert.equal(storedIn(file, '/early'), 200, 'everything older than the flush interval survived the kill');
-    const lateKept = storedIn(file, '/late');
-    assert.ok(lateKept <= 50, `at most what was sent (${lateKept})`);
-  } finally {
-    await server.stop('SIGKILL').catch(() => {});
-    await rm(dataDir, { recursive: true, force: true });
-  }
-});
+test(
+  'SQLite: a server killed outright loses at most the events of its last flush interval',
+  { timeout: 90_000 },
+  async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'haulora-ingest-crash-'));
+    const server = await startServerProcess({
+      dataDir,
+      apiOnly: true,
+      env: UNLIMITED,
+    });
+    try {
+      const early = await sendViews(server.url, '/early', 200);
+      assert.ok(early.every((answer) => answer.status === 202));
+      // Longer than the flush interval (250 ms) and a commit, even on a loaded machine.
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      const late = await sendViews(server.url, '/late', 50);
+      assert.ok(late.every((answer) => answer.status === 202));
+      await server.stop('SIGKILL');
+      const file = join(dataDir, 'haulora.sqlite');
+      assert.equal(storedIn(file, '/early'), 200, 'everything older than the flush interval survived the kill');
+      const lateKept = storedIn(file, '/late');
+      assert.ok(lateKept <= 50, `at most what was sent (${lateKept})`);
+    } finally {
+      await server.stop('SIGKILL').catch(() => {});
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  },
+);
 
 test('PostgreSQL: two instances write the same events table at once', { skip: !cluster }, async () => {
   const url = await cluster!.createDatabase();
-  const [one, two] = await Promise.all([startServer({ ...UNLIMITED, DATABASE_URL: url }), startServer({ ...UNLIMITED, DATABASE_URL: url })]);
+  const [one, two] = await Promise.all([
+    startServer({ ...UNLIMITED, DATABASE_URL: url }),
+    startServer({ ...UNLIMITED, DATABASE_URL: url }),
+  ]);
   try {
     const answers = await Promise.all([sendViews(one.url, '/fleet', 150), sendViews(two.url, '/fleet', 150)]);
     assert.ok(answers.flat().every((answer) => answer.status === 202));

@@ -26,6 +26,35 @@ const COUNTED = sql`d.is_spam = 0 AND d.status IN ('new', 'in_progress', 'done')
 const startOf = (day: string) => `${day}T00:00:00.000Z`;
 const endOf = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString();
 
+/** The SQL of demoRequestsByEach (the benchmark prints its plan). */
+export function requestCountsQuery(from: string, to: string, limit?: number) {
+  const counts = sql`count(*) AS demo_requests, sum(booked) AS demos_booked,
+      sum(CASE WHEN status = 'in_progress' THEN 1 ELSE 0 END) AS in_progress,
+      sum(CASE WHEN status = 'done' THEN 1 ELSE 0 END) AS done`;
+  const grouped = (dimension: ConversionDimension) => sql`
+    SELECT ${sql.lit(dimension)} AS dimension, ${sql.ref(dimension)} AS value, ${counts}
+    FROM ranged GROUP BY ${sql.ref(dimension)}`;
+  return sql<Record<keyof RequestCounts | 'dimension', unknown>>`
+    WITH ranged AS MATERIALIZED (
+      SELECT d.source, d.campaign, d.landing_page, d.status,
+        -- Booked: a time still booked (a cancelled one did not convert). A list built once
+        -- (PostgreSQL's hashed subplan, SQLite's ephemeral index), not a probe per request.
+        CASE WHEN d.id IN (SELECT demo_request_id FROM bookings WHERE status = 'booked') THEN 1 ELSE 0 END AS booked
+      FROM demo_requests d
+      WHERE d.created_at >= ${startOf(from)} AND d.created_at < ${endOf(to)} AND ${COUNTED}
+    ),
+    counted AS (
+      ${grouped('source')} UNION ALL ${grouped('campaign')} UNION ALL ${grouped('landing_page')}
+      UNION ALL SELECT 'all' AS dimension, NULL AS value, ${counts} FROM ranged
+    )
+    SELECT * FROM (
+      SELECT counted.*,
+        row_number() OVER (PARTITION BY dimension ORDER BY demo_requests DESC, value) AS place
+      FROM counted
+    ) ranked
+    WHERE place <= ${limit ?? Number.MAX_SAFE_INTEGER}`;
+}
+
 export function createConversionQueries(db: Kysely<DB>) {
   return {
     /** Demo requests of [from, to] by source, by campaign and by landing page, in one pass over
@@ -39,31 +68,7 @@ export function createConversionQueries(db: Kysely<DB>) {
       to: string,
       limit?: number,
     ): Promise<Record<ConversionDimension | 'all', RequestCounts[]>> {
-      const counts = sql`count(*) AS demo_requests, sum(booked) AS demos_booked,
-          sum(CASE WHEN status = 'in_progress' THEN 1 ELSE 0 END) AS in_progress,
-          sum(CASE WHEN status = 'done' THEN 1 ELSE 0 END) AS done`;
-      const grouped = (dimension: ConversionDimension) => sql`
-        SELECT ${sql.lit(dimension)} AS dimension, ${sql.ref(dimension)} AS value, ${counts}
-        FROM ranged GROUP BY ${sql.ref(dimension)}`;
-      const { rows } = await sql<Record<keyof RequestCounts | 'dimension', unknown>>`
-        WITH ranged AS MATERIALIZED (
-          SELECT d.source, d.campaign, d.landing_page, d.status,
-            -- Booked: a time still booked (a cancelled one did not convert). A list built once
-            -- (PostgreSQL's hashed subplan, SQLite's ephemeral index), not a probe per request.
-            CASE WHEN d.id IN (SELECT demo_request_id FROM bookings WHERE status = 'booked') THEN 1 ELSE 0 END AS booked
-          FROM demo_requests d
-          WHERE d.created_at >= ${startOf(from)} AND d.created_at < ${endOf(to)} AND ${COUNTED}
-        ),
-        counted AS (
-          ${grouped('source')} UNION ALL ${grouped('campaign')} UNION ALL ${grouped('landing_page')}
-          UNION ALL SELECT 'all' AS dimension, NULL AS value, ${counts} FROM ranged
-        )
-        SELECT * FROM (
-          SELECT counted.*,
-            row_number() OVER (PARTITION BY dimension ORDER BY demo_requests DESC, value) AS place
-          FROM counted
-        ) ranked
-        WHERE place <= ${limit ?? Number.MAX_SAFE_INTEGER}`.execute(db);
+      const { rows } = await requestCountsQuery(from, to, limit).execute(db);
       const answer: Record<ConversionDimension | 'all', RequestCounts[]> = {
         source: [],
         campaign: [],

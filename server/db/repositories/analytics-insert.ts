@@ -45,7 +45,7 @@ export function eventInsertText(rows: number, engine: 'sqlite' | 'postgres'): st
 /** A batch of `rows` cut into chunks of CHUNK_SIZES sizes: [rows in the chunk, first row]. */
 export function chunksOf(rows: number): [size: number, start: number][] {
   const chunks: [number, number][] = [];
-  for (let start = 0; start < rows; ) {
+  for (let start = 0; start < rows;) {
     const size = CHUNK_SIZES.find((candidate) => candidate <= rows - start)!;
     chunks.push([size, start]);
     start += size;
