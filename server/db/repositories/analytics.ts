@@ -204,8 +204,3 @@ export function createAnalyticsRepository(db: Kysely<DB>, engine: 'sqlite' | 'po
   };
 }
 export type AnalyticsRepository = ReturnType<typeof createAnalyticsRepository>;
-
-/** The ISO start of the day after `day`. */
-export function nextDay(day: string): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString();
-}
