@@ -135,6 +135,8 @@ const envSchema = z.object({
   ANALYTICS_EVENTS_PER_MINUTE: positiveInt.default(120),
   /** How often today's analytics rollup is rebuilt, in minutes. */
   ANALYTICS_ROLLUP_MINUTES: positiveInt.max(1440).default(5),
+  /** How often queued analytics events are written, in ms: a crash loses at most this much (decision 057). */
+  ANALYTICS_FLUSH_MS: positiveInt.max(60_000).default(250),
 });
 
 export class ConfigError extends Error {}
@@ -207,6 +209,7 @@ const configSchema = envSchema
         rawRetentionDays: vars.ANALYTICS_RAW_RETENTION_DAYS,
         eventsPerMinute: vars.ANALYTICS_EVENTS_PER_MINUTE,
         rollupMinutes: vars.ANALYTICS_ROLLUP_MINUTES,
+        flushMs: vars.ANALYTICS_FLUSH_MS,
       },
       /** The private Prometheus endpoint; port undefined = off. */
       metrics: { port: vars.METRICS_PORT, host: vars.METRICS_HOST },

@@ -108,8 +108,8 @@ export function createAnalyticsRepository(db: Kysely<DB>, engine: 'sqlite' | 'po
       return (await db.selectFrom('analytics_salts').select('day').orderBy('day').execute()).map((row) => row.day);
     },
 
-    /** Stores events, all of them or (on an error) none of a chunk (analytics-insert.ts). */
-    insertEvents: createEventWriter(db, engine),
+    // insertEvents(events) and insertFlat(values, rows): all of a chunk stored or none (analytics-insert.ts).
+    ...createEventWriter(db, engine),
 
     /** Rebuilds one day's rollup from its raw events, in one transaction. */
     async rollup(day: string, featurePaths: readonly string[]): Promise<void> {
@@ -201,24 +201,6 @@ export function createAnalyticsRepository(db: Kysely<DB>, engine: 'sqlite' | 'po
         .execute();
       return ranked(rows);
     },
-
-    /** Demo requests received in the range by inbox status (the funnel's end, from the inbox). */
-    async demoRequestsByStatus(from: string, to: string): Promise<Record<string, number>> {
-      const rows = await db
-        .selectFrom('demo_requests')
-        .select((eb) => ['status', eb.fn.countAll<number>().as('n')])
-        .where('created_at', '>=', `${from}T00:00:00.000Z`)
-        .where('created_at', '<', nextDay(to))
-        .where('is_spam', '=', 0)
-        .groupBy('status')
-        .execute();
-      return Object.fromEntries(rows.map((row) => [row.status, Number(row.n)]));
-    },
   };
 }
 export type AnalyticsRepository = ReturnType<typeof createAnalyticsRepository>;
-
-/** The ISO start of the day after `day`. */
-export function nextDay(day: string): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString();
-}

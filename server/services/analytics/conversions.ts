@@ -26,24 +26,24 @@ function counts(visitors: number, requests: Omit<RequestCounts, 'value'> = NO_RE
 
 const byValue = (rows: RequestCounts[]) => new Map(rows.map((row) => [row.value, row]));
 
+/** One table: the period's demo requests by value (`requests`, the top ROWS) and those of the
+ * period before (`requestsBefore`, every value), beside the rollups' visitors of the same values. */
 async function conversionTable(
   repo: AnalyticsRepository,
   dimension: ConversionDimension,
   range: Range,
   before: Range,
+  requests: RequestCounts[],
+  requestsBefore: RequestCounts[],
 ): Promise<ConversionRow[]> {
-  const [requests, visited] = await Promise.all([
-    repo.demoRequestsBy(dimension, range.from, range.to, { limit: ROWS }),
-    repo.top(ROLLUP_DIMENSION[dimension], range.from, range.to, ROWS),
-  ]);
+  const visited = await repo.top(ROLLUP_DIMENSION[dimension], range.from, range.to, ROWS);
   // The values with the most demo requests, then those with the most visitors.
   const values = [...new Set([...requests.map((row) => row.value), ...visited.map((row) => row.value)])];
   const named = values.filter((value): value is string => value !== null);
   const visitedNow = new Map(visited.map((row) => [row.value, row.visitors]));
   const unknown = named.filter((value) => !visitedNow.has(value));
-  const [moreVisitors, requestsBefore, visitorsBefore] = await Promise.all([
+  const [moreVisitors, visitorsBefore] = await Promise.all([
     repo.visitorsOf(dimension, unknown, range.from, range.to),
-    repo.demoRequestsBy(dimension, before.from, before.to, { only: values }),
     repo.visitorsOf(dimension, named, before.from, before.to),
   ]);
   const now = byValue(requests);
@@ -65,12 +65,24 @@ async function conversionTable(
     .slice(0, ROWS);
 }
 
-/** The three tables of the overview. */
-export async function conversionsOf(repo: AnalyticsRepository, range: Range, before: Range): Promise<Conversions> {
-  const [by_source, by_campaign, by_landing_page] = await Promise.all([
-    conversionTable(repo, 'source', range, before),
-    conversionTable(repo, 'campaign', range, before),
-    conversionTable(repo, 'landing_page', range, before),
+/** The three tables of the overview, and the period's demo requests in all (the funnel's end in
+ * the inbox): one grouped query of demo requests per period. */
+export async function conversionsOf(
+  repo: AnalyticsRepository,
+  range: Range,
+  before: Range,
+): Promise<{ conversions: Conversions; inbox: Omit<RequestCounts, 'value'> }> {
+  const [requests, requestsBefore] = await Promise.all([
+    repo.demoRequestsByEach(range.from, range.to, ROWS),
+    repo.demoRequestsByEach(before.from, before.to),
   ]);
-  return { by_source, by_campaign, by_landing_page };
+  const table = (dimension: ConversionDimension) =>
+    conversionTable(repo, dimension, range, before, requests[dimension], requestsBefore[dimension]);
+  const [by_source, by_campaign, by_landing_page] = await Promise.all([
+    table('source'),
+    table('campaign'),
+    table('landing_page'),
+  ]);
+  const { value: _, ...inbox } = requests.all[0] ?? { value: null, ...NO_REQUESTS };
+  return { conversions: { by_source, by_campaign, by_landing_page }, inbox };
 }

@@ -1,16 +1,19 @@
 // Takes in the beacon's events cheaply: each is checked and turned into a row at once (visitor
-// id, device, source), queued in memory, and written in batches of up to a thousand rows per
-// INSERT, a few times a second, so thousands of events a second cost a handful of writes (on
-// SQLite each batch also rides the group commit of decision 025). The beacon's answer (202) never
+// id, device, source), queued in memory as values in one flat array (no object per event), and
+// written in batches a few times a second, so thousands of events a second cost a handful of
+// writes. The batches go to an EventSink (event-sink.ts): on SQLite a worker thread with its own
+// connection commits them, off the event loop (decision 057). The beacon's answer (202) never
 // waits for the write: a visitor's page has nothing to wait for. What a crash loses is at most the
-// last FLUSH_MS of events; what a full queue refuses is counted, never half stored.
+// last flush interval of events (and a batch being written); what a full queue refuses is counted,
+// never half stored.
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AnalyticsEvent } from '../../../common/analytics.ts';
-import type { AnalyticsRepository, NewEvent } from '../../db/repositories/analytics.ts';
+import type { AnalyticsRepository } from '../../db/repositories/analytics.ts';
+import { repositorySink, type EventSink } from './event-sink.ts';
 import { dayOf, deviceClass, landingOf, visitorId } from './visitor.ts';
 
-/** How often queued events are written. */
+/** How often queued events are written, unless told (ANALYTICS_FLUSH_MS). */
 const FLUSH_MS = 250;
 /** Written at once past this many, without waiting for the timer. */
 const FLUSH_AT = 2_000;
@@ -21,6 +24,10 @@ const DAY_MS = 86_400_000;
 export type IngestOptions = {
   repo: AnalyticsRepository;
   log: FastifyBaseLogger;
+  /** Where batches are written; the repository's own connection when not given. */
+  sink?: EventSink;
+  /** How often queued events are written: what a crash may lose. */
+  flushMs?: number;
   /** The clock (tests move it across midnight). */
   now?: () => number;
 };
@@ -32,21 +39,30 @@ export type Visit = { address: string; userAgent: string; site: string };
 export function createIngest(options: IngestOptions) {
   const { repo, log } = options;
   const now = options.now ?? Date.now;
-  let queue: NewEvent[] = [];
+  const sink = options.sink ?? repositorySink(repo);
+  const flushMs = options.flushMs ?? FLUSH_MS;
+  // The queued events' values, 14 per event in EVENT_COLUMNS order (analytics-insert.ts).
+  let queue: unknown[] = [];
+  let queued = 0;
   let timer: NodeJS.Timeout | undefined;
   let writing: Promise<void> = Promise.resolve();
   const counts = { accepted: 0, written: 0, dropped: 0 };
   // Only today's salt is held in memory; yesterday's is forgotten at midnight.
-  let salt: { day: string; value: Promise<string> } | undefined;
+  // `known` holds the value once read, so most events need no await for it.
+  let salt: { day: string; value: Promise<string>; known?: string } | undefined;
 
   function saltOf(day: string): Promise<string> {
     if (salt?.day !== day) {
       const value = repo.saltFor(day, randomBytes(32).toString('base64url'), new Date(now()).toISOString());
-      salt = { day, value };
+      const entry: NonNullable<typeof salt> = { day, value };
+      salt = entry;
       // A failed read is tried again by the next event, not remembered.
-      value.catch(() => {
-        if (salt?.value === value) salt = undefined;
-      });
+      value.then(
+        (known) => void (entry.known = known),
+        () => {
+          if (salt === entry) salt = undefined;
+        },
+      );
       // Salts older than 48 hours (every day before yesterday) are deleted as a new day begins.
       void deleteOldSalts();
     }
@@ -64,18 +80,20 @@ export function createIngest(options: IngestOptions) {
   function flush(): Promise<void> {
     clearTimeout(timer);
     timer = undefined;
-    if (queue.length === 0) return writing;
+    if (queued === 0) return writing;
     const batch = queue;
+    const rows = queued;
     queue = [];
-    writing = writing.then(async () => {
-      try {
-        await repo.insertEvents(batch);
-        counts.written += batch.length;
-      } catch (error) {
-        counts.dropped += batch.length;
-        log.error({ err: error, events: batch.length }, 'analytics: events not stored');
-      }
-    });
+    queued = 0;
+    // Sent at once (the writer thread queues them in order); `writing` settles after the last.
+    const stored = sink.write(batch, rows).then(
+      () => void (counts.written += rows),
+      (error: unknown) => {
+        counts.dropped += rows;
+        log.error({ err: error, events: rows }, 'analytics: events not stored');
+      },
+    );
+    writing = Promise.all([writing, stored]).then(() => {});
     return writing;
   }
 
@@ -84,7 +102,7 @@ export function createIngest(options: IngestOptions) {
 
     /** Queues one checked event; false when the queue is full (the event is dropped). */
     async take(event: AnalyticsEvent, visit: Visit): Promise<boolean> {
-      if (queue.length >= MAX_QUEUED) {
+      if (queued >= MAX_QUEUED) {
         counts.dropped += 1;
         return false;
       }
@@ -93,7 +111,7 @@ export function createIngest(options: IngestOptions) {
       const landing = landingOf(event.path, event.referrer, visit.site);
       let daySalt: string;
       try {
-        daySalt = await saltOf(day);
+        daySalt = salt?.day === day && salt.known !== undefined ? salt.known : await saltOf(day);
       } catch (error) {
         // The database is away: the event is dropped, the beacon still answered (never a 5xx).
         counts.dropped += 1;
@@ -101,30 +119,38 @@ export function createIngest(options: IngestOptions) {
         return false;
       }
       const visitor = visitorId(daySalt, visit.site, visit.address, visit.userAgent);
-      queue.push({
+      // In EVENT_COLUMNS order (analytics-insert.ts).
+      queue.push(
         day,
-        at: new Date(time).toISOString(),
-        type: event.type,
-        path: landing.path,
-        referrer_host: landing.referrerHost,
-        source: landing.source,
-        utm_medium: landing.utm_medium,
-        utm_campaign: landing.utm_campaign,
-        utm_term: landing.utm_term,
-        utm_content: landing.utm_content,
+        new Date(time).toISOString(),
+        event.type,
+        landing.path,
+        landing.referrerHost,
+        landing.source,
+        landing.utm_medium,
+        landing.utm_campaign,
+        landing.utm_term,
+        landing.utm_content,
         visitor,
-        device: deviceClass(visit.userAgent),
-        name: event.type === 'search' ? event.query.toLowerCase() : event.type === 'form_submitted' ? event.form : null,
-        found: event.type === 'search' ? event.results : null,
-      });
+        deviceClass(visit.userAgent),
+        event.type === 'search' ? event.query.toLowerCase() : event.type === 'form_submitted' ? event.form : null,
+        event.type === 'search' ? event.results : null,
+      );
+      queued += 1;
       counts.accepted += 1;
-      if (queue.length >= FLUSH_AT) void flush();
-      else timer ??= setTimeout(() => void flush(), FLUSH_MS);
+      if (queued >= FLUSH_AT) void flush();
+      else timer ??= setTimeout(() => void flush(), flushMs);
       return true;
     },
 
     /** Writes what is queued; resolves once it is stored (or found unstorable). */
     flush,
+
+    /** Writes what is queued, then stops the writer (the server is closing). */
+    async close() {
+      await flush();
+      await sink.close();
+    },
 
     /** The salt's upkeep without an event (a quiet site still deletes yesterday's salt). */
     deleteOldSalts,

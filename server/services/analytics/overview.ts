@@ -50,9 +50,7 @@ export function createOverview(repo: AnalyticsRepository) {
       noResults,
       events,
       funnel,
-      inbox,
-      booked,
-      conversions,
+      { conversions, inbox },
     ] = await Promise.all([
       repo.totals(from, to),
       repo.totals(before.from, before.to),
@@ -66,16 +64,15 @@ export function createOverview(repo: AnalyticsRepository) {
       repo.top('event', from, to, TOP, 'events'),
       // Every step the rollups hold (demo_booked among them), so none is cut off by its rank.
       repo.top('funnel', from, to, 10),
-      repo.demoRequestsByStatus(from, to),
-      repo.demoRequestsBooked(from, to),
+      // With the inbox's counts for the funnel, from the same query.
       conversionsOf(repo, { from, to }, before),
     ]);
     const reached = new Map(funnel.map((row) => [row.value, row.visitors]));
     const inboxCounts: Record<(typeof INBOX_STEPS)[number]['step'], number> = {
-      inbox_received: (inbox.new ?? 0) + (inbox.in_progress ?? 0) + (inbox.done ?? 0),
-      inbox_booked: booked,
-      inbox_in_progress: inbox.in_progress ?? 0,
-      inbox_done: inbox.done ?? 0,
+      inbox_received: inbox.demo_requests,
+      inbox_booked: inbox.demos_booked,
+      inbox_in_progress: inbox.in_progress,
+      inbox_done: inbox.done,
     };
     return {
       from,
