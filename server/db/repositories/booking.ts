@@ -59,6 +59,15 @@ export function isOverlapRefusal(error: unknown): boolean {
   return error.message.includes('bookings_no_overlap');
 }
 
+/** Two PostgreSQL transactions checking the exclusion constraint on the same rows can deadlock
+ * (40P01; one of them is aborted) or fail to serialize (40001). Nothing was stored by the
+ * aborted one, so the booking is simply tried again, like after an overlap. */
+export function isRetryableBookingConflict(error: unknown): boolean {
+  if (isOverlapRefusal(error)) return true;
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '40P01' || code === '40001';
+}
+
 export function createBookingRepository(db: Kysely<DB>) {
   const selectBookings = () =>
     db

@@ -15,7 +15,7 @@ import {
   type SlotsAnswer,
 } from '../../../common/booking.ts';
 import type { Database } from '../../db/driver.ts';
-import { createBookingRepository, isOverlapRefusal } from '../../db/repositories/booking.ts';
+import { createBookingRepository, isRetryableBookingConflict } from '../../db/repositories/booking.ts';
 import { createUsersRepository } from '../../db/repositories/users.ts';
 import type { DB } from '../../db/schema.ts';
 import {
@@ -43,7 +43,8 @@ const RECENT_DAYS = 30;
 const SLOTS_TTL_MS = 30_000;
 /** Told on every instance when bookings, availability or settings change. */
 export const BOOKING_CHANNEL = 'booking_changed';
-/** Tries of a booking refused by the database for an overlap (each try sees the newer bookings). */
+/** Tries of a booking refused by the database for an overlap or a deadlock (each try sees the
+ * newer bookings). */
 const MAX_TRIES = 8;
 
 type SlotList = { startMs: number; start: string; end: string }[];
@@ -352,7 +353,7 @@ export function createBookingService(
           if (outcome.ok) await changed();
           return outcome;
         } catch (error) {
-          if (!isOverlapRefusal(error)) throw error;
+          if (!isRetryableBookingConflict(error)) throw error;
           if (attempt >= MAX_TRIES) return { ok: false, reason: 'taken', message: BOOKING_MESSAGES.taken };
         }
       }
@@ -373,7 +374,7 @@ export function createBookingService(
 
     /** Cancels booking `uid` or moves it to another free time (its owner when free, else the
      * routing), in one transaction with `within` (its emails). `by`: the staff member; null: the
-     * visitor. A move the database refuses for an overlap is tried again like a booking. */
+     * visitor. A move the database refuses (overlap, deadlock) is tried again like a booking. */
     async change(uid: string, change: BookingChange, by: string | null, within?: WithChange): Promise<ChangeOutcome> {
       if (change.kind === 'move' && (!INSTANT_PATTERN.test(change.start) || Number.isNaN(Date.parse(change.start))))
         return { ok: false, reason: 'invalid', message: BOOKING_MESSAGES.notOffered };
@@ -383,7 +384,7 @@ export function createBookingService(
           if (outcome.ok) await changed();
           return outcome;
         } catch (error) {
-          if (!isOverlapRefusal(error)) throw error;
+          if (!isRetryableBookingConflict(error)) throw error;
           if (attempt >= MAX_TRIES) return { ok: false, reason: 'taken', message: BOOKING_MESSAGES.taken };
         }
       }
