@@ -4,8 +4,6 @@
 import { z } from 'zod';
 
 export const EVENTS_PATH = '/api/events';
-/** The sign-in cookie of the /analytics pages (HttpOnly, SameSite=Strict, Path=/analytics). */
-export const ANALYTICS_COOKIE = 'haulora-analytics';
 
 export const EVENT_TYPES = ['pageview', 'search', 'demo_modal_opened', 'form_submitted', 'demo_booked'] as const;
 export type EventType = (typeof EVENT_TYPES)[number];

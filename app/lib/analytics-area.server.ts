@@ -1,47 +1,26 @@
-// The /analytics dashboard's sign-in (issue 30), as the Content area does it (decision 021): an
-// HttpOnly, SameSite=Strict cookie scoped to /analytics holding a short-lived access token,
-// renewed on every page view, ended by signing out. Admin and sales staff may both see it.
+// The /analytics dashboard's sign-in (issue 30), on the one staff sign-in of the staff side
+// (issue 31, decision 049): the session cookie set by the modal, /sign-in, the Content area or
+// this page's own form, read on the server without rotating it, each view counting as activity
+// toward the idle limit. So a member signed in anywhere opens the dashboard at once, and signing
+// out here signs out of the staff side. Admin and sales staff may both see it.
 import { data, redirect } from 'react-router';
-import { ANALYTICS_COOKIE } from '../../common/analytics.ts';
 import { MESSAGES } from '../../common/messages.ts';
-import { signInSchema } from '../../common/schemas.ts';
+import { SIGN_IN_TOO_LONG, signInSchema } from '../../common/schemas.ts';
 import type { AppContext } from './app-context.ts';
 import { readFormPost } from './forms.server.ts';
+import { endSessionCookie, staffSession, startSessionCookie } from './staff-session.server.ts';
 
-const NO_STORE = { 'Cache-Control': 'no-store' };
-const TOKEN = /^[\w.-]{1,4096}$/;
+const NO_STORE: [string, string][] = [['Cache-Control', 'no-store']];
+/** The roles that may read the dashboard (every staff role today; a new one is not let in). */
+const READERS = new Set(['admin', 'sales']);
 
-function cookieValue(request: Request): string | null {
-  for (const part of (request.headers.get('cookie') ?? '').split(';')) {
-    const [name, ...rest] = part.trim().split('=');
-    if (name === ANALYTICS_COOKIE) return rest.join('=') || null;
-  }
-  return null;
-}
+export type AnalyticsStaff = { username: string; headers: [string, string][] };
 
-/** The cookie for the page and for its data URL: React Router fetches /analytics.data, which
- * a cookie of Path=/analytics does not reach (paths match by whole segments). */
-function cookies(request: Request, value: string, maxAge: number): [string, string][] {
-  const secure = new URL(request.url).protocol === 'https:' ? '; Secure' : '';
-  return ['/analytics', '/analytics.data'].map((path) => [
-    'Set-Cookie',
-    `${ANALYTICS_COOKIE}=${value}; Path=${path}; HttpOnly; SameSite=Strict; Max-Age=${maxAge}${secure}`,
-  ]);
-}
-
-export type AnalyticsStaff = { username: string; token: string; headers: [string, string][] };
-
-/** The signed-in staff member (admin or sales), or null when nobody is signed in here. */
+/** The signed-in staff member allowed to read the dashboard, or null (the sign-in form). */
 export async function analyticsStaff(request: Request, app: AppContext): Promise<AnalyticsStaff | null> {
-  const token = cookieValue(request);
-  if (!token || !TOKEN.test(token)) return null;
-  const session = await app.services.auth.renew(token);
-  if (!session) return null;
-  return {
-    username: session.username,
-    token: session.accessToken,
-    headers: [...Object.entries(NO_STORE), ...cookies(request, session.accessToken, session.ttlSeconds)],
-  };
+  const session = await staffSession(request, app);
+  if (!session || !READERS.has(session.role)) return null;
+  return { username: session.username, headers: NO_STORE };
 }
 
 export function analyticsSignedOut(app: AppContext, message: string | null = null, status = 200) {
@@ -50,25 +29,30 @@ export function analyticsSignedOut(app: AppContext, message: string | null = nul
 
 /** The page's only posts: sign in and sign out. */
 export async function analyticsAction(request: Request, app: AppContext) {
-  const here = '/analytics' + new URL(request.url).search.replace(/[?&]_routes=[^&]*/, '').replace(/^&/, '?');
+  const url = new URL(request.url);
+  // A post from the hydrated page arrives as /analytics.data: back to the page itself.
+  const here = '/analytics' + url.search.replace(/[?&]_routes=[^&]*/, '').replace(/^&/, '?');
   const read = await readFormPost(request, app, '/analytics');
   if (!read.ok) return read.refusal;
   const { values } = read.post;
   if (values.intent === 'sign-in') {
     const parsed = signInSchema.safeParse(values);
-    if (!parsed.success) return analyticsSignedOut(app, MESSAGES.allFieldsRequired, 400);
+    if (!parsed.success) {
+      const messages = parsed.error.issues.map((issue) => issue.message);
+      return analyticsSignedOut(app, messages.find((m) => SIGN_IN_TOO_LONG.has(m)) ?? MESSAGES.allFieldsRequired, 400);
+    }
     const result = await app.services.auth.signIn(parsed.data, app.clientAddress);
-    if (result.kind !== 'signed-in')
-      return analyticsSignedOut(app, MESSAGES.signInError, result.kind === 'locked' ? 429 : 401);
+    if (result.kind === 'locked') return analyticsSignedOut(app, MESSAGES.lockedOut, 429);
+    if (result.kind === 'wrong-credentials') return analyticsSignedOut(app, MESSAGES.wrongCredentials, 401);
     return redirect(here, {
       status: 303,
-      headers: cookies(request, result.tokens.access_token, result.tokens.expires_in),
+      headers: startSessionCookie(app, result.tokens.refresh_token, result.endsAt),
     });
   }
   if (values.intent === 'sign-out') {
-    const staff = await analyticsStaff(request, app);
-    if (staff) await app.services.auth.signOut(staff.token);
-    return redirect('/analytics', { status: 303, headers: cookies(request, '', 0) });
+    const session = await staffSession(request, app);
+    if (session) await app.services.auth.endSession(session.sessionId);
+    return redirect('/analytics', { status: 303, headers: endSessionCookie(app) });
   }
   return analyticsSignedOut(app, 'Unknown action.', 400);
 }
