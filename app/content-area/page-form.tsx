@@ -15,7 +15,6 @@ import { ImageSlotField } from './image-slot-field.tsx';
 import { type ImageChoice, isImageSlot } from './image-slots.ts';
 import { fieldName, isLongText, labelOf, SHAPE_FIELD, shapeOf } from './page-form-data.ts';
 import { ScheduleField } from './schedule-field.tsx';
-import './page-form.css';
 
 type Path = (string | number)[];
 type Errors = Record<string, string>;

@@ -4,7 +4,6 @@
 import { href, Link } from 'react-router';
 import { formatSlot } from '../../common/booking-time.ts';
 import type { BookingView } from '../../common/inbox.ts';
-import './inbox-booking.css';
 
 const ACTIONS = { booked: 'booked', rescheduled: 'rescheduled', cancelled: 'cancelled' } as const;
 

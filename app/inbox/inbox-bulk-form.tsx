@@ -17,7 +17,6 @@ import { FormShell } from '../components/forms/form-shell.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { SelectField } from '../components/ui/field.tsx';
 import { useStaffForm } from './use-staff-form.ts';
-import './inbox-bulk-form.css';
 
 type BulkFormProps = {
   kind: InboxKind;

@@ -26,7 +26,6 @@ import { SourcePanel } from './inbox-source.tsx';
 import { StatusPanel } from './inbox-status-form.tsx';
 import { useSignInAgain } from './inbox-shell.tsx';
 import { Timestamp } from './inbox-parts.tsx';
-import './inbox-detail.css';
 
 type Loaded =
   | { state: 'loading' }

@@ -27,7 +27,6 @@ import {
 } from './inbox-client.ts';
 import { inboxListPath, type InboxView, writeInboxView } from './inbox-view.ts';
 import { useTypedEarly } from '../lib/use-typed-early.ts';
-import './inbox-filters.css';
 
 /** The search box's id: the `/` key and the early-typing check find it by it. */
 export const SEARCH_INPUT_ID = 'inbox-q';

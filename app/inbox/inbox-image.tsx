@@ -2,7 +2,6 @@
 // and shown from an object URL, with its name, type and size and a download link.
 import { useEffect, useState } from 'react';
 import { fetchBlob, type ItemImage } from './inbox-client.ts';
-import './inbox-image.css';
 
 type ImageState = { state: 'loading' } | { state: 'ready'; url: string } | { state: 'error'; message: string };
 

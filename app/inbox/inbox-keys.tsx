@@ -1,7 +1,6 @@
 // The inbox's keys for people who work a queue, and the dialog that lists them (opened with ?).
 // Keys never act while someone is typing in a field.
 import { Modal } from '../components/ui/modal.tsx';
-import './inbox-keys.css';
 
 /** True when a key press belongs to a field (typing), not to the page's shortcuts. */
 export function isTypingTarget(target: EventTarget | null): boolean {

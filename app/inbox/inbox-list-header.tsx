@@ -6,7 +6,6 @@ import { INBOX_KINDS, KIND_LABELS } from './inbox-client.ts';
 import { InboxFilters } from './inbox-filters.tsx';
 import { useInboxState } from './inbox-store.ts';
 import { inboxListPath, readInboxView } from './inbox-view.ts';
-import './inbox-list-header.css';
 
 export function InboxListHeader() {
   const [params] = useSearchParams();

@@ -18,7 +18,6 @@ import { useInboxExport } from './use-inbox-export.ts';
 import { useInboxList } from './use-inbox-list.ts';
 import { useInboxSelection } from './use-inbox-selection.ts';
 import { useListKeys } from './use-list-keys.ts';
-import './inbox-list.css';
 
 export function InboxList() {
   const [params] = useSearchParams();

@@ -6,7 +6,6 @@ import { FormShell } from '../components/forms/form-shell.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { TextareaField } from '../components/ui/field.tsx';
 import { useStaffForm } from './use-staff-form.ts';
-import './inbox-note-form.css';
 
 export function NoteForm({
   kind,

@@ -6,8 +6,6 @@ import { Button } from '../components/ui/button.tsx';
 import { SelectField } from '../components/ui/field.tsx';
 import { useInboxState } from './inbox-store.ts';
 import { useStaffForm } from './use-staff-form.ts';
-import './inbox-status-form.css';
-import './inbox-owner-form.css';
 
 type OwnerPanelProps = { kind: InboxKind; id: number; owner: string | null; onSaved: (detail: ItemDetail) => void };
 

@@ -1,7 +1,6 @@
 // Small pieces the inbox list and detail share: a submission's status as a badge, and a time in
 // the viewer's own time zone with the exact ISO time in <time dateTime>.
 import { type InboxStatus, STATUS_LABELS } from './inbox-client.ts';
-import './inbox-parts.css';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 

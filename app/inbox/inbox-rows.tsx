@@ -7,7 +7,6 @@ import { Link } from 'react-router';
 import type { ListPage } from './inbox-client.ts';
 import { OwnerName, StatusBadge, Timestamp } from './inbox-parts.tsx';
 import { inboxItemPath, type InboxView } from './inbox-view.ts';
-import './inbox-rows.css';
 
 /** A source is a tag anyone can put in a link: the row shows its start, the item all of it. */
 const SOURCE_SHOWN = 40;

@@ -12,7 +12,6 @@ import {
   storedAccessToken,
 } from '../lib/session.ts';
 import { useHydrated } from '../lib/use-hydrated.ts';
-import './inbox-shell.css';
 
 /** Forgets the stored sign-in and sends the visitor to sign in, to come back to this page. */
 export function useSignInAgain() {

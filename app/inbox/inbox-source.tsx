@@ -11,7 +11,6 @@ import {
 } from '../../common/attribution-fields.ts';
 import type { InboxItem, InboxKind } from './inbox-client.ts';
 import { inboxListPath } from './inbox-view.ts';
-import './inbox-source.css';
 
 type Row = { label: string; value: string; to?: string; title?: string };
 

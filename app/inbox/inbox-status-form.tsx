@@ -6,7 +6,6 @@ import { Button } from '../components/ui/button.tsx';
 import { SelectField } from '../components/ui/field.tsx';
 import { StatusBadge } from './inbox-parts.tsx';
 import { useStaffForm } from './use-staff-form.ts';
-import './inbox-status-form.css';
 
 type StatusPanelProps = {
   kind: InboxKind;

@@ -18,7 +18,9 @@ import { analyticsAction, analyticsSignedOut, analyticsStaff } from '../lib/anal
 import { appContext } from '../lib/app-context.ts';
 import { contentHeaders } from '../lib/content-headers.ts';
 import { pageMeta } from '../lib/seo.ts';
-import '../components/sections/analytics/analytics.css';
+import { staffLinks } from '../lib/staff-styles.ts';
+
+export const links = staffLinks;
 
 export const headers = contentHeaders;
 

@@ -24,6 +24,9 @@ import { contentHeaders } from '../lib/content-headers.ts';
 import { pageMeta } from '../lib/seo.ts';
 import { StateTags } from '../content-area/item-state.tsx';
 import { ORDER_VERSION_FIELD, OrderHistory, OrderVersion } from '../content-area/order-history.tsx';
+import { staffLinks } from '../lib/staff-styles.ts';
+
+export const links = staffLinks;
 
 export const headers = contentHeaders;
 

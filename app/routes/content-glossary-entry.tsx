@@ -7,6 +7,9 @@ import { ContentItemPage } from '../content-area/item-page.tsx';
 import { appContext } from '../lib/app-context.ts';
 import { contentHeaders } from '../lib/content-headers.ts';
 import { pageMeta } from '../lib/seo.ts';
+import { staffLinks } from '../lib/staff-styles.ts';
+
+export const links = staffLinks;
 
 export const headers = contentHeaders;
 

@@ -29,6 +29,9 @@ import type { Result } from '../../server/refusal.ts';
 import { contentHeaders } from '../lib/content-headers.ts';
 import { pageMeta } from '../lib/seo.ts';
 import { StateTags } from '../content-area/item-state.tsx';
+import { staffLinks } from '../lib/staff-styles.ts';
+
+export const links = staffLinks;
 
 export const headers = contentHeaders;
 

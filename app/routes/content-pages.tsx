@@ -9,7 +9,9 @@ import { ContentFrame, ContentSignIn } from '../components/sections/content/cont
 import { appContext } from '../lib/app-context.ts';
 import { contentHeaders } from '../lib/content-headers.ts';
 import { pageMeta } from '../lib/seo.ts';
-import '../content-area/page-form.css';
+import { staffLinks } from '../lib/staff-styles.ts';
+
+export const links = staffLinks;
 
 export const headers = contentHeaders;
 

@@ -10,7 +10,9 @@ import { appContext } from '../lib/app-context.ts';
 import { contentHeaders } from '../lib/content-headers.ts';
 import type { FormFailure } from '../lib/form-fields.ts';
 import { pageMeta } from '../lib/seo.ts';
-import '../content-area/page-form.css';
+import { staffLinks } from '../lib/staff-styles.ts';
+
+export const links = staffLinks;
 
 export const headers = contentHeaders;
 

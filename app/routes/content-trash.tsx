@@ -14,6 +14,9 @@ import type { FormFailure } from '../lib/form-fields.ts';
 import { answerResult, refuse } from '../lib/forms.server.ts';
 import { contentHeaders } from '../lib/content-headers.ts';
 import { pageMeta } from '../lib/seo.ts';
+import { staffLinks } from '../lib/staff-styles.ts';
+
+export const links = staffLinks;
 
 export const headers = contentHeaders;
 

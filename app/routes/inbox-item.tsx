@@ -7,6 +7,9 @@ import { InboxShell } from '../inbox/inbox-shell.tsx';
 import { PageHero } from '../components/ui/page-hero.tsx';
 import { isInboxKind, KIND_SINGULAR } from '../inbox/inbox-client.ts';
 import { pageMeta } from '../lib/seo.ts';
+import { staffLinks } from '../lib/staff-styles.ts';
+
+export const links = staffLinks;
 
 export function loader({ params }: Route.LoaderArgs) {
   // Only the URL is checked here: the submission itself is the API's, behind the staff sign-in.

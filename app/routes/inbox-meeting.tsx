@@ -24,9 +24,9 @@ import { pageMeta } from '../lib/seo.ts';
 import { demosSignedOut, demoStaff, NO_STORE } from '../lib/staff-demos.server.ts';
 import '../booking/slot-picker.css';
 import '../components/forms/forms.css';
-import '../inbox/inbox-detail.css';
-import '../inbox/inbox-shell.css';
-import '../inbox/staff-demos.css';
+import { staffLinks } from '../lib/staff-styles.ts';
+
+export const links = staffLinks;
 
 const copy = staffDemosCopy.meeting;
 /** Days of free times offered for a move (a plain form has no "more days" button). */

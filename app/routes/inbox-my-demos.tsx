@@ -19,8 +19,9 @@ import { CSRF_FIELD, useFormSettings } from '../lib/form-fields.ts';
 import { readFormPost, refuse } from '../lib/forms.server.ts';
 import { pageMeta } from '../lib/seo.ts';
 import { demosSignedOut, demoStaff, NO_STORE } from '../lib/staff-demos.server.ts';
-import '../inbox/inbox-shell.css';
-import '../inbox/staff-demos.css';
+import { staffLinks } from '../lib/staff-styles.ts';
+
+export const links = staffLinks;
 
 const copy = staffDemosCopy.myDemos;
 const PERIODS: [DemoPeriod, string][] = [

@@ -7,6 +7,9 @@ import { InboxListHeader } from '../inbox/inbox-list-header.tsx';
 import { InboxShell } from '../inbox/inbox-shell.tsx';
 import { PageHero } from '../components/ui/page-hero.tsx';
 import { pageMeta } from '../lib/seo.ts';
+import { staffLinks } from '../lib/staff-styles.ts';
+
+export const links = staffLinks;
 
 export const meta: Route.MetaFunction = (args) => [
   ...pageMeta(

@@ -6,6 +6,9 @@ import { appContext } from '../lib/app-context.ts';
 import { pageCopy } from '../lib/page-copy.server.ts';
 import { pageMeta } from '../lib/seo.ts';
 import type { RouteHandle } from '../lib/route-handle.ts';
+import { staffLinks } from '../lib/staff-styles.ts';
+
+export const links = staffLinks;
 
 /** Served from the page cache: the HTML depends only on the URL and the content. */
 export const handle: RouteHandle = { cache: 'shared' };

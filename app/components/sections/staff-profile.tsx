@@ -8,7 +8,6 @@ import type { UserProfileContent } from '../../../content/user-profile.schema.ts
 import { storedAccessToken, useSignedInUser } from '../../lib/session.ts';
 import { ButtonLink } from '../ui/button.tsx';
 import { apiGet } from '../../lib/api-client.ts';
-import './staff-profile.css';
 
 type Copy = Omit<UserProfileContent, 'page'>;
 type ProfileState =

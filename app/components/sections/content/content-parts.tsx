@@ -15,7 +15,6 @@ import { InputField, TextareaField } from '../../ui/field.tsx';
 import { PageHero } from '../../ui/page-hero.tsx';
 import { LocalTime } from '../../../content-area/item-state.tsx';
 import { ClashCompare } from './clash-compare.tsx';
-import './content.css';
 
 export function Csrf({ token }: { token: string }) {
   return <input type="hidden" name={CSRF_FIELD} value={token} />;
