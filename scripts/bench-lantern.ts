@@ -1,0 +1,105 @@
+// `npm run bench:lantern -- /features [/home …]`: why a page's simulated first and largest paint
+// are what Lighthouse says (issue 32). Runs Lighthouse (mobile, performance) on the production
+// server, then asks Lighthouse's own Lantern simulation for the FCP and LCP graphs and prints each
+// node on the path (the document, the stylesheet, images, the main thread's tasks) with its
+// simulated start and end, plus which connection each request used in the real load. What ends
+// last is what a change has to move.
+// A benchmark, not a test: the observed CPU times move with the machine's load.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+// Lighthouse's computed artifacts, imported by path (the package does not export them).
+import { LanternFirstContentfulPaint } from '../node_modules/lighthouse/core/computed/metrics/lantern-first-contentful-paint.js';
+import { LanternLargestContentfulPaint } from '../node_modules/lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js';
+import { BENCHMARK_ENV, ensureBuild, startServerProcess } from './lib/server-process.ts';
+
+type Timing = { startTime: number; endTime: number };
+type GraphNode =
+  | { type: 'network'; request: { resourceType: string; url: string; transferSize: number } }
+  | { type: 'cpu'; duration: number; childEvents: { name: string }[] };
+type Estimate = { timeInMs: number; nodeTimings: Map<GraphNode, Timing> };
+type LanternResult = { timing: number; optimisticEstimate: Estimate; pessimisticEstimate: Estimate };
+type DevtoolsEntry = {
+  method: string;
+  params: { response?: { url: string; connectionId: number; connectionReused: boolean; protocol: string } };
+};
+
+function describe(node: GraphNode): string {
+  if (node.type === 'network') {
+    const { resourceType, url, transferSize } = node.request;
+    return `${resourceType} ${new URL(url).pathname} (${(transferSize / 1024).toFixed(1)} KB)`;
+  }
+  const events = [...new Set(node.childEvents.map((event) => event.name))].slice(0, 4).join(', ');
+  return `main thread ${(node.duration / 1000).toFixed(1)} ms observed (${events})`;
+}
+
+if (!ensureBuild()) process.exit(1);
+const paths = process.argv.slice(2).filter((arg) => arg.startsWith('/'));
+const dataDir = mkdtempSync(join(tmpdir(), 'haulora-lantern-'));
+const server = await startServerProcess({ dataDir, env: BENCHMARK_ENV });
+try {
+  for (const path of paths.length ? paths : ['/features']) {
+    const chrome = await chromeLauncher.launch({
+      chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+    });
+    try {
+      const run = await lighthouse(server.url + path, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+      });
+      if (!run) throw new Error(`Lighthouse gave no result for ${path}`);
+      const { artifacts, lhr } = run;
+      const settings = lhr.configSettings;
+      console.log(
+        `\n${path}: Lighthouse FCP ${lhr.audits['first-contentful-paint']?.numericValue?.toFixed(0)} ms, LCP ${lhr.audits['largest-contentful-paint']?.numericValue?.toFixed(0)} ms`,
+      );
+      console.log('connections in the real load:');
+      for (const entry of artifacts.DevtoolsLog as unknown as DevtoolsEntry[]) {
+        const response = entry.method === 'Network.responseReceived' ? entry.params.response : undefined;
+        if (response)
+          console.log(
+            `  #${response.connectionId} ${response.connectionReused ? 'kept-alive' : 'new       '} ${response.protocol} ${new URL(response.url).pathname}`,
+          );
+      }
+      const input = {
+        trace: artifacts.Trace,
+        devtoolsLog: artifacts.DevtoolsLog,
+        gatherContext: artifacts.GatherContext,
+        settings,
+        URL: artifacts.URL,
+        SourceMaps: artifacts.SourceMaps,
+        simulator: null,
+        HostDPR: artifacts.HostDPR,
+      };
+      const context = { computedCache: new Map(), settings };
+      for (const [name, metric] of [
+        ['FCP', LanternFirstContentfulPaint],
+        ['LCP', LanternLargestContentfulPaint],
+      ] as const) {
+        const result = (await metric.request(input, context)) as LanternResult;
+        console.log(`${name} simulated ${result.timing.toFixed(0)} ms`);
+        for (const [label, estimate] of [
+          ['optimistic', result.optimisticEstimate],
+          ['pessimistic', result.pessimisticEstimate],
+        ] as const) {
+          console.log(`  ${label} graph: ${estimate.timeInMs.toFixed(0)} ms`);
+          const rows = [...estimate.nodeTimings.entries()].sort((a, b) => a[1].startTime - b[1].startTime);
+          for (const [node, timing] of rows)
+            console.log(
+              `    ${timing.startTime.toFixed(0).padStart(5)} → ${timing.endTime.toFixed(0).padStart(5)} ms  ${describe(node)}`,
+            );
+        }
+      }
+    } finally {
+      await chrome.kill();
+    }
+  }
+} finally {
+  await server.stop('SIGTERM');
+  rmSync(dataDir, { recursive: true, force: true });
+}
