@@ -29,9 +29,9 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
 };
 
 /** The page's social card tags and JSON-LD (app/lib/head-additions.server.ts). */
-async function headAdditions(request: Request, loadContext: RouterContextProvider): Promise<string> {
+async function headAdditions(request: Request, loadContext: RouterContextProvider): Promise<(head: string) => string> {
   const app = loadContext.get(appContext);
-  const { site, origin, socialCards, cspNonce: nonce } = app;
+  const { site, origin, socialCards, liveCardUrl, cspNonce: nonce } = app;
   // The plans and feature titles as the pages show them (the Content area's edits, issue 31).
   const [offer, features] = await Promise.all([pageCopy(app, 'offer'), pageCopy(app, 'features')]);
   const input = {
@@ -39,10 +39,12 @@ async function headAdditions(request: Request, loadContext: RouterContextProvide
     site,
     origin,
     socialCards,
+    liveCardUrl,
     nonce,
     copy: { offer, features },
   };
-  return socialCardTags(input) + structuredDataScripts(input);
+  const structured = structuredDataScripts(input);
+  return (head) => socialCardTags(input, head) + structured;
 }
 
 export default async function handleRequest(

@@ -1,4 +1,4 @@
-// Draws every public page's Open Graph card (scripts/lib/social-card.ts) after the React build.
+// Draws every public page's Open Graph card (server/services/social-card/draw.ts) after the React build.
 // The text is what the page itself says in its meta tags, rendered through the production app
 // in-process, so a card never disagrees with its page. The cards go to
 // <BUILD_DIR>/client/assets/social/<hash>/<page>.png (the hash covers every card, so a changed card
@@ -11,6 +11,8 @@ import { createHash } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
+  cardAlt,
+  cardTextOf,
   SOCIAL_CARD_PATHS,
   SOCIAL_CARDS_MANIFEST,
   socialCardFile,
@@ -18,38 +20,16 @@ import {
 } from '../app/lib/social-cards.server.ts';
 import { buildDir, clientBuildDir } from '../server/paths.ts';
 import { renderPage, withBuildTimeApp } from './lib/build-time-app.ts';
-import { renderSocialCard } from './lib/social-card.ts';
-
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", '#39': "'", '#x27': "'" };
-const unescapeHtml = (text: string) =>
-  text.replace(/&(#x27|#39|amp|lt|gt|quot|apos);/g, (_, name: string) => ENTITIES[name]!);
-
-/** A meta tag's content in rendered HTML (React writes attributes in the order given). */
-function metaContent(html: string, attribute: 'name' | 'property', key: string, path: string): string {
-  const value = new RegExp(`<meta ${attribute}="${key}" content="([^"]*)"`).exec(html)?.[1];
-  if (value === undefined) throw new Error(`${path} has no ${key} meta tag; its social card needs one`);
-  return unescapeHtml(value);
-}
-
-function withoutBrand(title: string, brand: string): string {
-  if (title.endsWith(` | ${brand}`)) return title.slice(0, -` | ${brand}`.length);
-  // The home page's "Haulora: transport management for …" starts a sentence on the card.
-  if (title.startsWith(`${brand}: `))
-    return title.charAt(brand.length + 2).toUpperCase() + title.slice(brand.length + 3);
-  return title;
-}
+import { renderSocialCard } from '../server/services/social-card/draw.ts';
 
 const cards = await withBuildTimeApp(async (app, config) => {
   const { brand } = config.site;
   const drawn: { path: string; png: Buffer; alt: string }[] = [];
   for (const path of SOCIAL_CARD_PATHS) {
     const html = await renderPage(app, path, 'the social cards');
-    // The title without the brand the page adds ("Jobs | Haulora", "Haulora: Better …"): the
-    // card shows the brand above it.
-    const title = withoutBrand(metaContent(html, 'property', 'og:title', path), brand);
-    const summary = metaContent(html, 'name', 'description', path);
-    // The text alternative says what the card shows: the brand, the title and the summary.
-    drawn.push({ path, png: await renderSocialCard({ brand, title, summary }), alt: `${brand}: ${title}. ${summary}` });
+    const text = cardTextOf(html, brand);
+    if (!text) throw new Error(`${path} has no og:title or description meta tag; its social card needs both`);
+    drawn.push({ path, png: await renderSocialCard({ brand, ...text }), alt: cardAlt(brand, text) });
   }
   return drawn;
 });

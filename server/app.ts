@@ -31,6 +31,7 @@ import staticAssets from './plugins/static-assets.ts';
 import apiRoutes from './routes/api/index.ts';
 import calendarFeedRoutes from './routes/calendar-feed.ts';
 import contentMediaRoutes from './routes/content-media.ts';
+import socialCardRoutes from './routes/social-cards.ts';
 
 /** Paths that answer even while the server closes (server/plugins/health.ts). */
 const HEALTH_PATHS: ReadonlySet<string> = new Set(['/healthz', '/readyz']);
@@ -136,6 +137,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(calendarFeedRoutes);
   // Images uploaded in the Content area (issue 31), public, named by their hash.
   await app.register(contentMediaRoutes);
+  await app.register(socialCardRoutes);
   if (options.pages ?? true) {
     if (!dev) await app.register(staticAssets, { root: clientBuildDir });
     await app.register(reactRouter, { config, dev });

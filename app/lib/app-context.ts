@@ -37,6 +37,9 @@ export type AppContext = {
   origin: string;
   /** This build's social cards by page path (app/lib/social-cards.server.ts); empty without them. */
   socialCards: SocialCards;
+  /** The address of a card drawn on demand, for a page whose title or summary was edited since
+   * the build (server/services/social-card/live-cards.ts). */
+  liveCardUrl(text: { title: string; summary: string }): string;
   /** When each page's content last changed (ISO 8601), for the sitemap; empty without a build. */
   contentDates: Record<string, string>;
   /** This build's product screens (app/lib/screens.server.ts); none without a build. */

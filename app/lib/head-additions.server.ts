@@ -5,7 +5,7 @@
 // the only one a crawler or a link preview ever sees. entry.server.tsx inserts them with
 // insert-before-head-end.server.ts.
 import type { SiteSettings } from '../../content/schema.ts';
-import { SOCIAL_CARD_HEIGHT, SOCIAL_CARD_WIDTH, type SocialCards } from './social-cards.server.ts';
+import { cardAlt, cardTextOf, SOCIAL_CARD_HEIGHT, SOCIAL_CARD_WIDTH, type SocialCards } from './social-cards.server.ts';
 import { type StructuredCopy, structuredDataFor } from './structured-data.server.ts';
 
 const escapeAttribute = (text: string) =>
@@ -16,16 +16,26 @@ export type HeadAdditionsInput = {
   site: SiteSettings;
   origin: string;
   socialCards: SocialCards;
+  /** The address of a card drawn on demand (the page was edited since the build). */
+  liveCardUrl(text: { title: string; summary: string }): string;
   nonce: string | undefined;
   /** The copy the JSON-LD names, as the pages render it. */
   copy: StructuredCopy;
 };
 
-/** The page's card as og:image and a large Twitter card; a plain summary card without one. */
-export function socialCardTags({ pathname, origin, socialCards }: HeadAdditionsInput): string {
+/** The page's card as og:image and a large Twitter card; a plain summary card without one. `head`
+ * is the page's rendered head: when its title or summary is no longer what the build drew (the
+ * Content area changed it), the card is one drawn on demand from the head's own words. */
+export function socialCardTags(
+  { pathname, origin, socialCards, site, liveCardUrl }: HeadAdditionsInput,
+  head = '',
+): string {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  const card = Object.hasOwn(socialCards, path) ? socialCards[path] : undefined;
-  if (!card) return '<meta name="twitter:card" content="summary"/>';
+  const built = Object.hasOwn(socialCards, path) ? socialCards[path] : undefined;
+  if (!built) return '<meta name="twitter:card" content="summary"/>';
+  const text = cardTextOf(head, site.brand);
+  const alt = text ? cardAlt(site.brand, text) : built.alt;
+  const card = !text || alt === built.alt ? built : { image: liveCardUrl(text), alt };
   const tags: [string, string, string][] = [
     ['property', 'og:image', new URL(card.image, origin).href],
     ['property', 'og:image:type', 'image/png'],

@@ -64,6 +64,7 @@ export default async function reactRouter(app: FastifyInstance, options: { confi
         ...(preview ? { preview: { title: preview.title, expiresAt: preview.expiresAt } } : {}),
         origin,
         socialCards,
+        liveCardUrl: (text) => app.services.liveCards.url(text),
         contentDates,
         screens,
         theme,

@@ -23,6 +23,7 @@ import { createSignInAlerts } from '../services/sign-in-alerts.ts';
 import { createSubmissionService, type SubmissionService } from '../services/submissions.ts';
 import { createTokenService } from '../services/tokens.ts';
 import { watchOutbox } from '../metrics.ts';
+import { createLiveCards, type LiveCards } from '../services/social-card/live-cards.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -41,6 +42,8 @@ declare module 'fastify' {
       booking: BookingService;
       bookingManager: BookingManager;
       staffDemos: StaffDemos;
+      /** The social cards of pages edited since the build (issue 31). */
+      liveCards: LiveCards;
     };
   }
 }
@@ -113,6 +116,7 @@ export default fp(
       pageCopy: createPageCopy(database, content),
       pageEditing: createPageEditing({ database, content, previewSecret: config.tokenSecret }),
       contentImages: createContentImages({ db: database.kysely, checkImage }),
+      liveCards: createLiveCards({ secret: config.tokenSecret, brand: config.site.brand }),
       inbox: createInboxService(database, { notifications }),
       booking,
       bookingManager,

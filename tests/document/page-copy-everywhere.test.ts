@@ -1,9 +1,10 @@
 // Edited page copy reaches what used to be read from the files (issue 31, decision 055), against
 // the production build: the JSON-LD (the plans of SoftwareApplication, a feature page's
 // BreadcrumbList), the feature pages' previous/next titles, and the sitemap's story paths and
-// lastmod. A draft reaches none of them.
+// lastmod, and the social card (drawn from the edited words). A draft reaches none of them.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import sharp from 'sharp';
 import { FEATURE_SLUGS } from '../../content/feature-slugs.ts';
 import { ApiClient } from '../helpers/api-client.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
@@ -72,6 +73,50 @@ describe('edited copy beyond the page itself', () => {
       const lastmod = entries.get(path);
       assert.ok(lastmod && Date.parse(lastmod) >= started - 1_000, `${path} dated by the edit: ${lastmod}`);
       assert.match(lastmod, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/, 'a W3C datetime');
+    }
+  });
+
+  test("an edited title or summary gets a card drawn from the page's own words; a draft does not", async () => {
+    const cardOf = async (path: string) => {
+      const html = (await visitor.get(path)).text;
+      const meta = (key: string) =>
+        new RegExp(`<meta property="${key}" content="([^"]*)"`).exec(html)?.[1]?.replace(/&amp;/g, '&');
+      return { image: meta('og:image')!, alt: meta('og:image:alt')! };
+    };
+    const built = await cardOf('/security');
+    assert.match(new URL(built.image).pathname, /^\/assets\/social\/[0-9a-f]{12}\/security\.png$/);
+
+    await edit('security', (document) => (document.page.title = 'Security draft'), 'draft');
+    assert.deepEqual(await cardOf('/security'), built, 'a draft keeps the built card');
+
+    await edit('security', (document) => {
+      document.page.title = 'Security & trust';
+      document.page.description = 'How Haulora keeps what you send us safe <and> private.';
+    });
+    const live = await cardOf('/security');
+    const url = new URL(live.image);
+    assert.equal(url.pathname, '/social/card.png');
+    assert.equal(url.searchParams.get('title'), 'Security & trust');
+    assert.equal(url.searchParams.get('summary'), 'How Haulora keeps what you send us safe <and> private.');
+    assert.equal(live.alt, 'Haulora: Security & trust. How Haulora keeps what you send us safe &lt;and&gt; private.');
+    const card = await fetch(url.href.replace(url.origin, server.url));
+    assert.equal(card.status, 200);
+    assert.equal(card.headers.get('content-type'), 'image/png');
+    assert.match(card.headers.get('cache-control') ?? '', /immutable/);
+    const metadata = await sharp(Buffer.from(await card.arrayBuffer())).metadata();
+    assert.deepEqual([metadata.width, metadata.height], [1200, 630]);
+
+    // Only text the site's pages produced is drawn: another title, a forged or missing signature.
+    for (const change of [
+      (query: URLSearchParams) => query.set('title', 'You have won a prize'),
+      (query: URLSearchParams) => query.set('sig', 'A'.repeat(32)),
+      (query: URLSearchParams) => query.delete('sig'),
+      (query: URLSearchParams) => query.set('summary', 'x'.repeat(5_000)),
+    ]) {
+      const query = new URLSearchParams(url.search);
+      change(query);
+      const refused = await fetch(`${server.url}/social/card.png?${query}`);
+      assert.equal(refused.status, 404, query.toString().slice(0, 80));
     }
   });
 });

@@ -1,8 +1,8 @@
 // One Open Graph card (1200×630 PNG): the brand's mark and name, the page's title and summary on
 // the navy of the site's hero, an amber rule as in the navbar's focus colour. Drawn by sharp at
-// build time: the shapes are SVG (no text in it, so librsvg needs no system font), the words are
-// Pango text set in Inter from a TrueType file in node_modules, so every machine renders the
-// same card whatever fonts it has installed.
+// build time, and on demand for a page edited since (live-cards.ts): the shapes are SVG (no text
+// in it, so librsvg needs no system font), the words are Pango text set in Inter from a TrueType
+// file in node_modules, so every machine renders the same card whatever fonts it has installed.
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
@@ -14,7 +14,7 @@ const require = createRequire(import.meta.url);
 const fontFile = (weight: string) => require.resolve(`@expo-google-fonts/inter/${weight}/Inter_${weight}.ttf`);
 const FONT_BOLD = fontFile('700Bold');
 const FONT_REGULAR = fontFile('400Regular');
-const LOGO = fileURLToPath(new URL('../../public/favicon.svg', import.meta.url));
+const LOGO = fileURLToPath(new URL('../../../public/favicon.svg', import.meta.url));
 
 // The site's tokens (app/styles/tokens.css): --color-navy-900, -800, --color-blue-600,
 // --color-amber-400, --ink-inverse-muted.
