@@ -137,6 +137,11 @@ const envSchema = z.object({
   ANALYTICS_ROLLUP_MINUTES: positiveInt.max(1440).default(5),
   /** How often queued analytics events are written, in ms: a crash loses at most this much (decision 057). */
   ANALYTICS_FLUSH_MS: positiveInt.max(60_000).default(250),
+  /** Port of the beacon listener, a worker thread that takes POST /api/events off the pages' event
+   * loop (decision 058); the proxy sends the beacon there. Unset: the beacon is served on PORT. */
+  ANALYTICS_PORT: port.optional(),
+  /** Address the beacon listener listens on; HOST when unset. */
+  ANALYTICS_HOST: z.string().min(1).optional(),
 });
 
 export class ConfigError extends Error {}
@@ -210,6 +215,11 @@ const configSchema = envSchema
         eventsPerMinute: vars.ANALYTICS_EVENTS_PER_MINUTE,
         rollupMinutes: vars.ANALYTICS_ROLLUP_MINUTES,
         flushMs: vars.ANALYTICS_FLUSH_MS,
+        /** The beacon listener's address (decision 058); null = the beacon is served on PORT. */
+        listener:
+          vars.ANALYTICS_PORT === undefined
+            ? null
+            : { port: vars.ANALYTICS_PORT, host: vars.ANALYTICS_HOST ?? vars.HOST },
       },
       /** The private Prometheus endpoint; port undefined = off. */
       metrics: { port: vars.METRICS_PORT, host: vars.METRICS_HOST },
