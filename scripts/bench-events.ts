@@ -17,9 +17,9 @@
 // Flags: --duration <s> (ingest, default 10), --rate <n>, --page-rate <n>, --events <n>, --raw-days <n>, --leads <n>,
 // --postgres.
 // A benchmark, not a test: on a shared machine the figures move; run it alone when it matters.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
-import { loadavg, tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { parseArgs } from 'node:util';
@@ -72,9 +72,12 @@ function threadCpuMs(pid: number, thread = pid): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
-/** CPU milliseconds of every thread of a process (the beacon listener's among them). */
-const processCpuMs = (pid: number) =>
-  readdirSync(`/proc/${pid}/task`).reduce((sum, thread) => sum + threadCpuMs(pid, Number(thread)), 0);
+/** CPU milliseconds of every thread of a process (the beacon listener's among them), in user
+ * code and in the kernel (mostly the sockets' reads and writes). */
+function processCpuMs(pid: number): { user: number; system: number } {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return { user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 };
+}
 
 /** A port free at this moment, for the beacon listener. */
 async function freePort(): Promise<number> {
@@ -138,9 +141,15 @@ async function ingest() {
     // The event loop's own CPU per event: what the machine's other load changes least.
     const cpuBefore = threadCpuMs(server.pid);
     const processCpuBefore = processCpuMs(server.pid);
+    const loadCpuBefore = process.cpuUsage();
     const flat = await events();
+    const loadCpu = process.cpuUsage(loadCpuBefore);
     const cpuPerEvent = ((threadCpuMs(server.pid) - cpuBefore) * 1000) / flat.requests.total;
-    const processCpuPerEvent = ((processCpuMs(server.pid) - processCpuBefore) * 1000) / flat.requests.total;
+    const processCpuAfter = processCpuMs(server.pid);
+    const perEvent = (ms: number) => (ms * 1000) / flat.requests.total;
+    const userPerEvent = perEvent(processCpuAfter.user - processCpuBefore.user);
+    const systemPerEvent = perEvent(processCpuAfter.system - processCpuBefore.system);
+    const processCpuPerEvent = userPerEvent + systemPerEvent;
     // The event loop's CPU while pages are served at a steady rate beside the paced events.
     let pageLoopCpu = 0;
     const [loaded, paced] = await Promise.all([page(), events({ overallRate: rate, connections: 100 })]);
@@ -171,7 +180,10 @@ async function ingest() {
     const failed = flat.non2xx + paced.non2xx + pacedAgain.non2xx;
     console.log(`events answered 202: ${sent - failed}; stored: ${stored}`);
     console.log(
-      `CPU per event (alone): the pages' event loop ${cpuPerEvent.toFixed(0)} µs, the whole process (every thread) ${processCpuPerEvent.toFixed(0)} µs (~${(1e6 / processCpuPerEvent).toFixed(0)} events/s per core)`,
+      `CPU per event (alone): the pages' event loop ${cpuPerEvent.toFixed(0)} µs, the whole process (every thread) ${processCpuPerEvent.toFixed(0)} µs (${userPerEvent.toFixed(0)} user, ${systemPerEvent.toFixed(0)} kernel; ~${(1e6 / processCpuPerEvent).toFixed(0)} events/s per core)`,
+    );
+    console.log(
+      `CPU per event of the load generator (autocannon, this process): ${((loadCpu.user + loadCpu.system) / flat.requests.total).toFixed(0)} µs, on the same ${availableParallelism()} cores`,
     );
     console.log(
       `the pages' event loop was busy ${pageLoopCpuAlone.toFixed(1)} % of a core with /home alone at ${pageRate}/s, ${pageLoopCpu.toFixed(1)} % beside ${rate} events/s`,
