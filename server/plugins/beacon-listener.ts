@@ -31,6 +31,8 @@ export type BeaconListener = {
   report(): Promise<void>;
   /** How many times it was restarted after dying. */
   restarts: number;
+  /** Ends the thread abruptly, as a crash would (the restart's test); resolves once it is gone. */
+  kill(): Promise<void>;
 };
 
 const REPORT_MS = 2_000;
@@ -63,6 +65,10 @@ export default fp(
     const before = { accepted: 0, written: 0, dropped: 0 };
     let closing = false;
     let worker: Worker;
+    // Whether the current thread runs (between a death and its restart, nothing answers messages).
+    let alive = false;
+    // Set once the first thread listens: a failure before that fails the start instead.
+    let started = false;
     let reported: (() => void)[] = [];
 
     function start(): Promise<{ host: string; port: number }> {
@@ -70,6 +76,7 @@ export default fp(
         workerData: data,
       });
       worker = thread;
+      alive = true;
       return new Promise((resolve, reject) => {
         thread.on('message', (message: ListenerMessage) => {
           if (message.type === 'listening') resolve({ host: message.host, port: message.port });
@@ -84,17 +91,19 @@ export default fp(
         });
         thread.on('error', (error) => app.log.error({ err: error }, 'beacon listener failed'));
         thread.on('exit', (code) => {
+          if (worker === thread) alive = false;
           reject(new Error(`beacon listener stopped before listening (exit code ${code})`));
           for (const waiter of reported) waiter();
           reported = [];
-          if (closing || worker !== thread) return;
+          if (closing || worker !== thread || !started) return;
           // Died while serving: what it held unwritten is lost (at most a flush interval).
           app.log.error({ code }, 'beacon listener stopped; restarting it');
           Object.assign(before, listener.counts);
           setTimeout(() => {
             if (closing) return;
-            listener.restarts += 1;
-            start().catch((error: unknown) => app.log.error({ err: error }, 'beacon listener did not restart'));
+            start()
+              .then(() => void (listener.restarts += 1))
+              .catch((error: unknown) => app.log.error({ err: error }, 'beacon listener did not restart'));
           }, RESTART_DELAY_MS).unref();
         });
       });
@@ -106,18 +115,22 @@ export default fp(
       restarts: 0,
       report: () =>
         new Promise<void>((resolve) => {
+          if (!alive) return resolve();
           reported.push(resolve);
           worker.postMessage('report' satisfies ListenerCommand);
         }),
+      kill: async () => void (await worker.terminate()),
     };
     // Later restarts listen on the port found here (ANALYTICS_PORT=0 is resolved once).
     listener.address = await start();
+    started = true;
     data.listener = listener.address;
     app.beaconListener = listener;
     app.log.info(listener.address, 'beacon listener ready');
 
     app.addHook('preClose', async () => {
       closing = true;
+      if (!alive) return;
       const thread = worker;
       const exited = new Promise((resolve) => thread.once('exit', resolve));
       thread.postMessage('close' satisfies ListenerCommand);

@@ -166,6 +166,28 @@ test(
   },
 );
 
+test('a listener that dies is logged and restarted on the same port; its counts carry on', async () => {
+  const logLines: string[] = [];
+  const server = await startServer({ SITE_URL: SITE, ANALYTICS_PORT: '0' }, { logLines });
+  try {
+    const base = listenerUrl(server);
+    const listener = server.app.beaconListener!;
+    assert.equal((await send(base, { type: 'pageview', path: '/before' })).status, 202);
+    await listener.report();
+    await listener.kill();
+    const deadline = Date.now() + 15_000;
+    while (listener.restarts === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.equal(listener.restarts, 1);
+    assert.ok(logLines.some((line) => line.includes('beacon listener stopped; restarting it')));
+    assert.equal(listenerUrl(server), base, 'the same port');
+    assert.equal((await send(base, { type: 'pageview', path: '/after' })).status, 202);
+    await listener.report();
+    assert.equal(listener.counts.accepted, 2, 'the dead thread’s count is kept');
+  } finally {
+    await server.close();
+  }
+});
+
 test('an in-memory SQLite database with ANALYTICS_PORT is refused at start, saying why', async () => {
   const config = loadConfig({
     NODE_ENV: 'test',
