@@ -149,6 +149,9 @@ test(
       const statuses: number[] = [];
       for (let n = 0; n < 7; n++) statuses.push((await send(base, { type: 'pageview', path: `/p${n}` })).status);
       assert.deepEqual(statuses, [202, 202, 202, 202, 202, 429, 429]);
+      // Without TRUST_PROXY a forwarded address is not believed: still the same address, still limited.
+      const forged = await send(base, { type: 'pageview', path: '/p7' }, { 'x-forwarded-for': '203.0.113.7' });
+      assert.equal(forged.status, 429);
       assert.equal((await send(server.url, { type: 'pageview', path: '/app' })).status, 202);
       await server.app.analytics.ingest.flush();
       const read = () =>
