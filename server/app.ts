@@ -1,14 +1,13 @@
 // buildApp(): the one factory for the production server, `npm run dev` and the tests, so every
 // one of them validates, limits and answers exactly alike. Infrastructure first, then /api,
 // then the static assets, then the React Router pages last.
-import type { IncomingMessage } from 'node:http';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { MESSAGES } from '../common/messages.ts';
 import type { Config } from './config.ts';
 import { PublicError } from './errors.ts';
-import { requestIdOf } from './request-id.ts';
+import { lingerThenClose, requestIdOf } from './request-basics.ts';
 import beaconListener from './plugins/beacon-listener.ts';
 import analytics from './plugins/analytics.ts';
 import { clientBuildDir } from './paths.ts';
@@ -145,24 +144,4 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     if (config.liveSearchIndex && !dev) await app.register(liveSearch, { dataDir: config.dataDir });
   }
   return app;
-}
-
-/** Most of an unread body drained after its answer, and for how long, before the socket is cut. */
-const LINGER_BYTES = 4 * 1024 * 1024;
-const LINGER_MS = 5_000;
-
-function lingerThenClose(body: IncomingMessage) {
-  let drained = 0;
-  // An injected request (app.inject: the search index, tests) has a stand-in socket that cannot be destroyed.
-  const cut = () => {
-    const socket = body.socket as { destroy?: unknown } | null;
-    if (typeof socket?.destroy === 'function') body.socket.destroy();
-  };
-  const timer = setTimeout(cut, LINGER_MS).unref();
-  body.on('data', (chunk: Buffer) => {
-    drained += chunk.byteLength;
-    if (drained > LINGER_BYTES) cut();
-  });
-  body.once('close', () => clearTimeout(timer));
-  body.resume();
 }

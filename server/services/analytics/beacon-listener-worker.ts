@@ -14,7 +14,7 @@ import { createAnalyticsRepository } from '../../db/repositories/analytics.ts';
 import { createHttpTally, type HttpDelta } from '../../metrics.ts';
 import errors, { answerClientError, answerFrameworkError } from '../../plugins/errors.ts';
 import securityHeaders from '../../plugins/security-headers.ts';
-import { requestIdOf } from '../../request-id.ts';
+import { lingerThenClose, requestIdOf } from '../../request-basics.ts';
 import eventsRoutes from '../../routes/api/events.ts';
 import { createIngest } from './ingest.ts';
 
@@ -82,6 +82,7 @@ async function start() {
 
   const tally = createHttpTally();
   app.addHook('onResponse', async (request, reply) => {
+    if (!request.raw.complete) lingerThenClose(request.raw);
     const pattern = request.routeOptions.url;
     const route = pattern === '/api/events' ? pattern : '(unmatched)';
     tally.record(request.method, route, `${Math.floor(reply.statusCode / 100)}xx`, reply.elapsedTime / 1000);
