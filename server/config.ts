@@ -164,6 +164,10 @@ const configSchema = envSchema
         message: 'required when NODE_ENV=production (at least 32 characters)',
       });
     }
+    // The beacon listener needs a port of its own (decision 058); 0 picks a free one.
+    if (vars.ANALYTICS_PORT && [vars.PORT, vars.METRICS_PORT].includes(vars.ANALYTICS_PORT)) {
+      context.addIssue({ code: 'custom', path: ['ANALYTICS_PORT'], message: 'must differ from PORT and METRICS_PORT' });
+    }
     // Instances behind one load balancer must sign and check tokens with the same secret.
     if (vars.DATABASE_URL && !vars.TOKEN_SECRET) {
       context.addIssue({

@@ -201,4 +201,5 @@ test('an in-memory SQLite database with ANALYTICS_PORT is refused at start, sayi
   config.database.file = ':memory:';
   await assert.rejects(buildApp(config, { pages: false }), /ANALYTICS_PORT: .*in-memory SQLite/);
   assert.throws(() => loadConfig({ ANALYTICS_PORT: 'seventy' }), /ANALYTICS_PORT/);
+  assert.throws(() => loadConfig({ PORT: '3000', ANALYTICS_PORT: '3000' }), /ANALYTICS_PORT: must differ from PORT/);
 });
