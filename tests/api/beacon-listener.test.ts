@@ -5,10 +5,15 @@
 // route, reaches /metrics, and writes its queue when the server closes. SQLite file and PostgreSQL;
 // an in-memory SQLite database is refused at start.
 import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { after, test } from 'node:test';
 import { EVENT_MESSAGES } from '../../common/analytics.ts';
 import { MESSAGES } from '../../common/messages.ts';
+import { startServerProcess } from '../../scripts/lib/server-process.ts';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { startPostgres } from '../helpers/postgres.ts';
@@ -190,6 +195,35 @@ test('a listener that dies is logged and restarted on the same port; its counts 
     await server.close();
   }
 });
+
+test(
+  'the real process (npm start): the listener on ANALYTICS_PORT; SIGTERM writes its queue and exits 0',
+  { timeout: 60_000 },
+  async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'haulora-beacon-listener-'));
+    const probe = createServer().listen(0, '127.0.0.1');
+    await new Promise((resolve) => probe.once('listening', resolve));
+    const port = (probe.address() as { port: number }).port;
+    await new Promise((resolve) => probe.close(resolve));
+    const server = await startServerProcess({
+      dataDir,
+      apiOnly: true,
+      env: { SITE_URL: SITE, ANALYTICS_PORT: String(port), ANALYTICS_FLUSH_MS: '60000' },
+    });
+    try {
+      for (let n = 0; n < 20; n++)
+        assert.equal((await send(`http://127.0.0.1:${port}`, { type: 'pageview', path: `/n${n}` })).status, 202);
+      assert.match(server.output(), new RegExp(`beacon listener \\(POST /api/events\\) on 127\\.0\\.0\\.1:${port}`));
+      const file = join(dataDir, 'haulora.sqlite');
+      assert.equal(storedRows(file).length, 0, 'queued for a minute');
+      assert.equal(await server.stop('SIGTERM'), 0);
+      assert.equal(storedRows(file).length, 20, 'written on SIGTERM before the process ended');
+    } finally {
+      await server.stop('SIGKILL').catch(() => {});
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  },
+);
 
 test('an in-memory SQLite database with ANALYTICS_PORT is refused at start, saying why', async () => {
   const config = loadConfig({
