@@ -5,6 +5,8 @@
 // with its own ingestion and its own database connection (SQLite: the site's file; PostgreSQL: a
 // small pool of its own). The day's salt is a row of the database, so this thread and the app
 // compute the same visitor id. It reports its answers and counts to the app for /metrics.
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
@@ -44,10 +46,24 @@ export type ListenerCommand = 'close' | 'report';
 /** The listener's PostgreSQL connections: its batches are written one at a time. */
 const POOL_SIZE = 2;
 
+/** The listener thread's nice value: on a busy machine the scheduler runs the pages' thread first. */
+const NICE = 10;
+
 const data = workerData as BeaconListenerData;
+
+/** Linux: this thread's own id (/proc/thread-self), so only it is made nicer, not the process. */
+function lowerThisThreadsPriority() {
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isInteger(tid) && tid !== process.pid) setPriority(tid, NICE);
+  } catch {
+    // Not Linux, or not allowed: the listener runs at the process's priority.
+  }
+}
 const post = (message: ListenerMessage) => parentPort!.postMessage(message);
 
 async function start() {
+  lowerThisThreadsPriority();
   const db = await openDatabase(data.database, { poolSize: POOL_SIZE });
   // As the app's event writer (decision 057): in WAL mode a commit survives the process dying;
   // only a machine outage can lose the last ones, which the beacon's promise allows.
