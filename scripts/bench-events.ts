@@ -4,7 +4,9 @@
 //   fast as it goes, and at a steady --page-rate, default 100/s), POST /api/events alone (as fast
 //   as it goes), and /home both ways again while events arrive at a fixed --rate (default
 //   5,000/s). Prints events/s, the events stored, and /home's requests/s and answer times without
-//   and with the event load.
+//   and with the event load. The beacons go to the beacon listener's own port (ANALYTICS_PORT,
+//   a worker thread, decision 058), as the proxy sends them; --same-port sends them to the app's
+//   port without a listener (the measure before decision 058).
 // dashboard: a database seeded with --events (default 10 million) page views over a year, as
 //   daily rollups plus a raw tail of the last --raw-days (default 7) days of events, then every
 //   overview query timed over ranges of 7, 30, 90 and 365 days; prints p50/p95 per query and the
@@ -16,7 +18,8 @@
 // --postgres.
 // A benchmark, not a test: on a shared machine the figures move; run it alone when it matters.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { type AddressInfo, createServer } from 'node:net';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { parseArgs } from 'node:util';
@@ -50,10 +53,12 @@ const { values: flags, positionals } = parseArgs({
     'raw-days': { type: 'string', default: '7' },
     leads: { type: 'string', default: '20000' },
     postgres: { type: 'boolean', default: false },
+    'same-port': { type: 'boolean', default: false },
   },
 });
 const UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const DAY_MS = 86_400_000;
+const SITE = 'http://bench.haulora.example';
 const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10);
 const load = () =>
   loadavg()
@@ -67,18 +72,47 @@ function threadCpuMs(pid: number, thread = pid): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
+/** CPU milliseconds of every thread of a process (the beacon listener's among them), in user
+ * code and in the kernel (mostly the sockets' reads and writes). */
+function processCpuMs(pid: number): { user: number; system: number } {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return { user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 };
+}
+
+/** A port free at this moment, for the beacon listener. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
 async function ingest() {
   if (!ensureBuild()) process.exit(1);
   const duration = Number(flags.duration);
   const rate = Number(flags.rate);
   const pageRate = Number(flags['page-rate']);
   const dataDir = mkdtempSync(join(tmpdir(), 'haulora-bench-events-'));
+  const listenerPort = flags['same-port'] ? undefined : await freePort();
   const server = await startServerProcess({
     dataDir,
     readyTimeoutMs: 90_000,
-    env: { ...BENCHMARK_ENV, ANALYTICS_EVENTS_PER_MINUTE: '100000000', RATE_LIMIT_EXEMPT_ADDRESSES: '127.0.0.1' },
+    env: {
+      ...BENCHMARK_ENV,
+      ANALYTICS_EVENTS_PER_MINUTE: '100000000',
+      RATE_LIMIT_EXEMPT_ADDRESSES: '127.0.0.1',
+      // The site's name, as in production: the beacon's Origin names it on either port.
+      SITE_URL: SITE,
+      ...(listenerPort ? { ANALYTICS_PORT: String(listenerPort) } : {}),
+    },
   });
-  const origin = new URL(server.url).origin;
+  const origin = SITE;
+  // Where the beacons go: the listener's port, as the proxy routes them, or the app's own.
+  const eventsUrl = listenerPort ? `http://127.0.0.1:${listenerPort}` : server.url;
+  const eventPath = listenerPort
+    ? `the beacon listener's port ${listenerPort} (a worker thread; ANALYTICS_PORT)`
+    : "the app's own port (--same-port, no listener)";
   const page = (extra: Record<string, unknown> = {}) =>
     autocannon({ url: `${server.url}/home`, connections: 10, duration, ...extra });
   // A few paths and user agents, so the events are not all one visitor on one page.
@@ -93,7 +127,7 @@ async function ingest() {
     }),
   }));
   const events = (extra: Record<string, unknown> = {}) =>
-    autocannon({ url: server.url, connections: 50, duration, requests, ...extra });
+    autocannon({ url: eventsUrl, connections: 50, duration, requests, ...extra });
   try {
     const loadAtStart = load();
     await page({ duration: 2 }); // warm-up
@@ -101,16 +135,30 @@ async function ingest() {
     // go (throughput: what the machine has left) and at a steady --page-rate (answer time: what
     // a visitor waits), side by side in this one run.
     const alone = await page();
+    let loopBefore = threadCpuMs(server.pid);
     const steadyAlone = await page({ overallRate: pageRate, connections: 4 });
+    const pageLoopCpuAlone = (threadCpuMs(server.pid) - loopBefore) / (duration * 10);
     // The event loop's own CPU per event: what the machine's other load changes least.
     const cpuBefore = threadCpuMs(server.pid);
+    const processCpuBefore = processCpuMs(server.pid);
+    const loadCpuBefore = process.cpuUsage();
     const flat = await events();
+    const loadCpu = process.cpuUsage(loadCpuBefore);
     const cpuPerEvent = ((threadCpuMs(server.pid) - cpuBefore) * 1000) / flat.requests.total;
+    const processCpuAfter = processCpuMs(server.pid);
+    const perEvent = (ms: number) => (ms * 1000) / flat.requests.total;
+    const userPerEvent = perEvent(processCpuAfter.user - processCpuBefore.user);
+    const systemPerEvent = perEvent(processCpuAfter.system - processCpuBefore.system);
+    const processCpuPerEvent = userPerEvent + systemPerEvent;
+    // The event loop's CPU while pages are served at a steady rate beside the paced events.
+    let pageLoopCpu = 0;
     const [loaded, paced] = await Promise.all([page(), events({ overallRate: rate, connections: 100 })]);
+    loopBefore = threadCpuMs(server.pid);
     const [steadyLoaded, pacedAgain] = await Promise.all([
       page({ overallRate: pageRate, connections: 4 }),
       events({ overallRate: rate, connections: 100 }),
     ]);
+    pageLoopCpu = (threadCpuMs(server.pid) - loopBefore) / (duration * 10);
     await server.stop('SIGTERM');
     const db = new DatabaseSync(join(dataDir, 'haulora.sqlite'), { readOnly: true });
     const stored = Number((db.prepare('SELECT count(*) AS n FROM analytics_events').get() as { n: number }).n);
@@ -120,6 +168,7 @@ async function ingest() {
     console.log(
       `bench-events ingest: ${duration} s per phase, one instance (SQLite); load average (1/5/15 min) at the start ${loadAtStart}, at the end ${load()}`,
     );
+    console.log(`events sent to ${eventPath}`);
     console.log(line('/home alone, as fast as it goes', alone));
     console.log(line(`/home alone at ${pageRate}/s`, steadyAlone));
     console.log(line('POST /api/events alone (50 conns)', flat));
@@ -131,7 +180,13 @@ async function ingest() {
     const failed = flat.non2xx + paced.non2xx + pacedAgain.non2xx;
     console.log(`events answered 202: ${sent - failed}; stored: ${stored}`);
     console.log(
-      `event loop CPU per event (alone): ${cpuPerEvent.toFixed(0)} µs, so one core of the server's event loop takes ~${(1e6 / cpuPerEvent).toFixed(0)} events/s (the commits run in a worker thread)`,
+      `CPU per event (alone): the pages' event loop ${cpuPerEvent.toFixed(0)} µs, the whole process (every thread) ${processCpuPerEvent.toFixed(0)} µs (${userPerEvent.toFixed(0)} user, ${systemPerEvent.toFixed(0)} kernel; ~${(1e6 / processCpuPerEvent).toFixed(0)} events/s per core)`,
+    );
+    console.log(
+      `CPU per event of the load generator (autocannon, this process): ${((loadCpu.user + loadCpu.system) / flat.requests.total).toFixed(0)} µs, on the same ${availableParallelism()} cores`,
+    );
+    console.log(
+      `the pages' event loop was busy ${pageLoopCpuAlone.toFixed(1)} % of a core with /home alone at ${pageRate}/s, ${pageLoopCpu.toFixed(1)} % beside ${rate} events/s`,
     );
     const percent = (now: number, before: number) => {
       const change = (now / before - 1) * 100;

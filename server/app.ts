@@ -1,14 +1,14 @@
 // buildApp(): the one factory for the production server, `npm run dev` and the tests, so every
 // one of them validates, limits and answers exactly alike. Infrastructure first, then /api,
 // then the static assets, then the React Router pages last.
-import { randomUUID } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { MESSAGES } from '../common/messages.ts';
 import type { Config } from './config.ts';
 import { PublicError } from './errors.ts';
+import { lingerThenClose, requestIdOf } from './request-basics.ts';
+import beaconListener from './plugins/beacon-listener.ts';
 import analytics from './plugins/analytics.ts';
 import { clientBuildDir } from './paths.ts';
 import compression from './plugins/compression.ts';
@@ -126,6 +126,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(services, { config });
   await app.register(outbox, { config });
   await app.register(analytics, { config, now: options.analyticsClock });
+  // POST /api/events on its own port, in a worker thread, when ANALYTICS_PORT is set (decision 058).
+  await app.register(beaconListener, { config });
   await app.register(retention, { config });
   await app.register(contentSchedule, { config });
   await app.register(health, { isClosing: () => closing });
@@ -144,33 +146,4 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     if (config.liveSearchIndex && !dev) await app.register(liveSearch, { dataDir: config.dataDir });
   }
   return app;
-}
-
-/** What an incoming X-Request-Id may look like to be reused: no spaces, quotes or line breaks. */
-const SANE_REQUEST_ID = /^[A-Za-z0-9._:@-]{8,128}$/;
-
-function requestIdOf(request: IncomingMessage, trustProxy: boolean): string {
-  const incoming = request.headers['x-request-id'];
-  if (trustProxy && typeof incoming === 'string' && SANE_REQUEST_ID.test(incoming)) return incoming;
-  return randomUUID();
-}
-
-/** Most of an unread body drained after its answer, and for how long, before the socket is cut. */
-const LINGER_BYTES = 4 * 1024 * 1024;
-const LINGER_MS = 5_000;
-
-function lingerThenClose(body: IncomingMessage) {
-  let drained = 0;
-  // An injected request (app.inject: the search index, tests) has a stand-in socket that cannot be destroyed.
-  const cut = () => {
-    const socket = body.socket as { destroy?: unknown } | null;
-    if (typeof socket?.destroy === 'function') body.socket.destroy();
-  };
-  const timer = setTimeout(cut, LINGER_MS).unref();
-  body.on('data', (chunk: Buffer) => {
-    drained += chunk.byteLength;
-    if (drained > LINGER_BYTES) cut();
-  });
-  body.once('close', () => clearTimeout(timer));
-  body.resume();
 }

@@ -137,6 +137,11 @@ const envSchema = z.object({
   ANALYTICS_ROLLUP_MINUTES: positiveInt.max(1440).default(5),
   /** How often queued analytics events are written, in ms: a crash loses at most this much (decision 057). */
   ANALYTICS_FLUSH_MS: positiveInt.max(60_000).default(250),
+  /** Port of the beacon listener, a worker thread that takes POST /api/events off the pages' event
+   * loop (decision 058); the proxy sends the beacon there. Unset: the beacon is served on PORT. */
+  ANALYTICS_PORT: port.optional(),
+  /** Address the beacon listener listens on; HOST when unset. */
+  ANALYTICS_HOST: z.string().min(1).optional(),
 });
 
 export class ConfigError extends Error {}
@@ -158,6 +163,10 @@ const configSchema = envSchema
         path: ['TOKEN_SECRET'],
         message: 'required when NODE_ENV=production (at least 32 characters)',
       });
+    }
+    // The beacon listener needs a port of its own (decision 058); 0 picks a free one.
+    if (vars.ANALYTICS_PORT && [vars.PORT, vars.METRICS_PORT].includes(vars.ANALYTICS_PORT)) {
+      context.addIssue({ code: 'custom', path: ['ANALYTICS_PORT'], message: 'must differ from PORT and METRICS_PORT' });
     }
     // Instances behind one load balancer must sign and check tokens with the same secret.
     if (vars.DATABASE_URL && !vars.TOKEN_SECRET) {
@@ -210,6 +219,11 @@ const configSchema = envSchema
         eventsPerMinute: vars.ANALYTICS_EVENTS_PER_MINUTE,
         rollupMinutes: vars.ANALYTICS_ROLLUP_MINUTES,
         flushMs: vars.ANALYTICS_FLUSH_MS,
+        /** The beacon listener's address (decision 058); null = the beacon is served on PORT. */
+        listener:
+          vars.ANALYTICS_PORT === undefined
+            ? null
+            : { port: vars.ANALYTICS_PORT, host: vars.ANALYTICS_HOST ?? vars.HOST },
       },
       /** The private Prometheus endpoint; port undefined = off. */
       metrics: { port: vars.METRICS_PORT, host: vars.METRICS_HOST },

@@ -77,6 +77,39 @@ export function watchOutbox(metrics: Metrics, outbox: OutboxRepository) {
 
 const HTTP_BUCKETS = [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
+/** What another thread counted since it last reported: added to the series by `absorb`. */
+export type HttpDelta = {
+  method: string;
+  route: string;
+  statusClass: string;
+  count: number;
+  sum: number;
+  buckets: number[];
+};
+
+/** Answers counted in a thread without a registry (the beacon listener's), handed over as deltas. */
+export function createHttpTally() {
+  let pending = new Map<string, HttpDelta>();
+  return {
+    record(method: string, route: string, statusClass: string, seconds: number) {
+      const key = `${method} ${route} ${statusClass}`;
+      let one = pending.get(key);
+      if (!one)
+        pending.set(key, (one = { method, route, statusClass, count: 0, sum: 0, buckets: HTTP_BUCKETS.map(() => 0) }));
+      one.count += 1;
+      one.sum += seconds;
+      const bucket = HTTP_BUCKETS.findIndex((le) => seconds <= le);
+      if (bucket !== -1) one.buckets[bucket]! += 1;
+    },
+    /** What was counted since the last call. */
+    take(): HttpDelta[] {
+      const taken = [...pending.values()];
+      pending = new Map();
+      return taken;
+    },
+  };
+}
+
 type HttpSeries = {
   labels: { method: string; route: string; status_class: string };
   count: number;
@@ -132,20 +165,33 @@ function createHttpMetrics(registry: Registry) {
   }
   registry.registerMetric(counter as unknown as Metric);
   registry.registerMetric(histogram as unknown as Metric);
+  function seriesOf(method: string, route: string, statusClass: string): HttpSeries {
+    const key = `${method} ${route} ${statusClass}`;
+    let one = series.get(key);
+    if (!one) {
+      one = {
+        labels: { method, route, status_class: statusClass },
+        count: 0,
+        sum: 0,
+        buckets: HTTP_BUCKETS.map(() => 0),
+      };
+      series.set(key, one);
+    }
+    return one;
+  }
   return {
+    /** Answers counted elsewhere (the beacon listener's thread, decision 058), added in. */
+    absorb(deltas: HttpDelta[]) {
+      for (const delta of deltas) {
+        const one = seriesOf(delta.method, delta.route, delta.statusClass);
+        one.count += delta.count;
+        one.sum += delta.sum;
+        delta.buckets.forEach((n, index) => (one.buckets[index]! += n));
+      }
+    },
     /** One answer: its method, route pattern, status class and duration in seconds. */
     record(method: string, route: string, statusClass: string, seconds: number) {
-      const key = `${method} ${route} ${statusClass}`;
-      let one = series.get(key);
-      if (!one) {
-        one = {
-          labels: { method, route, status_class: statusClass },
-          count: 0,
-          sum: 0,
-          buckets: HTTP_BUCKETS.map(() => 0),
-        };
-        series.set(key, one);
-      }
+      const one = seriesOf(method, route, statusClass);
       one.count += 1;
       one.sum += seconds;
       const bucket = HTTP_BUCKETS.findIndex((le) => seconds <= le);

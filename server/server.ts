@@ -55,6 +55,8 @@ async function main() {
   writeFileSync(pidFile, `${process.pid}\n`);
   process.once('exit', () => rmSync(pidFile, { force: true }));
   console.log(`Haulora website ready at ${address.replace('127.0.0.1', 'localhost')}/home`);
+  const beacon = app.beaconListener?.address;
+  if (beacon) console.log(`Analytics beacon listener (POST /api/events) on ${beacon.host}:${beacon.port}`);
 }
 
 main().catch((error) => {

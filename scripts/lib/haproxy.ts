@@ -1,7 +1,7 @@
 // Runs HAProxy from deploy/haproxy.cfg in front of local instances, for the cluster test and
 // `npm run bench:cluster`. The example file stays the one source of truth: every directive is
 // kept, and only what is tied to a machine changes (see the file's header): `bind` lines get
-// loopback ports, the `server` lines become ours, machine-wide lines are dropped.
+// loopback ports, the `server` lines become ours (in each backend), machine-wide lines are dropped.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,9 +21,17 @@ export type HaproxyPorts = { frontend: number; stats: number };
  * deploy/haproxy.cfg for this run: the public frontend on `ports.frontend`, the stats frontend
  * on `ports.stats`, one `server` line per address, all on 127.0.0.1.
  */
-export function haproxyConfig(source: string, ports: HaproxyPorts, servers: { name: string; port: number }[]): string {
+export type HaproxyServer = {
+  name: string;
+  port: number;
+  /** The instance's beacon listener (ANALYTICS_PORT, decision 058); its own port when it has none. */
+  beaconPort?: number;
+};
+
+export function haproxyConfig(source: string, ports: HaproxyPorts, servers: HaproxyServer[]): string {
   let section = '';
   let serversWritten = false;
+  const backendsWritten = new Set<string>();
   const out: string[] = [];
   for (const line of source.split('\n')) {
     const header = /^(\w+)\s*(\S*)/.exec(line);
@@ -36,8 +44,14 @@ export function haproxyConfig(source: string, ports: HaproxyPorts, servers: { na
     }
     if (/^\s*server\s/.test(line)) {
       const indent = /^\s*/.exec(line)![0];
-      if (!serversWritten)
-        out.push(...servers.map((server) => `${indent}server ${server.name} 127.0.0.1:${server.port}`));
+      // The beacons' backend reaches each listener and checks the readiness of its instance.
+      const serverLine =
+        section === 'backend haulora_beacons'
+          ? (server: HaproxyServer) =>
+              `${indent}server ${server.name} 127.0.0.1:${server.beaconPort ?? server.port} port ${server.port}`
+          : (server: HaproxyServer) => `${indent}server ${server.name} 127.0.0.1:${server.port}`;
+      if (!backendsWritten.has(section)) out.push(...servers.map(serverLine));
+      backendsWritten.add(section);
       serversWritten = true;
       continue;
     }
@@ -56,7 +70,7 @@ export type Haproxy = {
 };
 
 /** Starts HAProxy in the foreground (-db) with the example config rewritten for this run. */
-export async function startHaproxy(ports: HaproxyPorts, servers: { name: string; port: number }[]): Promise<Haproxy> {
+export async function startHaproxy(ports: HaproxyPorts, servers: HaproxyServer[]): Promise<Haproxy> {
   const dir = mkdtempSync(join(tmpdir(), 'haulora-haproxy-'));
   const file = join(dir, 'haproxy.cfg');
   writeFileSync(file, haproxyConfig(readFileSync(HAPROXY_CONFIG, 'utf8'), ports, servers));

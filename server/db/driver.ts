@@ -49,8 +49,9 @@ export class DatabaseUnavailableError extends Error {}
 export const isDatabaseUnavailable = (error: unknown) =>
   error instanceof DatabaseUnavailableError || isConnectionError(error);
 
-export async function openDatabase(target: DatabaseTarget): Promise<Database> {
-  return target.url ? openPostgres(target.url) : openSqlite(target.file);
+/** `poolSize`: PostgreSQL connections at most (10 by default; the beacon listener's thread needs few). */
+export async function openDatabase(target: DatabaseTarget, options: { poolSize?: number } = {}): Promise<Database> {
+  return target.url ? openPostgres(target.url, options.poolSize) : openSqlite(target.file);
 }
 
 function openSqlite(file: string): Database {
@@ -99,9 +100,9 @@ function openSqlite(file: string): Database {
   };
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, poolSize?: number): Promise<Database> {
   await checkConnection(url);
-  const pool = createPool(url);
+  const pool = createPool(url, poolSize === undefined ? {} : { max: poolSize });
   const kysely = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   const stops: (() => Promise<void>)[] = [];
   return {

@@ -160,7 +160,8 @@ describe('the site behind Caddy (deploy/Caddyfile)', { skip }, () => {
     const [httpPort, httpsPort] = [await freePort(), await freePort()];
     base = `https://localhost:${httpsPort}`;
     httpBase = `http://localhost:${httpPort}`;
-    site = await startServer({ TRUST_PROXY: 'true', SITE_URL: base }, { pages: true, logLines });
+    // With the beacon listener (decision 058): Caddy sends POST /api/events to its port.
+    site = await startServer({ TRUST_PROXY: 'true', SITE_URL: base, ANALYTICS_PORT: '0' }, { pages: true, logLines });
 
     // The deploy file as shipped, with this test's global options added to its global block:
     // loopback ports, no admin endpoint, certificates from Caddy's own CA (never installed
@@ -187,6 +188,7 @@ describe('the site behind Caddy (deploy/Caddyfile)', { skip }, () => {
         // With its port, so Caddy's HTTP redirect names it too (production: the bare name, port 443).
         SITE_DOMAIN: `localhost:${httpsPort}`,
         HAULORA_UPSTREAM: site.url.replace('http://', ''),
+        HAULORA_ANALYTICS_UPSTREAM: `127.0.0.1:${site.app.beaconListener!.address.port}`,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -295,6 +297,20 @@ describe('the site behind Caddy (deploy/Caddyfile)', { skip }, () => {
       assert.deepEqual(headerValues(overProxyLimit, 'strict-transport-security'), [HSTS]);
     }
     assert.equal(site.count('contact_messages'), 1);
+  });
+
+  test("the beacon reaches the site's beacon listener through Caddy, with HSTS once", async () => {
+    const answer = await visitor().go(
+      'POST',
+      '/api/events',
+      { 'content-type': 'text/plain', origin: base, 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Firefox/133.0' },
+      JSON.stringify({ type: 'pageview', path: '/fleet' }),
+    );
+    assert.equal(answer.status, 202, answer.text);
+    assert.deepEqual(headerValues(answer, 'strict-transport-security'), [HSTS]);
+    await site.app.beaconListener!.report();
+    assert.equal(site.app.beaconListener!.counts.accepted, 1, 'taken by the listener, not the app');
+    assert.equal(site.app.analytics.ingest.counts.accepted, 0);
   });
 
   test('plain HTTP is redirected to HTTPS', async () => {
