@@ -29,6 +29,7 @@ import {
   seedOf,
   withPart,
 } from './page-registry.ts';
+import { createPageAutosaves } from './page-autosaves.ts';
 import { createPagePreviewLinks } from './page-preview.ts';
 import { duplicateSlugs, renamedPaths } from './page-slugs.ts';
 import type { ContentService } from './site-content.ts';
@@ -96,6 +97,7 @@ export function createPageEditing(deps: {
   const now = deps.now ?? (() => new Date());
   const previewLinks = createPagePreviewLinks(deps.previewSecret, () => now().getTime());
   const reader = () => createPagesRepository(database.kysely);
+  const autosaves = createPageAutosaves({ database, now });
 
   /** The page's file with every published edit of that file laid over its seed. */
   async function fileNow(repo: PagesRepository, entry: PageEntry): Promise<unknown> {
@@ -200,6 +202,8 @@ export function createPageEditing(deps: {
     }
     // A draft changes nothing the site shows, but every instance's editor lists follow the version.
     await content.invalidate();
+    // A save of this editor's makes their autosaved typing history (the scheduler has none).
+    if (username !== SCHEDULER) await autosaves.clearAutosave(id, username);
     return ok((await read(id))!);
   }
 
@@ -216,6 +220,7 @@ export function createPageEditing(deps: {
       return PAGES.map((entry) => summary(entry, stored.get(entry.id) ?? null));
     },
     read,
+    ...autosaves,
     async save(
       id: string,
       opened: number,
