@@ -11,6 +11,8 @@ import { Button } from '../components/ui/button.tsx';
 import { InputField, TextareaField } from '../components/ui/field.tsx';
 import { useTypedEarly } from '../lib/use-typed-early.ts';
 import { useUnsavedGuard } from '../lib/use-unsaved-guard.ts';
+import { useAutosave } from './autosave.ts';
+import { LocalTime } from './item-state.tsx';
 import { ImageSlotField } from './image-slot-field.tsx';
 import { type ImageChoice, isImageSlot } from './image-slots.ts';
 import { fieldName, isLongText, labelOf, SHAPE_FIELD, shapeOf } from './page-form-data.ts';
@@ -171,6 +173,8 @@ export function PageForm(props: {
   const formRef = useRef<HTMLFormElement>(null);
   useTypedEarly(formId, formRef);
   useUnsavedGuard(formRef, CONTENT_MESSAGES.unsaved);
+  // Typing is kept for this editor every few seconds (decision 058), as in the FAQ's editor.
+  const autosave = useAutosave();
   const top = document && typeof document === 'object' && !Array.isArray(document) ? Object.entries(document) : [];
   return (
     <Form
@@ -180,6 +184,7 @@ export function PageForm(props: {
       ref={formRef}
       key={revision}
       encType={images ? 'multipart/form-data' : undefined}
+      onChange={(event) => autosave.typed(event.currentTarget)}
     >
       <Csrf token={csrfToken} />
       <input type="hidden" name="version" value={version} />
@@ -191,6 +196,11 @@ export function PageForm(props: {
           View on the site<span className="visually-hidden"> (opens in a new tab)</span>
         </a>
       </div>
+      {autosave.savedAt ? (
+        <p className="content-meta" role="status">
+          Autosaved at <LocalTime iso={autosave.savedAt} />
+        </p>
+      ) : null}
       {errors['(document)'] ? <p className="field-error">{errors['(document)']}</p> : null}
       {top.length > 0 ? (
         top.map(([key, value]) => <Node key={key} value={value} path={[key]} label={labelOf(key)} open={open} />)
