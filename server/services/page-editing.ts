@@ -30,6 +30,7 @@ import {
   withPart,
 } from './page-registry.ts';
 import { createPageAutosaves } from './page-autosaves.ts';
+import { unstoredImages } from './page-images.ts';
 import { createPagePreviewLinks } from './page-preview.ts';
 import { duplicateSlugs, renamedPaths } from './page-slugs.ts';
 import type { ContentService } from './site-content.ts';
@@ -128,6 +129,10 @@ export function createPageEditing(deps: {
   async function write(id: string, opened: number, given: unknown, username: string, step: Step) {
     const entry = pageEntry(id);
     if (!entry) return refusal('not-found', MESSAGES.notFound);
+    // Every image named must be stored (decision 058): the form offers nothing else; the API checks.
+    const unstored = given == null ? {} : await unstoredImages(database.kysely, given);
+    const [first] = Object.entries(unstored);
+    if (first) return refusal('invalid', `${first[0]}: ${first[1]}`, unstored);
     const at = now().toISOString();
     const result = await resultOf(async () => {
       try {
