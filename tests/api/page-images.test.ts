@@ -91,11 +91,11 @@ for (const [engine, env] of engines) {
       });
 
       test('unused images older than 30 days are purged; named ones stay in every state; /media 404 after', async () => {
-        const [published, drafted, historic, autosaved, unused, recent] = await Promise.all(
+        const [published, drafted, historic, autosaved, unused, recent] = (await Promise.all(
           ['published', 'drafted', 'historic', 'autosaved', 'unused', 'recent'].map((alt, index) =>
             upload(41 + index, `${alt} logo`),
           ),
-        );
+        )) as [Image, Image, Image, Image, Image, Image];
         const put = async (id: string, change: (document: Record<string, any>) => void, status = 'published') => {
           const opened = await read(id);
           const document = structuredClone(opened.draft ?? opened.document);
