@@ -10,7 +10,7 @@ import type { AppContext } from '../lib/app-context.ts';
 import { idFrom, readContentPost, signedOut, staffFor } from '../lib/content-area.server.ts';
 import { refuse } from '../lib/forms.server.ts';
 import { publishAtFrom } from './schedule.ts';
-import { hasImageSlots, withImageSlots } from './image-slots.ts';
+import { hasImageSlots, settleImageSlots, withImageSlots } from './image-slots.ts';
 import { takeUploads } from './page-uploads.server.ts';
 import { changeList, readDocument, readListChange, readShape, sameTyping, SHAPE_FIELD } from './page-form-data.ts';
 
@@ -93,6 +93,7 @@ export async function pageLoader(request: Request, app: AppContext, id: string |
       },
       images,
       autosaved,
+      live: app.services.pageEditing.livePreviewLink(id, staff.username),
       versions,
       done: doneOf(request),
       preview: previewOf(request, app.origin),
@@ -153,6 +154,8 @@ export async function pageAction(request: Request, app: AppContext, id: string |
   if (!shape || !opened) return refuse(400, 'This form is incomplete. Reload the page and try again.');
   const document = readDocument(shape, values);
   if (intent === 'autosave') {
+    // Image fields settled as a save settles them, so the live pane can show the typing.
+    if (hasImageSlots(id)) settleImageSlots(id, document, await app.services.contentImages.list());
     const kept = await edit.autosave(id, staff.username, opened, document);
     if (!kept.ok) return refuse(400, kept.message);
     return data({ autosaved: kept.value.savedAt }, { headers });

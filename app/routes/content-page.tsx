@@ -88,6 +88,7 @@ export default function ContentPage({ loaderData, actionData }: Route.ComponentP
         viewPath={page.paths[0] ?? '/'}
         schedule={{ publishAt: page.publishAt, error: draft?.errors.publishAt }}
         images={images ?? undefined}
+        live={loaderData.live}
       />
       <section className="content-history" aria-labelledby="history-title">
         <h2 id="history-title">History</h2>

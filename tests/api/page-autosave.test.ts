@@ -89,6 +89,34 @@ for (const [engine, env] of engines) {
         assert.deepEqual(await autosaveRows(), []);
       });
 
+      test("the live pane's link shows its editor's typing when the schema takes it, else the page as saved", async () => {
+        const pages = server.app.services.pageEditing;
+        const opened = (await ada.get('/api/content/pages/offer')).body as { document: any };
+        const shown = async (token: string) => ((await pages.preview(token)) as { draft: unknown; live?: true }).draft;
+        const live = pages.livePreviewLink('offer', 'ada')!.replace('/preview/', '');
+        assert.equal(((await pages.preview(live)) as { live?: true }).live, true);
+        assert.deepEqual(await shown(live), opened.document, 'nothing typed yet: the page as saved');
+
+        const typed = structuredClone(opened.document);
+        typed.page.title = 'Typed, not saved';
+        await ada.call('PUT', '/api/content/pages/offer/autosave', { version: 1, document: typed });
+        assert.deepEqual(await shown(live), typed);
+        const shared = await pages.previewLink('offer');
+        assert.ok(shared.ok);
+        assert.deepEqual(
+          await shown(shared.value.path.replace('/preview/', '')),
+          opened.document,
+          'a shared link: no typing',
+        );
+        const bea = pages.livePreviewLink('offer', 'bea')!.replace('/preview/', '');
+        assert.deepEqual(await shown(bea), opened.document, "another editor's pane: not Ada's typing");
+
+        typed.page.title = 42;
+        await ada.call('PUT', '/api/content/pages/offer/autosave', { version: 1, document: typed });
+        assert.deepEqual(await shown(live), opened.document, 'typing the schema refuses: the page as saved');
+        await ada.call('DELETE', '/api/content/pages/offer/autosave');
+      });
+
       test('bad input is a 400 in the error shape and keeps nothing; an unknown page 404; sales 403', async () => {
         const bad: [unknown, RegExp][] = [
           [{ version: 1 }, /document/i],

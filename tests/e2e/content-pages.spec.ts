@@ -251,6 +251,9 @@ test('typing in a page is autosaved and back after a reload; a changed image pic
   await page.locator('summary', { hasText: /^Page$/ }).click();
   await page.getByLabel('Lede', { exact: true }).fill(lede);
   await expect(status(page, 'Autosaved at')).toBeVisible({ timeout: 15_000 });
+  // The "On the site" pane (open on a wide screen) follows: the real page with the typing.
+  const live = page.frameLocator('iframe[title="The page on the site with your typing"]');
+  await expect(live.getByText(lede)).toBeVisible({ timeout: 15_000 });
   // A reload asks before dropping the unsaved form; the typing and the choice come back.
   page.once('dialog', (dialog) => {
     asked.push(dialog.type());
