@@ -207,6 +207,7 @@ test('a page draft: saved without reaching the site, previewed by a colleague wh
 
 test('typing in a page is autosaved and back after a reload; a changed image picker warns before leaving', async ({
   page,
+  baseURL,
 }) => {
   test.setTimeout(120_000);
   const lede = `Connect everything you run, autosaved ${Date.now().toString(36)}`;
@@ -270,15 +271,23 @@ test('typing in a page is autosaved and back after a reload; a changed image pic
     /^\/media\/[a-f0-9]{64}\.png$/,
   );
   await expectNoAxeViolations(page);
+  // The pane: open beside the form on a wide screen, folded behind its toggle on a phone.
   for (const [viewport, name] of [
     [NARROW, '375'],
     [WIDE, '1280'],
   ] as const) {
     await page.setViewportSize(viewport);
-    await expectNoSideScroll(page);
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await screenshot(page, `content-page-autosaved-${name}`);
+    for (const theme of ['light', 'dark']) {
+      await page.context().addCookies([{ name: 'theme', value: theme, url: baseURL! }]);
+      await page.reload();
+      const pane = page.locator('details.page-live');
+      await expect(pane).toHaveJSProperty('open', name === '1280');
+      await expectNoSideScroll(page);
+      await pane.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+      await screenshot(page, `content-page-autosaved-${name}-${theme}`);
+    }
   }
+  await page.context().clearCookies({ name: 'theme' });
 
   // Saved as a draft: the autosave is dropped, the form shows the draft.
   await page.getByRole('button', { name: 'Save draft', exact: true }).first().click();
