@@ -12,9 +12,9 @@ const PREFIX = 'pg1';
 /** How long a page preview link works, as the FAQ's. */
 export const PAGE_PREVIEW_TTL_SECONDS = 60 * 60;
 
-/** How long the editor's live pane link works (decision 058): the editor page makes a new one on
- * each load. */
-export const LIVE_PREVIEW_TTL_SECONDS = 30 * 60;
+/** How long the editor's live pane link works (decision 058): a working day, so a page left open
+ * keeps following the typing; the editor page makes a new one on each load. */
+export const LIVE_PREVIEW_TTL_SECONDS = 8 * 60 * 60;
 
 export type PagePreviewCheck =
   | { ok: true; pageId: string; expiresAt: Date; /** A live pane's link: whose typing it shows. */ typist?: string }
