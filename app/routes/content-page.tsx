@@ -2,7 +2,7 @@
 // a field, lists with add, remove and move; saved as the page's next version when its file's
 // schema accepts it (else each problem at its field, everything typed kept); refused with who and
 // when if someone saved it since it was opened; every version listed with a restore button.
-import { Form } from 'react-router';
+import { Form, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/content-page.ts';
 import { signInState } from '../content-area/content-session.tsx';
 import { LocalTime } from '../content-area/item-state.tsx';
@@ -32,7 +32,9 @@ export const action = ({ request, params, context }: Route.ActionArgs) =>
 
 export { ContentErrorBoundary as ErrorBoundary } from '../content-area/content-session.tsx';
 /** An autosave post changes nothing on the page: the form keeps its typing (as the FAQ's editor). */
-export { shouldRevalidate } from '../content-area/item-page.tsx';
+export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formData?.get('intent') === 'autosave' ? false : defaultShouldRevalidate;
+}
 
 /** What each version of the history was (decision 055). */
 const ACTION_WORDS = { save: 'saved', draft: 'saved as a draft', publish: 'published' } as const;
