@@ -205,11 +205,13 @@ test('a page draft: saved without reaching the site, previewed by a colleague wh
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Security');
 });
 
-test('typing in a page is autosaved and back after a reload; a changed image picker warns before leaving', async ({
+test('typing in a page is autosaved, shown live and back after a reload or a new sign-in; a changed image picker warns', async ({
   page,
   baseURL,
 }) => {
   test.setTimeout(120_000);
+  // After signing out, the navbar's check of the ended session answers 401 on purpose.
+  allowFailedRequests(page, /\/api\/(ValidateToken|auth\/refresh)$/);
   const lede = `Connect everything you run, autosaved ${Date.now().toString(36)}`;
   await page.goto('/content/pages');
   await page.getByLabel('Username').fill(E2E_STAFF.username);
@@ -270,6 +272,16 @@ test('typing in a page is autosaved and back after a reload; a changed image pic
   await expect(again.getByRole('group', { name: 'Logo' }).getByLabel('Image', { exact: true })).toHaveValue(
     /^\/media\/[a-f0-9]{64}\.png$/,
   );
+  // Signed out and in again (the next morning, another tab): the typing is still this editor's.
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByLabel('Username')).toBeVisible();
+  await page.goto('/content/pages/integrations');
+  await page.getByLabel('Username').fill(E2E_STAFF.username);
+  await page.getByLabel('Password').fill(E2E_STAFF.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(status(page, 'is back in the form (autosaved, not yet saved)')).toBeVisible();
+  await page.locator('summary', { hasText: /^Page$/ }).click();
+  await expect(page.getByLabel('Lede', { exact: true })).toHaveValue(lede);
   await expectNoAxeViolations(page);
   // The pane: open beside the form on a wide screen, folded behind its toggle on a phone.
   for (const [viewport, name] of [
