@@ -1,6 +1,6 @@
 // Stored visitor data from the command line (issue 7, privacy):
 //   node scripts/data.ts purge [--dry-run]   delete submissions older than RETENTION_MONTHS (and the
-//                                            Content trash older than 30 days)
+//                                            Content trash and unused content images older than 30 days)
 //   node scripts/data.ts export <email>      print, as JSON, everything stored about one address
 //   node scripts/data.ts backup <file>       an online, consistent copy of the SQLite database
 //   node scripts/data.ts restore <file>      put a backup in place (the server must be stopped)
@@ -13,6 +13,7 @@ import { createContentStatesRepository } from '../server/db/repositories/content
 import { createRetentionRepository, monthsBefore } from '../server/db/repositories/retention.ts';
 import { TRASH_DAYS } from '../common/content.ts';
 import { createRollups } from '../server/services/analytics/rollups.ts';
+import { imagePurgeCutoff, purgeUnusedImages } from '../server/services/page-image-purge.ts';
 import { CommandError, runCli, UsageError } from './lib/cli.ts';
 
 const USAGE = `Usage:
@@ -95,6 +96,8 @@ if (import.meta.main) {
         const trash = await createContentStatesRepository(db.kysely).purgeTrash(trashCutoff, command.dryRun);
         counts.faqs_in_trash = trash.faq;
         counts.glossary_entries_in_trash = trash.glossary;
+        // Uploaded content images no page document names, older than 30 days (decision 058).
+        counts.unused_content_images = await purgeUnusedImages(db.kysely, imagePurgeCutoff(), command.dryRun);
         const verb = command.dryRun ? 'Would delete' : 'Deleted';
         console.log(`${verb} what was received before ${cutoff} (RETENTION_MONTHS=${config.retentionMonths}):`);
         const width = Math.max(...Object.keys(counts).map((table) => table.length));

@@ -31,6 +31,8 @@ export function useAutosave() {
         timer.current = undefined;
         if (!form.current) return;
         const data = new FormData(form.current);
+        // Typing only: a file chosen in an image field is uploaded by its own button.
+        for (const [name, value] of [...data.entries()]) if (typeof value !== 'string') data.delete(name);
         data.set('intent', 'autosave');
         void fetcher.submit(data, { method: 'post' });
       }, AUTOSAVE_MS);

@@ -131,3 +131,19 @@ export function labelOf(key: string | number): string {
     .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
+
+/** A document as its form reads back: no empty texts, no image field left without an image. */
+function formed(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(formed);
+  if (!value || typeof value !== 'object') return value;
+  const object = value as Record<string, unknown>;
+  if ('width' in object && !object.src) return undefined;
+  const entries = Object.entries(object)
+    .map(([key, item]) => [key, formed(item)] as const)
+    .filter(([, item]) => item !== '' && item !== undefined);
+  return Object.fromEntries(entries);
+}
+
+/** Whether autosaved typing is what the form shows anyway (then there is nothing to give back). */
+export const sameTyping = (typed: unknown, shown: unknown) =>
+  JSON.stringify(formed(typed)) === JSON.stringify(formed(shown));

@@ -11,6 +11,9 @@ import { Button } from '../components/ui/button.tsx';
 import { InputField, TextareaField } from '../components/ui/field.tsx';
 import { useTypedEarly } from '../lib/use-typed-early.ts';
 import { useUnsavedGuard } from '../lib/use-unsaved-guard.ts';
+import { useAutosave } from './autosave.ts';
+import { LocalTime } from './item-state.tsx';
+import { PageLivePane } from './page-live-pane.tsx';
 import { ImageSlotField } from './image-slot-field.tsx';
 import { type ImageChoice, isImageSlot } from './image-slots.ts';
 import { fieldName, isLongText, labelOf, SHAPE_FIELD, shapeOf } from './page-form-data.ts';
@@ -163,45 +166,58 @@ export function PageForm(props: {
   schedule: { publishAt: string | null; typed?: string | undefined; error?: string | undefined };
   /** The uploaded images, for a document with image fields (then the form posts multipart). */
   images?: ImageChoice[];
+  /** This editor's live preview link, for the "On the site" pane. */
+  live?: string | null;
 }) {
-  const { csrfToken, document, version, errors, changed, revision, viewPath, schedule, images } = props;
+  const { csrfToken, document, version, errors, changed, revision, viewPath, schedule, images, live } = props;
   const open: Open = { errors, changed, images: images ?? [] };
   const formId = useId();
   const formRef = useRef<HTMLFormElement>(null);
   useTypedEarly(formId, formRef);
   useUnsavedGuard(formRef, CONTENT_MESSAGES.unsaved);
+  // Typing is kept for this editor every few seconds (decision 058), as in the FAQ's editor.
+  const autosave = useAutosave();
   const top = document && typeof document === 'object' && !Array.isArray(document) ? Object.entries(document) : [];
   return (
-    <Form
-      method="post"
-      className="content-form page-form"
-      id={formId}
-      ref={formRef}
-      key={revision}
-      encType={images ? 'multipart/form-data' : undefined}
-    >
-      <Csrf token={csrfToken} />
-      <input type="hidden" name="version" value={version} />
-      <input type="hidden" name={SHAPE_FIELD} value={JSON.stringify(shapeOf(document))} />
-      {/* First in the form: Enter in a field saves a draft, never presses a list button. */}
-      <div className="page-form-bar">
-        <SaveButtons />
-        <a href={viewPath} target="_blank" rel="noopener">
-          View on the site<span className="visually-hidden"> (opens in a new tab)</span>
-        </a>
-      </div>
-      {errors['(document)'] ? <p className="field-error">{errors['(document)']}</p> : null}
-      {top.length > 0 ? (
-        top.map(([key, value]) => <Node key={key} value={value} path={[key]} label={labelOf(key)} open={open} />)
-      ) : (
-        <Node value={document} path={[]} label="Document" open={open} />
-      )}
-      <div className="page-form-schedule">
-        <ScheduleField publishAt={schedule.publishAt} typed={schedule.typed} error={schedule.error} />
-      </div>
-      <div className="page-form-bar">
-        <SaveButtons />
-      </div>
-    </Form>
+    <>
+      {live ? <PageLivePane path={live} savedAt={autosave.savedAt} /> : null}
+      <Form
+        method="post"
+        className="content-form page-form"
+        id={formId}
+        ref={formRef}
+        key={revision}
+        encType={images ? 'multipart/form-data' : undefined}
+        onChange={(event) => autosave.typed(event.currentTarget)}
+      >
+        <Csrf token={csrfToken} />
+        <input type="hidden" name="version" value={version} />
+        <input type="hidden" name={SHAPE_FIELD} value={JSON.stringify(shapeOf(document))} />
+        {/* First in the form: Enter in a field saves a draft, never presses a list button. */}
+        <div className="page-form-bar">
+          <SaveButtons />
+          <a href={viewPath} target="_blank" rel="noopener">
+            View on the site<span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+        </div>
+        {autosave.savedAt ? (
+          <p className="content-meta" role="status">
+            Autosaved at <LocalTime iso={autosave.savedAt} />
+          </p>
+        ) : null}
+        {errors['(document)'] ? <p className="field-error">{errors['(document)']}</p> : null}
+        {top.length > 0 ? (
+          top.map(([key, value]) => <Node key={key} value={value} path={[key]} label={labelOf(key)} open={open} />)
+        ) : (
+          <Node value={document} path={[]} label="Document" open={open} />
+        )}
+        <div className="page-form-schedule">
+          <ScheduleField publishAt={schedule.publishAt} typed={schedule.typed} error={schedule.error} />
+        </div>
+        <div className="page-form-bar">
+          <SaveButtons />
+        </div>
+      </Form>
+    </>
   );
 }

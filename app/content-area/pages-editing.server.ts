@@ -10,9 +10,9 @@ import type { AppContext } from '../lib/app-context.ts';
 import { idFrom, readContentPost, signedOut, staffFor } from '../lib/content-area.server.ts';
 import { refuse } from '../lib/forms.server.ts';
 import { publishAtFrom } from './schedule.ts';
-import { hasImageSlots, withImageSlots } from './image-slots.ts';
+import { hasImageSlots, settleImageSlots, withImageSlots } from './image-slots.ts';
 import { takeUploads } from './page-uploads.server.ts';
-import { changeList, readDocument, readListChange, readShape, SHAPE_FIELD } from './page-form-data.ts';
+import { changeList, readDocument, readListChange, readShape, sameTyping, SHAPE_FIELD } from './page-form-data.ts';
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
 
@@ -75,6 +75,12 @@ export async function pageLoader(request: Request, app: AppContext, id: string |
   );
   // A page with image fields shows every uploaded image to choose from (issue 31).
   const images = hasImageSlots(id) ? await app.services.contentImages.list() : null;
+  // This editor's autosaved typing (decision 058), when it differs from what the form would show.
+  const kept = await app.services.pageEditing.findAutosave(id, staff.username);
+  const autosaved =
+    kept && !sameTyping(kept.document, page.draft ?? page.document)
+      ? { ...kept, document: withImageSlots(id, kept.document) }
+      : null;
   return data(
     {
       signedIn: true as const,
@@ -86,6 +92,8 @@ export async function pageLoader(request: Request, app: AppContext, id: string |
         draft: page.draft == null ? null : withImageSlots(id, page.draft),
       },
       images,
+      autosaved,
+      live: app.services.pageEditing.livePreviewLink(id, staff.username),
       versions,
       done: doneOf(request),
       preview: previewOf(request, app.origin),
@@ -145,6 +153,13 @@ export async function pageAction(request: Request, app: AppContext, id: string |
   const shape = readShape(values[SHAPE_FIELD]);
   if (!shape || !opened) return refuse(400, 'This form is incomplete. Reload the page and try again.');
   const document = readDocument(shape, values);
+  if (intent === 'autosave') {
+    // Image fields settled as a save settles them, so the live pane can show the typing.
+    if (hasImageSlots(id)) settleImageSlots(id, document, await app.services.contentImages.list());
+    const kept = await edit.autosave(id, staff.username, opened, document);
+    if (!kept.ok) return refuse(400, kept.message);
+    return data({ autosaved: kept.value.savedAt }, { headers });
+  }
   // Images first: an upload is checked, stored and placed; every image field is settled.
   const images = await takeUploads(app, id, document, post, staff.username);
   if (!images.ok)

@@ -2,14 +2,16 @@
 // a field, lists with add, remove and move; saved as the page's next version when its file's
 // schema accepts it (else each problem at its field, everything typed kept); refused with who and
 // when if someone saved it since it was opened; every version listed with a restore button.
-import { Form } from 'react-router';
+import { Form, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/content-page.ts';
 import { signInState } from '../content-area/content-session.tsx';
+import { LocalTime } from '../content-area/item-state.tsx';
 import { PageForm } from '../content-area/page-form.tsx';
 import { PageDraftState } from '../content-area/pages-draft-state.tsx';
 import { type PageDraft, pageAction, pageLoader } from '../content-area/pages-editing.server.ts';
 import { ContentFrame, ContentSignIn, Csrf, Notice } from '../components/sections/content/content-parts.tsx';
 import { Button } from '../components/ui/button.tsx';
+import { CONTENT_MESSAGES } from '../../common/content-messages.ts';
 import { appContext } from '../lib/app-context.ts';
 import { contentHeaders } from '../lib/content-headers.ts';
 import type { FormFailure } from '../lib/form-fields.ts';
@@ -32,6 +34,10 @@ export const action = ({ request, params, context }: Route.ActionArgs) =>
   pageAction(request, context.get(appContext), params.id);
 
 export { ContentErrorBoundary as ErrorBoundary } from '../content-area/content-session.tsx';
+/** An autosave post changes nothing on the page: the form keeps its typing (as the FAQ's editor). */
+export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formData?.get('intent') === 'autosave' ? false : defaultShouldRevalidate;
+}
 
 /** What each version of the history was (decision 055). */
 const ACTION_WORDS = { save: 'saved', draft: 'saved as a draft', publish: 'published' } as const;
@@ -43,7 +49,7 @@ const isFailure = (value: unknown): value is FormFailure =>
 export default function ContentPage({ loaderData, actionData }: Route.ComponentProps) {
   const signIn = signInState(loaderData, actionData);
   if (signIn || !loaderData.signedIn) return <ContentSignIn {...(signIn ?? { csrfToken: '', message: null })} />;
-  const { username, csrfToken, page, versions, done, preview, images } = loaderData;
+  const { username, csrfToken, page, versions, done, preview, images, autosaved } = loaderData;
   // The action answers a draft (not saved), a refusal, or the sign-in's states.
   const answer: unknown = actionData;
   const draft = isDraft(answer) ? answer : null;
@@ -52,6 +58,11 @@ export default function ContentPage({ loaderData, actionData }: Route.ComponentP
   return (
     <ContentFrame title={`Content: ${page.title}`} username={username} csrfToken={csrfToken}>
       {refusal ? <Notice tone="refused">{refusal}</Notice> : done ? <Notice tone="done">{done}</Notice> : null}
+      {autosaved && !answer ? (
+        <Notice tone="done">
+          Your typing from <LocalTime iso={autosaved.savedAt} /> {CONTENT_MESSAGES.autosaveRestored}
+        </Notice>
+      ) : null}
       {draft && !draft.message ? (
         <Notice tone="done">{draft.notice ?? 'List changed. Save to put it on the site.'}</Notice>
       ) : null}
@@ -74,14 +85,15 @@ export default function ContentPage({ loaderData, actionData }: Route.ComponentP
       <PageDraftState csrfToken={csrfToken} page={page} preview={preview} />
       <PageForm
         csrfToken={csrfToken}
-        document={draft ? draft.draft : (page.draft ?? page.document)}
-        version={draft?.version ?? page.version}
+        document={draft ? draft.draft : autosaved && !answer ? autosaved.document : (page.draft ?? page.document)}
+        version={draft?.version ?? (autosaved && !answer ? autosaved.version : page.version)}
         errors={draft?.errors ?? {}}
         changed={draft?.changed ?? ''}
-        revision={draft?.revision ?? loaderData.revision}
+        revision={draft?.revision ?? (autosaved && !answer ? `a${autosaved.savedAt}` : loaderData.revision)}
         viewPath={page.paths[0] ?? '/'}
         schedule={{ publishAt: page.publishAt, error: draft?.errors.publishAt }}
         images={images ?? undefined}
+        live={loaderData.live}
       />
       <section className="content-history" aria-labelledby="history-title">
         <h2 id="history-title">History</h2>

@@ -149,10 +149,11 @@ export type DB = {
     after_json: string | null;
   };
   content_seed_keys: { kind: ContentKind; seed_key: string };
-  /** An editor's typing in an item, autosaved (migration 018). */
+  /** An editor's typing in an item, autosaved (migration 018); pages too, by page id (022). */
   content_autosaves: {
-    kind: ContentKind;
-    item_id: number;
+    kind: ContentKind | 'page';
+    /** The FAQ's or glossary entry's id as digits, or the page id. */
+    item_id: string;
     username: string;
     version: number;
     fields_json: string;

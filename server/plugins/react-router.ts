@@ -101,11 +101,17 @@ export default async function reactRouter(app: FastifyInstance, options: { confi
       );
       // Never kept or indexed; and static: the page's scripts would hydrate the route of the
       // address bar (/preview/…), not the page rendered, so a second policy forbids them.
-      const policy = reply.getHeader('content-security-policy');
-      reply.header('content-security-policy', [String(policy ?? ''), "script-src 'none'"].filter(Boolean));
+      const policy = String(reply.getHeader('content-security-policy') ?? '');
+      // The editor's live pane (decision 058) frames its page: its own origin may, nobody else.
+      const framing = preview.live ? policy.replace("frame-ancestors 'none'", "frame-ancestors 'self'") : policy;
+      reply.header('content-security-policy', [framing, "script-src 'none'"].filter(Boolean));
+      if (preview.live) {
+        reply.raw.removeHeader('x-frame-options');
+        reply.header('x-frame-options', 'SAMEORIGIN');
+      }
       response.headers.set('cache-control', 'no-store');
       response.headers.set('x-robots-tag', 'noindex');
-      return sendWebResponse(reply, response);
+      return sendWebResponse(reply, preview.live ? await withoutScripts(response) : response);
     }
     if (pageCache && cacheKey && request.cspNonce) {
       // A render shared by later visitors: the placeholders in place of this visitor's values.
@@ -173,6 +179,19 @@ async function devHandlerLoader(app: FastifyInstance): Promise<() => Promise<Han
     const build = (await vite.ssrLoadModule('virtual:react-router/server-build')) as BuildWithContext;
     return { build, handle: createRequestHandler(build, 'development') };
   };
+}
+
+/** Executable scripts and their preloads (JSON-LD data blocks stay): a preview may run none. */
+const PREVIEW_SCRIPTS =
+  /<script\b(?![^>]*application\/ld\+json)[^>]*>[\s\S]*?<\/script>|<link\s+rel="modulepreload"[^>]*>/g;
+
+/** The live pane's page without the scripts its policy forbids, so the editor's console stays
+ * free of a refusal per script on every reload of the pane (decision 058). */
+async function withoutScripts(response: Response): Promise<Response> {
+  const headers = new Headers(response.headers);
+  headers.delete('content-length');
+  const html = (await response.text()).replace(PREVIEW_SCRIPTS, '');
+  return new Response(html, { status: response.status, headers });
 }
 
 /** The page preview a GET of /preview/<token> asks for, when the token is a page's and valid;

@@ -1,12 +1,14 @@
 // The retention period kept by the server itself (decision 018): once at start and then once a
 // day, submissions older than RETENTION_MONTHS are deleted with their images, inbox events and
-// emails, raw analytics events older than ANALYTICS_RAW_RETENTION_DAYS and Content items in the
-// trash for more than 30 days; the counts logged. `npm run data:purge` does the same for cron. With several
-// instances each runs it; the deletes are idempotent, so a second run finds nothing.
+// emails, raw analytics events older than ANALYTICS_RAW_RETENTION_DAYS, and Content items in the
+// trash and uploaded images no page names after 30 days; the counts logged. `npm run data:purge`
+// does the same for cron. With several instances each runs it; the deletes are idempotent, so a
+// second run finds nothing.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import { createRetentionRepository, monthsBefore } from '../db/repositories/retention.ts';
+import { imagePurgeCutoff, purgeUnusedImages } from '../services/page-image-purge.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -26,8 +28,10 @@ export default fp(
           const analytics = await app.analytics.rollups.purgeRaw(rawRetentionDays);
           // Content items in the trash for more than 30 days (decision 052).
           const trash = await app.services.contentEditing.purgeTrash();
+          // Uploaded content images no page document names, older than 30 days (decision 058).
+          const unusedImages = await purgeUnusedImages(app.database.kysely, imagePurgeCutoff());
           app.log.info(
-            { cutoff, retentionMonths, counts, analytics: { ...analytics, rawRetentionDays }, trash },
+            { cutoff, retentionMonths, counts, analytics: { ...analytics, rawRetentionDays }, trash, unusedImages },
             'retention purge',
           );
         })

@@ -28,8 +28,8 @@ function contentSecurityPolicy(scriptAndStyle: string, connect: string, scriptOn
     "img-src 'self' blob:", // blob: the staff inbox shows the contact image it fetched with the bearer token
     "font-src 'self'",
     `connect-src ${connect}`,
-    // The contact map loads only when a visitor asks for it.
-    'frame-src https://www.openstreetmap.org',
+    // The contact map loads only when a visitor asks for it; 'self': the page editor's live pane.
+    "frame-src 'self' https://www.openstreetmap.org",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -29,7 +29,9 @@ import {
   seedOf,
   withPart,
 } from './page-registry.ts';
-import { createPagePreviewLinks } from './page-preview.ts';
+import { createPageAutosaves } from './page-autosaves.ts';
+import { unstoredImages } from './page-images.ts';
+import { createPagePreviewLinks, LIVE_PREVIEW_TTL_SECONDS } from './page-preview.ts';
 import { duplicateSlugs, renamedPaths } from './page-slugs.ts';
 import type { ContentService } from './site-content.ts';
 
@@ -83,7 +85,15 @@ function isUniqueViolation(error: unknown): boolean {
 type Step = { action: 'save' } | { action: 'draft'; publishAt: string | null | undefined } | { action: 'publish' };
 
 /** What a page preview link shows: the page's first public path rendered with `draft` over its copy. */
-export type PagePreview = { pageId: string; path: string; title: string; draft: unknown; expiresAt: string };
+export type PagePreview = {
+  pageId: string;
+  path: string;
+  title: string;
+  draft: unknown;
+  expiresAt: string;
+  /** The editor's live pane (decision 058): framed by the editor page, showing their typing. */
+  live?: true;
+};
 
 export function createPageEditing(deps: {
   database: Database;
@@ -96,6 +106,7 @@ export function createPageEditing(deps: {
   const now = deps.now ?? (() => new Date());
   const previewLinks = createPagePreviewLinks(deps.previewSecret, () => now().getTime());
   const reader = () => createPagesRepository(database.kysely);
+  const autosaves = createPageAutosaves({ database, now });
 
   /** The page's file with every published edit of that file laid over its seed. */
   async function fileNow(repo: PagesRepository, entry: PageEntry): Promise<unknown> {
@@ -126,6 +137,10 @@ export function createPageEditing(deps: {
   async function write(id: string, opened: number, given: unknown, username: string, step: Step) {
     const entry = pageEntry(id);
     if (!entry) return refusal('not-found', MESSAGES.notFound);
+    // Every image named must be stored (decision 058): the form offers nothing else; the API checks.
+    const unstored = given == null ? {} : await unstoredImages(database.kysely, given);
+    const [first] = Object.entries(unstored);
+    if (first) return refusal('invalid', `${first[0]}: ${first[1]}`, unstored);
     const at = now().toISOString();
     const result = await resultOf(async () => {
       try {
@@ -200,6 +215,8 @@ export function createPageEditing(deps: {
     }
     // A draft changes nothing the site shows, but every instance's editor lists follow the version.
     await content.invalidate();
+    // A save of this editor's makes their autosaved typing history (the scheduler has none).
+    if (username !== SCHEDULER) await autosaves.clearAutosave(id, username);
     return ok((await read(id))!);
   }
 
@@ -216,6 +233,7 @@ export function createPageEditing(deps: {
       return PAGES.map((entry) => summary(entry, stored.get(entry.id) ?? null));
     },
     read,
+    ...autosaves,
     async save(
       id: string,
       opened: number,
@@ -257,20 +275,30 @@ export function createPageEditing(deps: {
       const { token, expiresAt } = previewLinks.sign(id);
       return ok({ path: `/preview/${token}`, expiresAt: expiresAt.toISOString() });
     },
+    /** The editor's live pane link (decision 058): the page with `username`'s autosaved typing. */
+    livePreviewLink(id: string, username: string): string | null {
+      if (!pageEntry(id)) return null;
+      return `/preview/${previewLinks.sign(id, LIVE_PREVIEW_TTL_SECONDS, username).token}`;
+    },
     /** What a preview link shows: the page's saved draft as it is now (not frozen when the link was
-     * made), or 404 (tampered), 410 (expired); null for a link that is not a page's. */
+     * made), or 404 (tampered), 410 (expired); null for a link that is not a page's. A live pane's
+     * link shows its editor's autosaved typing when the schema takes it (else the draft). */
     async preview(token: string): Promise<PagePreview | 404 | 410 | null> {
       const check = previewLinks.verify(token);
       if (!check.ok) return check.reason === 'not-a-page-link' ? null : check.reason === 'expired' ? 410 : 404;
       const page = (await read(check.pageId))!;
       const entry = pageEntry(check.pageId)!;
-      return {
+      const shown = {
         pageId: page.id,
         path: entry.paths[0]!,
         title: page.title,
         draft: page.draft ?? page.document,
         expiresAt: check.expiresAt.toISOString(),
       };
+      if (check.typist === undefined) return shown;
+      const typed = await autosaves.findAutosave(page.id, check.typist);
+      const checked = typed ? checkDocument(entry, await fileNow(reader(), entry), typed.document) : null;
+      return { ...shown, live: true, ...(checked?.ok ? { draft: checked.document } : {}) };
     },
     redirects: (): Promise<Redirect[]> => reader().listRedirects(),
     async removeRedirect(from: string): Promise<Result<true>> {

@@ -6,6 +6,8 @@
 // light and dark, without side scrolling.
 import type { Locator, Page } from '@playwright/test';
 import { CSRF_COOKIE, CSRF_HEADER } from '../../common/constants.ts';
+import { CONTENT_MESSAGES } from '../../common/content-messages.ts';
+import { png } from '../helpers/images.ts';
 import { E2E_STAFF } from '../helpers/e2e-staff.ts';
 import { expectNoAxeViolations, expectNoSideScroll, NARROW, screenshot, WIDE } from './axe-check.ts';
 import { allowFailedRequests, expect, test } from './fixtures.ts';
@@ -201,4 +203,110 @@ test('a page draft: saved without reaching the site, previewed by a colleague wh
   await expect(status(page, 'Earlier version restored.')).toBeVisible();
   await page.goto('/security');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Security');
+});
+
+test('typing in a page is autosaved, shown live and back after a reload or a new sign-in; a changed image picker warns', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  // After signing out, the navbar's check of the ended session answers 401 on purpose.
+  allowFailedRequests(page, /\/api\/(ValidateToken|auth\/refresh)$/);
+  const lede = `Connect everything you run, autosaved ${Date.now().toString(36)}`;
+  await page.goto('/content/pages');
+  await page.getByLabel('Username').fill(E2E_STAFF.username);
+  await page.getByLabel('Password').fill(E2E_STAFF.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Content: pages' })).toBeVisible();
+  // An uploaded logo to choose (through the API, as the editor's own Upload button stores it).
+  const csrf = (await page.context().cookies()).find((cookie) => cookie.name === CSRF_COOKIE)?.value ?? '';
+  const signIn = await page.request.post('/api/SignIn', {
+    headers: { [CSRF_HEADER]: csrf },
+    data: { username: E2E_STAFF.username, password: E2E_STAFF.password },
+  });
+  const { access_token: token } = (await signIn.json()) as { access_token: string };
+  const uploaded = await page.request.post('/api/content/images', {
+    headers: { authorization: `Bearer ${token}`, [CSRF_HEADER]: csrf },
+    multipart: {
+      file: { name: 'trackline.png', mimeType: 'image/png', buffer: png(40, 30) },
+      alt: 'Trackline logo',
+    },
+  });
+  expect(uploaded.status()).toBe(200);
+
+  await openPage(page, 'Integrations');
+  const first = item(page, page, 'Item 1: trackline-telematics');
+  await first.locator(':scope > summary').click();
+  const picker = first.getByRole('group', { name: 'Logo' }).getByLabel('Image', { exact: true });
+  await picker.selectOption({ label: 'Trackline logo (40 × 30)' });
+  // Only the picker changed: leaving inside the site asks first; staying keeps the choice.
+  const asked: string[] = [];
+  page.once('dialog', (dialog) => {
+    asked.push(`${dialog.type()}: ${dialog.message()}`);
+    void dialog.dismiss();
+  });
+  await page.getByRole('link', { name: 'Pages', exact: true }).click();
+  await expect.poll(() => asked).toEqual([`confirm: ${CONTENT_MESSAGES.unsaved}`]);
+  await expect(page.getByRole('heading', { level: 1, name: 'Content: Integrations' })).toBeVisible();
+  await expect(picker).toHaveValue(/^\/media\/[a-f0-9]{64}\.png$/);
+  await first.getByLabel('Alt text (what the image shows)').fill('Trackline logo');
+
+  await page.locator('summary', { hasText: /^Page$/ }).click();
+  await page.getByLabel('Lede', { exact: true }).fill(lede);
+  await expect(status(page, 'Autosaved at')).toBeVisible({ timeout: 15_000 });
+  // The "On the site" pane (open on a wide screen) follows: the real page with the typing.
+  const live = page.frameLocator('iframe[title="The page on the site with your typing"]');
+  await expect(live.getByText(lede)).toBeVisible({ timeout: 15_000 });
+  // A reload asks before dropping the unsaved form; the typing and the choice come back.
+  page.once('dialog', (dialog) => {
+    asked.push(dialog.type());
+    void dialog.accept();
+  });
+  await page.reload();
+  await expect(status(page, 'is back in the form (autosaved, not yet saved)')).toBeVisible();
+  expect(asked.at(-1)).toBe('beforeunload');
+  await page.locator('summary', { hasText: /^Page$/ }).click();
+  await expect(page.getByLabel('Lede', { exact: true })).toHaveValue(lede);
+  const again = item(page, page, 'Item 1: trackline-telematics');
+  await again.locator(':scope > summary').click();
+  await expect(again.getByRole('group', { name: 'Logo' }).getByLabel('Image', { exact: true })).toHaveValue(
+    /^\/media\/[a-f0-9]{64}\.png$/,
+  );
+  // Signed out and in again (the next morning, another tab): the typing is still this editor's.
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByLabel('Username')).toBeVisible();
+  await page.goto('/content/pages/integrations');
+  await page.getByLabel('Username').fill(E2E_STAFF.username);
+  await page.getByLabel('Password').fill(E2E_STAFF.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(status(page, 'is back in the form (autosaved, not yet saved)')).toBeVisible();
+  await page.locator('summary', { hasText: /^Page$/ }).click();
+  await expect(page.getByLabel('Lede', { exact: true })).toHaveValue(lede);
+  await expectNoAxeViolations(page);
+  // The pane: open beside the form on a wide screen, folded behind its toggle on a phone.
+  for (const [viewport, name] of [
+    [NARROW, '375'],
+    [WIDE, '1280'],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    for (const theme of ['light', 'dark']) {
+      await page.context().addCookies([{ name: 'theme', value: theme, url: baseURL! }]);
+      await page.reload();
+      const pane = page.locator('details.page-live');
+      await expect(pane).toHaveJSProperty('open', name === '1280');
+      await expectNoSideScroll(page);
+      await pane.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+      await screenshot(page, `content-page-autosaved-${name}-${theme}`);
+    }
+  }
+  await page.context().clearCookies({ name: 'theme' });
+
+  // Saved as a draft: the autosave is dropped, the form shows the draft.
+  await page.getByRole('button', { name: 'Save draft', exact: true }).first().click();
+  await expect(status(page, 'Draft saved.')).toBeVisible();
+  await page.reload();
+  await expect(status(page, 'is back in the form')).toHaveCount(0);
+  await page.locator('summary', { hasText: /^Page$/ }).click();
+  await expect(page.getByLabel('Lede', { exact: true })).toHaveValue(lede);
+  await putBack(page);
 });

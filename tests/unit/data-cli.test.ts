@@ -182,6 +182,44 @@ test('purge: Content items in the trash for more than 30 days go too (a dry run 
   });
 });
 
+test('purge: uploaded content images no page names, older than 30 days, go too (a dry run counts them)', async () => {
+  const hash = (digit: string) => digit.repeat(64);
+  const image = (id: string, at: string) => ({
+    id,
+    type: 'image/png',
+    bytes: IMAGE,
+    size: IMAGE.length,
+    width: 1,
+    height: 1,
+    alt: 'x',
+    created_at: at,
+    created_by: 'ada',
+  });
+  await withDb((db) => {
+    insert(db, 'content_images', image(hash('a'), ago(40))); // unused, old: goes
+    insert(db, 'content_images', image(hash('b'), ago(40))); // named in a page's history: stays
+    insert(db, 'content_images', image(hash('c'), ago(5))); // unused, recent: stays
+    const document = JSON.stringify({ integrations: [{ logo: { src: `/media/${hash('b')}.png` } }] });
+    insert(db, 'page_document_history', {
+      page_id: 'integrations',
+      version: 2,
+      document,
+      saved_at: ago(40),
+      saved_by: 'ada',
+    });
+  });
+  const left = (db: Database) =>
+    (db.prepare('SELECT id FROM content_images ORDER BY id').all() as { id: string }[]).map((row) => row.id[0]);
+  const dry = await runCli(['purge', '--dry-run']);
+  assert.equal(dry.code, 0, dry.stderr);
+  assert.match(dry.stdout, /unused_content_images\s+1\n/);
+  await withDb((db) => assert.deepEqual(left(db), ['a', 'b', 'c']));
+  const real = await runCli(['purge']);
+  assert.equal(real.code, 0, real.stderr);
+  assert.match(real.stdout, /unused_content_images\s+1\n/);
+  await withDb((db) => assert.deepEqual(left(db), ['b', 'c']));
+});
+
 test('purge: a dry run only counts; the real run deletes old submissions with their events, emails and images, and keeps recent ones', async () => {
   const {
     old,

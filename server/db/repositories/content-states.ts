@@ -88,7 +88,7 @@ export function createContentStatesRepository(db: Kysely<DB>) {
     async putAutosave(row: Autosave & { kind: ContentKind; itemId: number; username: string }): Promise<void> {
       const values = {
         kind: row.kind,
-        item_id: row.itemId,
+        item_id: String(row.itemId),
         username: row.username,
         version: row.version,
         fields_json: JSON.stringify(row.fields),
@@ -109,7 +109,7 @@ export function createContentStatesRepository(db: Kysely<DB>) {
         .selectFrom('content_autosaves')
         .select(['version', 'fields_json', 'saved_at'])
         .where('kind', '=', kind)
-        .where('item_id', '=', itemId)
+        .where('item_id', '=', String(itemId))
         .where('username', '=', username)
         .executeTakeFirst();
       return row
@@ -120,7 +120,7 @@ export function createContentStatesRepository(db: Kysely<DB>) {
       await db
         .deleteFrom('content_autosaves')
         .where('kind', '=', kind)
-        .where('item_id', '=', itemId)
+        .where('item_id', '=', String(itemId))
         .where('username', '=', username)
         .execute();
     },

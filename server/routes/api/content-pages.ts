@@ -118,6 +118,41 @@ const contentPagesRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     handler: (request) => answer(pages.previewLink(request.params.id)),
   });
+  // This editor's typing, autosaved (decision 058): not the draft, not checked by the schema yet.
+  const autosaved = z.object({ version: z.number(), document: z.unknown(), savedAt: z.string() });
+  app.put('/pages/:id/autosave', {
+    config,
+    bodyLimit: 1024 * 1024,
+    schema: schema('Keep what you are typing in a page for you alone (autosave); a save of yours drops it', {
+      params: idParams,
+      body: z.object({
+        version: z.number({ error: CONTENT_MESSAGES.versionRequired }).int().describe('The version you opened'),
+        document: z.unknown().optional().describe('The typed document, as PUT /pages/:id takes it'),
+      }),
+      response: { 200: autosaved, ...errors },
+    }),
+    handler: (request) =>
+      answer(pages.autosave(request.params.id, request.staffUsername, request.body.version, request.body.document)),
+  });
+  app.get('/pages/:id/autosave', {
+    config,
+    schema: schema('Your autosaved typing in a page; 404 when there is none', {
+      params: idParams,
+      response: { 200: autosaved, ...errors },
+    }),
+    handler: async (request) => found(await pages.findAutosave(request.params.id, request.staffUsername)),
+  });
+  app.delete('/pages/:id/autosave', {
+    config,
+    schema: schema('Drop your autosaved typing in a page', {
+      params: idParams,
+      response: { 200: z.object({ deleted: z.boolean() }), ...errors },
+    }),
+    handler: async (request) => {
+      found(await pages.read(request.params.id));
+      return { deleted: await pages.clearAutosave(request.params.id, request.staffUsername) };
+    },
+  });
   app.get('/pages/:id/history', {
     config,
     schema: schema('Every saved version of a page, newest first', {
