@@ -45,7 +45,7 @@ export const CONTENT_MESSAGES = {
   duplicateInTrash: 'An item with this text is in the trash: restore it from there instead.',
   scheduleFailed: (publishAt: string, reason: string) =>
     `Not published at ${publishAt}: ${reason} The schedule was taken away and the draft kept: fix it, then publish it or schedule it again.`,
-  // A page form's autosave (issue 31, decision 058).
+  // A page form's autosave (issue 31, decision 059).
   autosaveMissing: 'The typed document is missing.',
   autosaveTooLong: 'The typed document is too long to autosave.',
   autosaveRestored: 'is back in the form (autosaved, not yet saved).',

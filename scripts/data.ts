@@ -96,7 +96,7 @@ if (import.meta.main) {
         const trash = await createContentStatesRepository(db.kysely).purgeTrash(trashCutoff, command.dryRun);
         counts.faqs_in_trash = trash.faq;
         counts.glossary_entries_in_trash = trash.glossary;
-        // Uploaded content images no page document names, older than 30 days (decision 058).
+        // Uploaded content images no page document names, older than 30 days (decision 059).
         counts.unused_content_images = await purgeUnusedImages(db.kysely, imagePurgeCutoff(), command.dryRun);
         const verb = command.dryRun ? 'Would delete' : 'Deleted';
         console.log(`${verb} what was received before ${cutoff} (RETENTION_MONTHS=${config.retentionMonths}):`);

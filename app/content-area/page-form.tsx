@@ -175,7 +175,7 @@ export function PageForm(props: {
   const formRef = useRef<HTMLFormElement>(null);
   useTypedEarly(formId, formRef);
   useUnsavedGuard(formRef, CONTENT_MESSAGES.unsaved);
-  // Typing is kept for this editor every few seconds (decision 058), as in the FAQ's editor.
+  // Typing is kept for this editor every few seconds (decision 059), as in the FAQ's editor.
   const autosave = useAutosave();
   const top = document && typeof document === 'object' && !Array.isArray(document) ? Object.entries(document) : [];
   return (

@@ -1,4 +1,4 @@
-// The page editor's "On the site" pane (issue 31, decision 058), as the FAQ's and glossary's: the
+// The page editor's "On the site" pane (issue 31, decision 059), as the FAQ's and glossary's: the
 // page's real route rendered with what this editor is typing, in a frame of the editor's own live
 // preview link (it shows their autosaved typing when the page's schema takes it, else the draft).
 // It reloads after each autosave, so it follows the typing a few seconds behind. A folding group:

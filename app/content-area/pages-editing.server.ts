@@ -75,7 +75,7 @@ export async function pageLoader(request: Request, app: AppContext, id: string |
   );
   // A page with image fields shows every uploaded image to choose from (issue 31).
   const images = hasImageSlots(id) ? await app.services.contentImages.list() : null;
-  // This editor's autosaved typing (decision 058), when it differs from what the form would show.
+  // This editor's autosaved typing (decision 059), when it differs from what the form would show.
   const kept = await app.services.pageEditing.findAutosave(id, staff.username);
   const autosaved =
     kept && !sameTyping(kept.document, page.draft ?? page.document)

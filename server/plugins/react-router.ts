@@ -102,7 +102,7 @@ export default async function reactRouter(app: FastifyInstance, options: { confi
       // Never kept or indexed; and static: the page's scripts would hydrate the route of the
       // address bar (/preview/…), not the page rendered, so a second policy forbids them.
       const policy = String(reply.getHeader('content-security-policy') ?? '');
-      // The editor's live pane (decision 058) frames its page: its own origin may, nobody else.
+      // The editor's live pane (decision 059) frames its page: its own origin may, nobody else.
       const framing = preview.live ? policy.replace("frame-ancestors 'none'", "frame-ancestors 'self'") : policy;
       reply.header('content-security-policy', [framing, "script-src 'none'"].filter(Boolean));
       if (preview.live) {
@@ -186,7 +186,7 @@ const PREVIEW_SCRIPTS =
   /<script\b(?![^>]*application\/ld\+json)[^>]*>[\s\S]*?<\/script>|<link\s+rel="modulepreload"[^>]*>/g;
 
 /** The live pane's page without the scripts its policy forbids, so the editor's console stays
- * free of a refusal per script on every reload of the pane (decision 058). */
+ * free of a refusal per script on every reload of the pane (decision 059). */
 async function withoutScripts(response: Response): Promise<Response> {
   const headers = new Headers(response.headers);
   headers.delete('content-length');

@@ -28,7 +28,7 @@ export default fp(
           const analytics = await app.analytics.rollups.purgeRaw(rawRetentionDays);
           // Content items in the trash for more than 30 days (decision 052).
           const trash = await app.services.contentEditing.purgeTrash();
-          // Uploaded content images no page document names, older than 30 days (decision 058).
+          // Uploaded content images no page document names, older than 30 days (decision 059).
           const unusedImages = await purgeUnusedImages(app.database.kysely, imagePurgeCutoff());
           app.log.info(
             { cutoff, retentionMonths, counts, analytics: { ...analytics, rawRetentionDays }, trash, unusedImages },

@@ -1,4 +1,4 @@
-// Autosave of the generated page form (issue 31, decision 058), as the FAQ's and glossary's
+// Autosave of the generated page form (issue 31, decision 059), as the FAQ's and glossary's
 // (decision 052): while an editor types, the typed document is kept on the server for that
 // editor and page, with the version they opened, and given back when they open the page again
 // (after a reload, or signing out and in). It is not the draft: another editor never sees it,

@@ -91,7 +91,7 @@ export type PagePreview = {
   title: string;
   draft: unknown;
   expiresAt: string;
-  /** The editor's live pane (decision 058): framed by the editor page, showing their typing. */
+  /** The editor's live pane (decision 059): framed by the editor page, showing their typing. */
   live?: true;
 };
 
@@ -137,7 +137,7 @@ export function createPageEditing(deps: {
   async function write(id: string, opened: number, given: unknown, username: string, step: Step) {
     const entry = pageEntry(id);
     if (!entry) return refusal('not-found', MESSAGES.notFound);
-    // Every image named must be stored (decision 058): the form offers nothing else; the API checks.
+    // Every image named must be stored (decision 059): the form offers nothing else; the API checks.
     const unstored = given == null ? {} : await unstoredImages(database.kysely, given);
     const [first] = Object.entries(unstored);
     if (first) return refusal('invalid', `${first[0]}: ${first[1]}`, unstored);
@@ -275,7 +275,7 @@ export function createPageEditing(deps: {
       const { token, expiresAt } = previewLinks.sign(id);
       return ok({ path: `/preview/${token}`, expiresAt: expiresAt.toISOString() });
     },
-    /** The editor's live pane link (decision 058): the page with `username`'s autosaved typing. */
+    /** The editor's live pane link (decision 059): the page with `username`'s autosaved typing. */
     livePreviewLink(id: string, username: string): string | null {
       if (!pageEntry(id)) return null;
       return `/preview/${previewLinks.sign(id, LIVE_PREVIEW_TTL_SECONDS, username).token}`;

@@ -1,4 +1,4 @@
-// Unused content images deleted (issue 31, decision 058): an uploaded image that no page document
+// Unused content images deleted (issue 31, decision 059): an uploaded image that no page document
 // names any more — not the published version, not a draft, not any version in the history (a
 // restore must still find its images), not an editor's autosave — and that was uploaded more than
 // IMAGE_PURGE_DAYS ago, so an upload not yet saved into a page is never taken. `npm run

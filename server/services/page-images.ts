@@ -1,4 +1,4 @@
-// The images a page document names (issue 31, decision 058): every `src` in it, wherever it sits.
+// The images a page document names (issue 31, decision 059): every `src` in it, wherever it sits.
 // A save may only name an uploaded image that is stored (/media/<hash>.<ext> with a row in
 // content_images of that type) or one of the build's own assets a seed document in content/
 // already uses; the form offers nothing else, and the API refuses anything else with a 400 at

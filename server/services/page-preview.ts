@@ -12,7 +12,7 @@ const PREFIX = 'pg1';
 /** How long a page preview link works, as the FAQ's. */
 export const PAGE_PREVIEW_TTL_SECONDS = 60 * 60;
 
-/** How long the editor's live pane link works (decision 058): a working day, so a page left open
+/** How long the editor's live pane link works (decision 059): a working day, so a page left open
  * keeps following the typing; the editor page makes a new one on each load. */
 export const LIVE_PREVIEW_TTL_SECONDS = 8 * 60 * 60;
 

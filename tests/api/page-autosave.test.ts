@@ -1,4 +1,4 @@
-// Autosave of page documents (issue 31, decision 058) over real HTTP, on both engines: one
+// Autosave of page documents (issue 31, decision 059) over real HTTP, on both engines: one
 // editor's typing kept for them alone (another editor never sees it), given back until a save,
 // publish or restore of theirs drops it; bad input is a 400 and keeps nothing; the FAQ's
 // autosaves (integer ids, migration 018) still work after migration 022 made item_id text.

@@ -1,4 +1,4 @@
-// The images page documents name (issue 31, decision 058) over real HTTP, on both engines:
+// The images page documents name (issue 31, decision 059) over real HTTP, on both engines:
 // PUT /api/content/pages/:id takes only a stored upload's /media path in any `src` (anything else
 // is a 400 naming the field, nothing stored); unused uploads older than 30 days are purged (the
 // dry run counts them) while an image named by the published version, a draft, any history

@@ -118,7 +118,7 @@ const contentPagesRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     handler: (request) => answer(pages.previewLink(request.params.id)),
   });
-  // This editor's typing, autosaved (decision 058): not the draft, not checked by the schema yet.
+  // This editor's typing, autosaved (decision 059): not the draft, not checked by the schema yet.
   const autosaved = z.object({ version: z.number(), document: z.unknown(), savedAt: z.string() });
   app.put('/pages/:id/autosave', {
     config,

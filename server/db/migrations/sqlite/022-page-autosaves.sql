@@ -1,4 +1,4 @@
--- Issue 31: the generated page form autosaves like the FAQ and glossary editors (decision 058).
+-- Issue 31: the generated page form autosaves like the FAQ and glossary editors (decision 059).
 -- (migrations/postgres/022 makes the same schema.) content_autosaves takes kind 'page', whose
 -- item is a page id ('home', 'customers'): item_id becomes TEXT (the FAQ's and glossary's
 -- integer ids are kept as their digits). A CHECK cannot be altered in place: the table is
