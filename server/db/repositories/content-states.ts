@@ -1,7 +1,7 @@
 // SQL for the draft, schedule and trash columns every editable item carries (decision 052), the
 // same for each kind's table: a compare-and-set of those columns on the version the writer read,
 // the trash's list and lookups, the drafts the scheduler finds due, and the trash's purge.
-import { type Kysely, sql } from 'kysely';
+import { type Insertable, type Kysely, sql } from 'kysely';
 import type { ContentKind } from '../../../common/content.ts';
 import type { DB } from '../schema.ts';
 import type { ItemState, Stamp } from './content.ts';
@@ -26,6 +26,19 @@ export type TrashedRow = {
 
 /** An editor's autosaved typing: the form's text values and the version they opened. */
 export type Autosave = { version: number; fields: Record<string, string>; savedAt: string };
+
+/** One editor's autosave of one item (FAQ, glossary entry or page document): replaced in place. */
+export async function upsertAutosave(db: Kysely<DB>, values: Insertable<DB['content_autosaves']>): Promise<void> {
+  await db
+    .insertInto('content_autosaves')
+    .values(values)
+    .onConflict((conflict) =>
+      conflict
+        .columns(['kind', 'item_id', 'username'])
+        .doUpdateSet({ version: values.version, fields_json: values.fields_json, saved_at: values.saved_at }),
+    )
+    .execute();
+}
 
 export function createContentStatesRepository(db: Kysely<DB>) {
   return {
@@ -94,15 +107,7 @@ export function createContentStatesRepository(db: Kysely<DB>) {
         fields_json: JSON.stringify(row.fields),
         saved_at: row.savedAt,
       };
-      await db
-        .insertInto('content_autosaves')
-        .values(values)
-        .onConflict((conflict) =>
-          conflict
-            .columns(['kind', 'item_id', 'username'])
-            .doUpdateSet({ version: values.version, fields_json: values.fields_json, saved_at: values.saved_at }),
-        )
-        .execute();
+      await upsertAutosave(db, values);
     },
     async findAutosave(kind: ContentKind, itemId: number, username: string): Promise<Autosave | null> {
       const row = await db

@@ -3,6 +3,7 @@
 // editor and page. The row holds the typed document as JSON (not yet checked by its schema).
 import type { Kysely } from 'kysely';
 import type { DB } from '../schema.ts';
+import { upsertAutosave } from './content-states.ts';
 
 export type PageAutosave = { version: number; document: unknown; savedAt: string };
 
@@ -19,15 +20,7 @@ export function createPageAutosavesRepository(db: Kysely<DB>) {
         fields_json: JSON.stringify(row.document),
         saved_at: row.savedAt,
       };
-      await db
-        .insertInto('content_autosaves')
-        .values(values)
-        .onConflict((conflict) =>
-          conflict
-            .columns(['kind', 'item_id', 'username'])
-            .doUpdateSet({ version: values.version, fields_json: values.fields_json, saved_at: values.saved_at }),
-        )
-        .execute();
+      await upsertAutosave(db, values);
     },
     async find(pageId: string, username: string): Promise<PageAutosave | null> {
       const row = await db
