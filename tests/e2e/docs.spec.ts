@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import { href } from 'react-router';
 import { expectNoAxeViolations, expectNoSideScroll, NARROW, screenshot, WIDE } from './axe-check.ts';
 import { expect, test } from './fixtures.ts';
+import { forgetOverlaySeen, OVERLAY_SHOWN, overlaySeen, recordLoadingOverlay } from './overlay-recorder.ts';
 
 const REFERENCES = [
   { hash: 'glossary', title: 'Glossary' },
@@ -61,13 +62,14 @@ test.describe('manual', () => {
   test('each reference is chosen from the list, after the overlay, with its own URL that reloads to it', async ({
     page,
   }) => {
+    await recordLoadingOverlay(page);
     await open(page);
     for (const reference of [...REFERENCES].reverse()) {
+      await forgetOverlaySeen(page);
       await list(page).getByRole('link', { name: reference.title, exact: true }).click();
       await expect(page).toHaveURL(new RegExp(`/docs#${reference.hash}$`));
       // The overlay covers the reference for its 600 ms, then lifts.
-      await expect(overlay(page)).toBeVisible();
-      await expect(page.getByRole('status').filter({ hasText: 'Loading the reference' })).toHaveCount(1);
+      await expect.poll(() => overlaySeen(page)).toEqual(OVERLAY_SHOWN('Loading the reference'));
       await expect(overlay(page)).toHaveCount(0);
       await expectShowing(page, reference.title);
 

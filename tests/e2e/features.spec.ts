@@ -4,9 +4,11 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { parse } from 'yaml';
+import { LOADING_OVERLAY_MS } from '../../common/constants.ts';
 import { FEATURE_SLUGS, type FeatureSlug } from '../../content/feature-slugs.ts';
 import { axe, WCAG_TAGS } from './axe-check.ts';
 import { expect, test } from './fixtures.ts';
+import { OVERLAY_SHOWN, overlaySeen, recordLoadingOverlay } from './overlay-recorder.ts';
 
 const SHOTS = 'test-results/features';
 const site = parse(readFileSync(new URL('../../content/site.yaml', import.meta.url), 'utf8')) as {
@@ -132,6 +134,7 @@ test.describe('the features page', () => {
   test('shows the loading overlay once hydrated, then the grid of 18 links that open in a new tab', async ({
     page,
   }) => {
+    await recordLoadingOverlay(page);
     const response = await page.goto('/features');
     expect(response?.status()).toBe(200);
     await expect(page).toHaveTitle('Features | Haulora');
@@ -139,9 +142,7 @@ test.describe('the features page', () => {
 
     // The overlay: a spinner over a busy region, announced by a 'Loading' status; then it lifts.
     const region = page.locator('.loading-region');
-    await expect(region.getByRole('status')).toHaveText('Loading features');
-    await expect(region.locator('[aria-busy="true"]')).toHaveCount(1);
-    await expect(region.locator('.loading-overlay')).toBeVisible();
+    await expect.poll(() => overlaySeen(page)).toEqual(OVERLAY_SHOWN('Loading features'));
     await waitForOverlayToLift(page);
     await expect(region.locator('.loading-overlay')).toHaveCount(0);
     await expect(region.getByRole('status')).toHaveText('');
@@ -184,10 +185,15 @@ test.describe('the features page', () => {
   });
 
   test('captures the overlay while it is shown', async ({ page }) => {
+    // The page's clock stands still once loaded, so the 600 ms overlay waits for the screenshot.
+    await page.clock.install({ time: new Date('2026-11-26T08:00:00Z') });
+    await page.clock.pauseAt(new Date('2026-11-26T08:00:01Z'));
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/features');
     await expect(page.locator('.loading-overlay')).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/features-overlay-1280.png` });
+    await page.clock.runFor(LOADING_OVERLAY_MS);
+    await expect(page.locator('.loading-overlay')).toHaveCount(0);
   });
 });
 

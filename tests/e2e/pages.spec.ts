@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import { E2E_STAFF } from '../helpers/e2e-staff.ts';
 import { axe, WCAG_TAGS } from './axe-check.ts';
 import { expect, test } from './fixtures.ts';
+import { OVERLAY_SHOWN, overlaySeen, recordLoadingOverlay } from './overlay-recorder.ts';
 
 const SHOTS = 'test-results/features';
 const FAQ_API = '/api/Faqs/GetAllFromFaqs';
@@ -28,18 +29,7 @@ test.describe('the FAQ page', () => {
     const apiAnswer = page.waitForResponse(
       (response) => isFaqCall(response.url()) && response.request().method() === 'GET',
     );
-    // The overlay lasts 600 ms from hydration; on a busy machine the test may look only after it
-    // has lifted, so the page itself records what its live region said and whether it was covered.
-    await page.addInitScript(() => {
-      const seen: string[] = [];
-      Object.assign(window, { overlaySeen: seen });
-      new MutationObserver(() => {
-        const status = document.querySelector('.loading-region [role="status"]')?.textContent;
-        if (status) seen.push(`status:${status}`);
-        if (document.querySelector('.loading-region .loading-overlay')) seen.push('overlay');
-        if (document.querySelector('.loading-region [aria-busy="true"]')) seen.push('busy');
-      }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
-    });
+    await recordLoadingOverlay(page);
     const response = await page.goto('/faq');
     expect(response?.status()).toBe(200);
     await expect(page).toHaveTitle('Frequently asked questions | Haulora');
@@ -49,9 +39,7 @@ test.describe('the FAQ page', () => {
 
     // The overlay once hydrated: a busy region and a 'Loading' status, then it lifts.
     const region = page.locator('.loading-region');
-    const seen = async () =>
-      new Set(await page.evaluate(() => (window as unknown as { overlaySeen: string[] }).overlaySeen));
-    await expect.poll(seen).toEqual(new Set(['status:Loading questions', 'overlay', 'busy']));
+    await expect.poll(() => overlaySeen(page)).toEqual(OVERLAY_SHOWN('Loading questions'));
     await expect(region.locator('[aria-busy="true"]')).toHaveCount(0);
     await expect(region.locator('.loading-overlay')).toHaveCount(0);
 

@@ -164,6 +164,9 @@ test.describe('navbar entries', () => {
   });
 
   test('the in-site entries lead where they should and close their dropdown', async ({ page }) => {
+    // Twelve navigations, each to a page that hydrates: 7 s on a quiet machine, 35 s with four
+    // at once on two busy cores, so it gets three times the usual minute.
+    test.slow();
     await open(page, href('/features'));
     await markDocument(page);
     const internalItems = MENUS.flatMap((menu) =>
