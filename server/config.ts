@@ -83,6 +83,9 @@ const envSchema = z.object({
   /** Keep rendered public pages in memory (server/plugins/page-cache.ts); on by default outside
    * development, where Vite rebuilds the app on every change. */
   PAGE_CACHE: flag.optional(),
+  /** Inline each cached page's critical CSS and load the stylesheet without blocking the first
+   * paint (server/services/critical-css.ts); on by default with the page cache, off in tests. */
+  CRITICAL_CSS: flag.optional(),
   /** Keep the site search's index of the FAQ and glossary pages current at run time (issue 19); default on except in tests. */
   SEARCH_LIVE_INDEX: flag.optional(),
   // Overrides of content/site.yaml.
@@ -236,6 +239,8 @@ const configSchema = envSchema
       siteUrl: vars.SITE_URL,
       /** Serve the public pages from rendered copies (server/plugins/page-cache.ts). */
       pageCache: vars.PAGE_CACHE ?? vars.NODE_ENV !== 'development',
+      /** The cached pages' critical CSS inline (server/services/critical-css.ts). */
+      criticalCss: vars.CRITICAL_CSS ?? vars.NODE_ENV !== 'test',
       liveSearchIndex: vars.SEARCH_LIVE_INDEX ?? vars.NODE_ENV !== 'test',
       shutdownDrainMs: vars.SHUTDOWN_DRAIN_MS ?? (vars.DATABASE_URL ? 3_000 : 0),
       /** Everything here may be shown to a visitor: it is the allowlist the pages get. */

@@ -47,6 +47,12 @@ export function createMetrics() {
       labelNames: ['result'] as const,
       registers: [registry],
     }),
+    criticalCss: new Counter({
+      name: 'haulora_critical_css_total',
+      help: "Pages' critical CSS picks, by result: picked, failed, refused (over the bounds), late (a page went without).",
+      labelNames: ['result'] as const,
+      registers: [registry],
+    }),
   };
 }
 export type Metrics = ReturnType<typeof createMetrics>;

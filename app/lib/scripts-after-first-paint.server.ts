@@ -8,6 +8,7 @@
 // mobile FCP 1.0 s or 1.4 s (LCP 1.05 or 1.96 s) depending on the run (decision 012).
 import { StringDecoder } from 'node:string_decoder';
 import { Transform } from 'node:stream';
+import { FULL_SHEET_ATTRIBUTE } from '../../common/constants.ts';
 
 const MODULE_SCRIPT_OPEN = /<script\b[^>]*\btype="module"[^>]*>/;
 const SCRIPT_CLOSE = '</script>';
@@ -17,13 +18,21 @@ const MAX_OPEN_TAG = 200;
 
 // Resolves at the first contentful paint (at once where the browser does not report paints, or
 // when it already happened); a page that never paints (say, a tab opened in the background)
-// starts its scripts 3 s after load at the latest.
+// starts its scripts 3 s after load at the latest. Then, on a page that painted with its critical
+// CSS inline (server/services/critical-css.ts), waits for the full stylesheet, so whatever the
+// scripts change or show (an open menu, a dialog) is styled.
 const AFTER_FIRST_PAINT = `await new Promise((start) => {
   if (!PerformanceObserver.supportedEntryTypes?.includes('paint') || performance.getEntriesByName('first-contentful-paint').length) return start();
   new PerformanceObserver((list, observer) => {
     if (list.getEntriesByName('first-contentful-paint').length) { observer.disconnect(); start(); }
   }).observe({ type: 'paint', buffered: true });
   addEventListener('load', () => setTimeout(start, 3000), { once: true });
+});
+await new Promise((loaded) => {
+  const sheet = document.querySelector('link[${FULL_SHEET_ATTRIBUTE}]');
+  if (!sheet || sheet.media === 'all') return loaded();
+  sheet.addEventListener('load', loaded, { once: true });
+  sheet.addEventListener('error', loaded, { once: true });
 });`;
 
 /** The module script's text with its static route imports started after the first paint. */

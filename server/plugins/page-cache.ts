@@ -103,9 +103,9 @@ export function createPageCache(paths: Iterable<string>) {
     get generation() {
       return generation;
     },
-    /** Reads a render made with the placeholders; keeps it under `key` when it may be reused and
-     * nothing cleared the cache since it started (`startedIn`). */
-    async store(key: string, response: Response, startedIn = generation): Promise<CachedPage> {
+    /** Reads a render made with the placeholders; keeps it under `key` when it may be reused,
+     * nothing cleared the cache since it started (`startedIn`) and the caller wants it kept. */
+    async store(key: string, response: Response, startedIn = generation, keep = true): Promise<CachedPage> {
       const text = response.body ? await response.text() : undefined;
       const headers = [...response.headers].filter(([name]) => name !== 'set-cookie');
       for (const cookie of response.headers.getSetCookie()) headers.push(['set-cookie', cookie]);
@@ -117,6 +117,7 @@ export function createPageCache(paths: Iterable<string>) {
         expires: Date.now() + MAX_AGE_MS,
       };
       const reusable =
+        keep &&
         page.status === 200 &&
         !response.headers.has('set-cookie') &&
         page.bytes <= MAX_BYTES &&

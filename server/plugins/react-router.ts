@@ -9,10 +9,11 @@ import { parseTheme, THEME_COOKIE } from '../../app/lib/theme.ts';
 import { MESSAGES } from '../../common/messages.ts';
 import type { Config } from '../config.ts';
 import { PublicError } from '../errors.ts';
-import { buildDir, serverBuildFile } from '../paths.ts';
+import { buildDir, clientBuildDir, serverBuildFile } from '../paths.ts';
 import { readBuildData } from '../build-data.ts';
 import { NO_SCREENS } from '../../app/lib/screens-manifest.ts';
 import { randomToken } from '../random.ts';
+import { type CriticalCss, createCriticalCss } from '../services/critical-css.ts';
 import { sameToken } from './csrf.ts';
 import { checkDeclaredLength, pageBodyLimit, readLimitedBody } from './page-body-limits.ts';
 import { type CachedPage, cachedPagePaths, createPageCache } from './page-cache.ts';
@@ -38,6 +39,12 @@ export default async function reactRouter(app: FastifyInstance, options: { confi
       ? createPageCache(cachedPagePaths((await loadHandler()).build.routes))
       : undefined;
   if (pageCache) app.services.content.onInvalidate(() => pageCache.clear());
+  // The cached pages' first paint without the stylesheet's round trip (decision 060).
+  const criticalCss =
+    pageCache && options.config.criticalCss
+      ? createCriticalCss(clientBuildDir, app.log, (result) => app.metrics.criticalCss.inc({ result }))
+      : undefined;
+  if (criticalCss) app.addHook('onClose', async () => criticalCss.close());
   const siteOrigin = options.config.siteUrl ? new URL(options.config.siteUrl).origin : undefined;
   const { socialCards, contentDates, screens } = options.dev
     ? { socialCards: {}, contentDates: {}, screens: NO_SCREENS }
@@ -119,11 +126,12 @@ export default async function reactRouter(app: FastifyInstance, options: { confi
       app.metrics.pageCache.inc({ result: page ? 'hit' : 'miss' });
       if (!page) {
         const generation = pageCache.generation;
-        page = await pageCache.store(
-          cacheKey,
-          await render(pageCache.placeholders, toWebRequest(request, reply, true)),
-          generation,
-        );
+        const rendered = await render(pageCache.placeholders, toWebRequest(request, reply, true));
+        // A page sent without its critical rules (they took too long) is not kept.
+        const { response, ready } = criticalCss
+          ? await withCriticalCss(rendered, criticalCss)
+          : { response: rendered, ready: true };
+        page = await pageCache.store(cacheKey, response, generation, ready);
       }
       return sendCachedPage(
         reply,
@@ -135,6 +143,9 @@ export default async function reactRouter(app: FastifyInstance, options: { confi
       { nonce: request.cspNonce, csrfToken: request.csrfToken, formKey: newFormKey() },
       toWebRequest(request, reply),
     );
+    // The pages rendered per visit (the demo booking's free times, sign-in) paint as early.
+    if (criticalCss && request.method === 'GET')
+      return sendWebResponse(reply, (await withCriticalCss(response, criticalCss)).response);
     return sendWebResponse(reply, response);
   };
   app.route({ method: ['GET', 'HEAD'], url: '/*', handler });
@@ -229,6 +240,17 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply, shared = fal
     signal: controller.signal,
     ...(hasBody ? { body: request.body as Buffer } : {}),
   } as RequestInit);
+}
+
+/** A page answer with its critical rules inline (server/services/critical-css.ts), when known. */
+async function withCriticalCss(response: Response, criticalCss: CriticalCss) {
+  if (response.status !== 200 || !response.body || !response.headers.get('content-type')?.startsWith('text/html')) {
+    return { response, ready: true };
+  }
+  const { html, ready } = await criticalCss.apply(await response.text());
+  const headers = new Headers(response.headers);
+  headers.delete('content-length');
+  return { response: new Response(html, { status: response.status, headers }), ready };
 }
 
 function sendCachedPage(reply: FastifyReply, page: CachedPage, body: string | undefined) {

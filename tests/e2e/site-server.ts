@@ -16,7 +16,11 @@ export const siteTest = base.extend<object, { site: Site }>({
     async ({}, use) => {
       // The live search index (issue 19) on, as in production; its first build is awaited.
       // Scheduled Content drafts (issue 31) are looked for every 2 s, so journeys wait seconds, not 15.
-      const server = await startServer({ SEARCH_LIVE_INDEX: 'true', CONTENT_SCHEDULE_SECONDS: '2' }, { pages: true });
+      // Critical CSS inline (decision 060) as in production.
+      const server = await startServer(
+        { SEARCH_LIVE_INDEX: 'true', CONTENT_SCHEDULE_SECONDS: '2', CRITICAL_CSS: 'true' },
+        { pages: true },
+      );
       await server.app.liveSearch?.rebuild();
       // The sign-in specs sign in as this staff user, and a sales member (issue 19) sees the
       // inbox, never the Content area.

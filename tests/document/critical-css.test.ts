@@ -1,0 +1,147 @@
+// Critical CSS inline (server/services/critical-css.ts, decision 060) against the production build:
+// a public page carries the rules its own elements need in a nonce'd <style>, its stylesheet loads
+// print-only behind it and is turned on by a nonce'd script (a <noscript> link without
+// JavaScript); the rules are picked once per page structure, whatever the text or query string;
+// the staff area and answers that are not pages are left alone.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { THEME_COOKIE } from '../../app/lib/theme.ts';
+import { clientBuildDir } from '../../server/paths.ts';
+import { structureKey, withCriticalRules } from '../../server/services/critical-css.ts';
+import { ApiClient } from '../helpers/api-client.ts';
+import { startServer, type TestServer } from '../helpers/server.ts';
+
+let server: TestServer;
+let plain: TestServer;
+before(async () => {
+  [server, plain] = await Promise.all([
+    startServer({ CRITICAL_CSS: 'true' }, { pages: true }),
+    startServer({ CRITICAL_CSS: 'false' }, { pages: true }),
+  ]);
+});
+after(() => Promise.all([server.close(), plain.close()]));
+
+const headerNonce = (headers: Headers) => /'nonce-([^']+)'/.exec(headers.get('content-security-policy') ?? '')?.[1];
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+const headOf = (html: string) => html.slice(0, html.indexOf('</head>'));
+const stylesheetHref = (html: string) => /<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/.exec(html)?.[1];
+
+describe('a public page', () => {
+  for (const path of ['/home', '/features', '/glossary', '/request-demo', '/sign-in', '/integrations?category=none']) {
+    test(`${path}: its critical rules inline, its stylesheet print-only until loaded, a <noscript> link`, async () => {
+      const page = await new ApiClient(server.url).get(path);
+      assert.equal(page.status, 200);
+      const nonce = escape(headerNonce(page.headers) ?? '');
+      assert.ok(nonce);
+      const head = headOf(page.text);
+      const href = stylesheetHref(head) ?? '';
+      assert.ok(href.startsWith('/assets/style-'), 'the site stylesheet is still linked');
+      const style = new RegExp(`<style nonce="${nonce}">([\\s\\S]*?)</style>`).exec(head);
+      assert.ok(style, "a <style> with the answer's nonce");
+      const rules = style[1]!;
+      // Only what the page uses: the site header's rules, not the staff inbox's or another page's.
+      assert.match(rules, /\.site-header\{/);
+      assert.doesNotMatch(rules, /\.inbox-/);
+      const full = readFileSync(join(clientBuildDir, href), 'utf8');
+      assert.ok(rules.length < full.length * 0.6, `${rules.length} of ${full.length} bytes`);
+      // The rules come before the link, which loads print-only and is swapped by a nonce'd script.
+      const link = new RegExp(
+        `<link nonce="${nonce}" rel="stylesheet" href="${escape(href)}" media="print" data-full-sheet/>`,
+      );
+      assert.match(head, link);
+      assert.ok(head.indexOf('<style') < head.search(link));
+      assert.match(head, new RegExp(`data-full-sheet/><script nonce="${nonce}">[^<]*l\\.media='all'[^<]*</script>`));
+      assert.match(
+        head,
+        new RegExp(`<noscript><link nonce="${nonce}" rel="stylesheet" href="${escape(href)}"/></noscript>`),
+      );
+      // Exactly one of each.
+      assert.equal(head.match(/<style/g)?.length, 1);
+      assert.equal(head.match(/rel="stylesheet"/g)?.length, 2);
+    });
+  }
+
+  test('the same page with CRITICAL_CSS=false links its stylesheet as a blocking sheet, nothing inline', async () => {
+    const head = headOf((await new ApiClient(plain.url).get('/features')).text);
+    assert.doesNotMatch(head, /<style|media="print"|<noscript>/);
+    assert.match(head, /<link nonce="[^"]+" rel="stylesheet" href="\/assets\/style-[^"]+"\/>/);
+  });
+
+  test("a chosen theme's colours are in the rules (light, dark and the system's)", async () => {
+    const rulesFor = async (theme: string) => {
+      const page = await new ApiClient(server.url).get('/features', { cookie: `${THEME_COOKIE}=${theme}` });
+      assert.match(page.text, new RegExp(`<html [^>]*data-theme="${theme}"`));
+      return /<style[^>]*>([\s\S]*?)<\/style>/.exec(page.text)![1]!;
+    };
+    const [light, dark, system] = await Promise.all([rulesFor('light'), rulesFor('dark'), rulesFor('system')]);
+    assert.match(light, /:root\[data-theme=light\]\{[^}]*color-scheme:light/);
+    assert.match(dark, /:root\[data-theme=dark\]\{[^}]*color-scheme:dark/);
+    assert.match(system, /@media \(prefers-color-scheme:dark\)\{:root\{/);
+  });
+
+  test('the brand typeface is in every page’s rules (a later page of the tab sets its class before painting)', async () => {
+    const page = await new ApiClient(server.url).get('/customers');
+    const rules = /<style[^>]*>([\s\S]*?)<\/style>/.exec(page.text)![1]!;
+    assert.match(rules, /@font-face\{font-family:Inter/);
+    assert.match(rules, /\.brand-font/);
+  });
+});
+
+describe('what is left alone', () => {
+  test('a staff page (its two stylesheets), a JSON answer and the 404 page are unchanged', async () => {
+    const client = new ApiClient(server.url);
+    const staff = await client.get('/analytics');
+    assert.equal(headOf(staff.text).match(/rel="stylesheet"/g)?.length, 2);
+    assert.doesNotMatch(headOf(staff.text), /<style|media="print"/);
+    const api = await client.get('/api/Faqs/GetAllFromFaqs');
+    assert.equal(api.status, 200);
+    assert.ok(Array.isArray(api.body));
+    const missing = await client.get('/no-such-page');
+    assert.equal(missing.status, 404);
+    assert.doesNotMatch(headOf(missing.text), /<style|media="print"/);
+  });
+});
+
+describe('the structure key', () => {
+  const page = (body: string) =>
+    `<!DOCTYPE html><html lang="en"><head><link nonce="n" rel="stylesheet" href="/assets/style-x.css"/></head><body>${body}</body></html>`;
+
+  test('ignores text and URLs, follows the elements and their styling attributes', () => {
+    const base = structureKey(page('<main class="a"><h1>Fleet</h1><a href="/x?utm=1">More</a></main>'));
+    assert.equal(base, structureKey(page('<main class="a"><h1>Trucks</h1><a href="/y?utm=2">Less</a></main>')));
+    assert.notEqual(base, structureKey(page('<main class="b"><h1>Fleet</h1><a href="/x">More</a></main>')));
+    assert.notEqual(base, structureKey(page('<main class="a"><h2>Fleet</h2><a href="/x">More</a></main>')));
+    assert.notEqual(
+      base,
+      structureKey(page('<main class="a"><h1>Fleet</h1><a href="/x" aria-current="page">More</a></main>')),
+    );
+  });
+
+  test('the rules go in before the one stylesheet; a page with two keeps its links as they are', () => {
+    const html = withCriticalRules(page('<p>x</p>'), '.a{color:red}');
+    assert.match(
+      html,
+      /<head><style nonce="n">\.a\{color:red\}<\/style><link nonce="n" rel="stylesheet" href="\/assets\/style-x\.css" media="print" data-full-sheet\/><script nonce="n">.*<\/script><noscript><link nonce="n" rel="stylesheet" href="\/assets\/style-x\.css"\/><\/noscript><\/head>/,
+    );
+    const two = page('<p>x</p>').replace('</head>', '<link rel="stylesheet" href="/assets/staff.css"/></head>');
+    assert.equal(withCriticalRules(two, '.a{color:red}'), two);
+  });
+});
+
+describe('one extraction per structure', () => {
+  const picks = async () =>
+    (await server.app.metrics.criticalCss.get()).values.find((value) => value.labels.result === 'picked')?.value ?? 0;
+
+  test('copies of a page under new query strings and themes reuse its rules', async () => {
+    const client = new ApiClient(server.url);
+    const first = /<style[^>]*>([\s\S]*?)<\/style>/.exec((await client.get('/offer')).text)![1];
+    const before = await picks();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, index) => client.get(`/offer?utm_source=test-${index}`)),
+    );
+    for (const answer of answers) assert.equal(/<style[^>]*>([\s\S]*?)<\/style>/.exec(answer.text)![1], first);
+    assert.equal(await picks(), before, 'no new extraction');
+  });
+});
