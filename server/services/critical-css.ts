@@ -3,8 +3,8 @@
 // for it once the document's head arrived and painted nothing until it came, one more round trip
 // on every first view (Lighthouse's simulated phone: about 40% of the largest paint).
 //
-// For the pages the page cache keeps (server/plugins/page-cache.ts: their HTML is a function of
-// the URL, the content and the theme), the rules that match the page's own elements are written
+// For every public page (the ones the page cache keeps and the ones rendered per visit, such as
+// the booking page with its free times), the rules that match the page's own elements are written
 // into its head (beasties picks them), and the full stylesheet still loads, at the lowest
 // priority, as `media="print"`; a nonce'd inline script turns it to `all` once it has loaded, and
 // the page's scripts start only after that (app/lib/scripts-after-first-paint.server.ts), so what
