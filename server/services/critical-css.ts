@@ -22,8 +22,9 @@ import { Worker } from 'node:worker_threads';
 import { FULL_SHEET_ATTRIBUTE } from '../../common/constants.ts';
 import type { CriticalCssAnswer, CriticalCssWorkerData } from './critical-css-worker.ts';
 
-/** Turns the full stylesheet on once it has loaded; runs right after its <link> in the head. */
-const SWAP_SCRIPT = `{const l=document.currentScript.previousElementSibling,a=()=>{l.media='all'};l.sheet?a():l.addEventListener('load',a)}`;
+/** Turns the full stylesheet on once it has loaded; runs right after its <link> in the head. A
+ * failed load sets it too, so the page's scripts, which wait for `all`, still start. */
+const SWAP_SCRIPT = `{const l=document.currentScript.previousElementSibling,a=()=>{l.media='all'};l.sheet?a():(l.addEventListener('load',a),l.addEventListener('error',a))}`;
 
 // React Router's root stylesheet link, as the render writes it (nonce, rel, href in that order or not).
 const STYLESHEET_LINK = /<link\b[^>]*\brel="stylesheet"[^>]*>/g;
