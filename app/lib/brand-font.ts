@@ -10,11 +10,23 @@ import { useEffect } from 'react';
 
 export const BRAND_FONT_CLASS = 'brand-font';
 const FLAG = 'haulora-brand-font';
-/** The faces the pages use (fonts.css); 600 takes the 700 face. */
-const FACES = ['400 1em Inter', '700 1em Inter'];
+/** The weights the pages use (fonts.css); 600 takes the 700 face. */
+const WEIGHTS = ['400', '700'];
 
 /** Runs in <head> before the first paint (inline, with the page's CSP nonce). */
 export const BRAND_FONT_SCRIPT = `try{sessionStorage.getItem('${FLAG}')&&document.documentElement.classList.add('${BRAND_FONT_CLASS}')}catch(e){}`;
+
+/** One face per weight. A page with its critical rules inline declares each face twice (there and
+ * in the stylesheet, same file): `document.fonts.load()` would load every match, two requests
+ * for each file at once, so one face of each weight is loaded instead. */
+function facesToLoad(): FontFace[] {
+  const faces = new Map<string, FontFace>();
+  for (const face of document.fonts) {
+    if (face.family.replace(/["']/g, '') === 'Inter' && WEIGHTS.includes(face.weight) && !faces.has(face.weight))
+      faces.set(face.weight, face);
+  }
+  return [...faces.values()];
+}
 
 /** Once the first page of the tab is idle, fetches the faces and keeps the flag for the next ones. */
 export function useBrandFont() {
@@ -22,12 +34,13 @@ export function useBrandFont() {
     if (document.documentElement.classList.contains(BRAND_FONT_CLASS) || !document.fonts) return;
     const idle = window.requestIdleCallback ?? ((work: () => void) => setTimeout(work, 200));
     idle(
-      () =>
-        void Promise.all(FACES.map((face) => document.fonts.load(face)))
-          .then((loaded) => {
-            if (loaded.every((faces) => faces.length > 0)) sessionStorage.setItem(FLAG, '1');
-          })
-          .catch(() => {}),
+      () => {
+        const faces = facesToLoad();
+        if (faces.length !== WEIGHTS.length) return;
+        void Promise.all(faces.map((face) => face.load()))
+          .then(() => sessionStorage.setItem(FLAG, '1'))
+          .catch(() => {});
+      },
       { timeout: 5000 },
     );
   }, []);

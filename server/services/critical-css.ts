@@ -5,11 +5,12 @@
 //
 // For every public page (the ones the page cache keeps and the ones rendered per visit, such as
 // the booking page with its free times), the rules that match the page's own elements are written
-// into its head (beasties picks them), and the full stylesheet still loads, at the lowest
-// priority, as `media="print"`; a nonce'd inline script turns it to `all` once it has loaded, and
-// the page's scripts start only after that (app/lib/scripts-after-first-paint.server.ts), so what
-// they change is styled by the full sheet. Without JavaScript a <noscript> link loads it as before.
-// The tag React rendered stays where it was, with only its media changed: hydration finds it.
+// into its head (beasties picks them), and the full stylesheet loads after the first paint, at the
+// lowest priority (`disabled` until then, `media="print"` while it loads): a nonce'd inline script
+// starts it and turns it to `all` once it has loaded. The page's scripts start only after that
+// (app/lib/scripts-after-first-paint.server.ts), so what they change is styled by the full sheet.
+// Without JavaScript a <noscript> link loads it as before. The tag React rendered stays where it
+// was, with only its media and `disabled` added: hydration finds it.
 //
 // Cost: beasties parses the document and matches every selector (0.1-0.5 s of a core), so it runs
 // in a worker thread, once per page structure: the key is the document's tags and their styling
@@ -22,9 +23,25 @@ import { Worker } from 'node:worker_threads';
 import { FULL_SHEET_ATTRIBUTE } from '../../common/constants.ts';
 import type { CriticalCssAnswer, CriticalCssWorkerData } from './critical-css-worker.ts';
 
-/** Turns the full stylesheet on once it has loaded; runs right after its <link> in the head. A
- * failed load sets it too, so the page's scripts, which wait for `all`, still start. */
-const SWAP_SCRIPT = `{const l=document.currentScript.previousElementSibling,a=()=>{l.media='all'};l.sheet?a():(l.addEventListener('load',a),l.addEventListener('error',a))}`;
+/** Starts the full stylesheet's download once the page has painted, and turns it on once it has
+ * loaded; runs right after its <link> in the head. The link is `disabled` until then, which no
+ * browser fetches (Chromium's preload scanner included), so only the document and its inline rules
+ * stand before the first paint. "Painted" is the first contentful paint and then the page's
+ * high-priority images (the home page's hero screen) decoded and one frame later on screen: the
+ * largest paint is then over before anything else starts (the page's scripts wait for this sheet,
+ * app/lib/scripts-after-first-paint.server.ts). A page that never paints (a tab opened in the
+ * background) starts it 3 s after load at the latest. A failed load turns it on too, so the
+ * scripts, which wait for `all`, still start. */
+const SWAP_SCRIPT = `{
+const l=document.currentScript.previousElementSibling,on=()=>{l.media='all'};let started=0;
+const start=()=>{if(started)return;started=1;l.addEventListener('load',on);l.addEventListener('error',on);l.disabled=false};
+const painted=()=>new Promise((p)=>{
+if(!PerformanceObserver.supportedEntryTypes?.includes('paint'))return p();
+new PerformanceObserver((e,o)=>{if(e.getEntriesByName('first-contentful-paint').length){o.disconnect();p()}}).observe({type:'paint',buffered:true})});
+const parsed=()=>document.readyState!=='loading'||new Promise((p)=>addEventListener('DOMContentLoaded',p,{once:true}));
+const heroes=()=>Promise.all([...document.querySelectorAll('img[fetchpriority=high]')].map((i)=>i.decode().catch(()=>{})));
+painted().then(parsed).then(heroes).then(()=>new Promise((p)=>requestAnimationFrame(()=>setTimeout(p))).then(start));
+addEventListener('load',()=>setTimeout(start,3000),{once:true})}`.replaceAll('\n', '');
 
 // React Router's root stylesheet link, as the render writes it (nonce, rel, href in that order or not).
 const STYLESHEET_LINK = /<link\b[^>]*\brel="stylesheet"[^>]*>/g;
@@ -62,7 +79,7 @@ export function withCriticalRules(html: string, criticalRules: string): string {
   const link = links[0]![0];
   const nonce = /\bnonce="([^"]*)"/.exec(link)?.[1];
   const nonceAttribute = nonce === undefined ? '' : ` nonce="${nonce}"`;
-  const deferred = link.replace(/\s*\/?>$/, ` media="print" ${FULL_SHEET_ATTRIBUTE}/>`);
+  const deferred = link.replace(/\s*\/?>$/, ` media="print" disabled="" ${FULL_SHEET_ATTRIBUTE}/>`);
   const replacement =
     `<style${nonceAttribute}>${criticalRules}</style>${deferred}` +
     `<script${nonceAttribute}>${SWAP_SCRIPT}</script><noscript>${link}</noscript>`;

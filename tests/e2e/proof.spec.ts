@@ -242,6 +242,8 @@ test.describe('screenshots', () => {
   for (const theme of ['light', 'dark'] as const) {
     for (const viewport of [NARROW, WIDE]) {
       test(`${theme} at ${viewport.width} px`, async ({ page, baseURL }) => {
+        // Ten full-page screenshots: 40-46 s at load 12 on two cores, near the 60 s limit.
+        test.slow();
         await page.context().addCookies([{ name: 'theme', value: theme, url: baseURL! }]);
         await page.setViewportSize(viewport);
         for (const path of pages) {

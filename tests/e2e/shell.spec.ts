@@ -603,19 +603,32 @@ test.describe('accessibility', () => {
   });
 });
 
-test('a page starts its scripts only after its first contentful paint, then hydrates', async ({ page }) => {
-  // The page is whole without JavaScript, so no script competes with the first paint
-  // (app/lib/scripts-after-first-paint.server.ts).
+test('a page starts its scripts and its full stylesheet only after its first contentful paint, then hydrates', async ({
+  page,
+}) => {
+  // The page is whole without JavaScript and paints with its critical rules inline, so no script
+  // and no stylesheet compete with the first paint (app/lib/scripts-after-first-paint.server.ts,
+  // server/services/critical-css.ts).
   await page.goto('/home');
   await waitForHydration(page);
-  const { firstPaint, scriptStarts } = await page.evaluate(() => ({
-    firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
-    scriptStarts: performance
-      .getEntriesByType('resource')
-      .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
-      .map((entry) => entry.startTime),
-  }));
+  const { firstPaint, scriptStarts, sheetStarts, sheet } = await page.evaluate(() => {
+    const resources = performance.getEntriesByType('resource');
+    const startsOf = (extension: string) =>
+      resources.filter((entry) => new URL(entry.name).pathname.endsWith(extension)).map((entry) => entry.startTime);
+    const link = document.querySelector<HTMLLinkElement>('link[data-full-sheet]');
+    return {
+      firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      scriptStarts: startsOf('.js'),
+      sheetStarts: startsOf('.css'),
+      sheet: { media: link?.media, disabled: link?.disabled, rules: link?.sheet?.cssRules.length ?? 0 },
+    };
+  });
   expect(firstPaint).toBeGreaterThan(0);
   expect(scriptStarts.length).toBeGreaterThan(10);
   expect(Math.min(...scriptStarts)).toBeGreaterThanOrEqual(firstPaint!);
+  // One stylesheet, asked for after the paint, loaded and on by the time the page hydrated.
+  expect(sheetStarts).toHaveLength(1);
+  expect(sheetStarts[0]).toBeGreaterThanOrEqual(firstPaint!);
+  expect(sheet).toEqual({ media: 'all', disabled: false, rules: expect.any(Number) });
+  expect(sheet.rules).toBeGreaterThan(100);
 });

@@ -62,7 +62,8 @@ export function ProductScreen({ screen, priority = false, detail = PHONE_MEDIA, 
         height={imgSize.height}
         loading={priority ? 'eager' : 'lazy'}
         fetchPriority={priority ? 'high' : undefined}
-        decoding="async"
+        // The first screen paints in the frame its bytes arrive in (it is the largest paint).
+        decoding={priority ? undefined : 'async'}
       />
     </picture>
   );
