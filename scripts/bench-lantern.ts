@@ -3,7 +3,7 @@
 // server, then asks Lighthouse's own Lantern simulation for the FCP and LCP graphs and prints each
 // node on the path (the document, the stylesheet, images, the main thread's tasks) with its
 // simulated start and end, plus which connection each request used in the real load. What ends
-// last is what a change has to move.
+// last is what a change has to move. Also the Total Blocking Time and its long tasks.
 // A benchmark, not a test: the observed CPU times move with the machine's load.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,6 +19,7 @@ type Timing = { startTime: number; endTime: number };
 type GraphNode =
   | { type: 'network'; request: { resourceType: string; url: string; transferSize: number } }
   | { type: 'cpu'; duration: number; childEvents: { name: string }[] };
+type LongTask = { url?: string; startTime: number; duration: number };
 type Estimate = { timeInMs: number; nodeTimings: Map<GraphNode, Timing> };
 type LanternResult = { timing: number; optimisticEstimate: Estimate; pessimisticEstimate: Estimate };
 type DevtoolsEntry = {
@@ -58,6 +59,12 @@ try {
       console.log(
         `\n${path}: Lighthouse FCP ${lhr.audits['first-contentful-paint']?.numericValue?.toFixed(0)} ms, LCP ${lhr.audits['largest-contentful-paint']?.numericValue?.toFixed(0)} ms`,
       );
+      // What makes up the Total Blocking Time: the main thread's long tasks (simulated durations).
+      const tbt = lhr.audits['total-blocking-time']?.numericValue ?? 0;
+      const longTasks = (lhr.audits['long-tasks']?.details as { items?: LongTask[] } | undefined)?.items ?? [];
+      console.log(`TBT ${tbt.toFixed(0)} ms; long tasks (simulated):`);
+      for (const task of longTasks)
+        console.log(`  ${task.startTime.toFixed(0)} ms +${task.duration.toFixed(0)} ms  ${task.url ?? ''}`);
       console.log('connections in the real load:');
       for (const entry of artifacts.DevtoolsLog as unknown as DevtoolsEntry[]) {
         const response = entry.method === 'Network.responseReceived' ? entry.params.response : undefined;
