@@ -109,8 +109,9 @@ export function createIngest(options: IngestOptions) {
         counts.dropped += 1;
         return false;
       }
-      const time = now();
-      const day = dayOf(time);
+      // One ISO string per event gives both its time and its day (as dayOf would).
+      const at = new Date(now()).toISOString();
+      const day = at.slice(0, 10);
       const landing = landingOf(event.path, event.referrer, visit.site);
       let daySalt: string;
       try {
@@ -125,7 +126,7 @@ export function createIngest(options: IngestOptions) {
       // In EVENT_COLUMNS order (analytics-insert.ts).
       queue.push(
         day,
-        new Date(time).toISOString(),
+        at,
         event.type,
         landing.path,
         landing.referrerHost,
