@@ -20,7 +20,7 @@
 // this 2-core machine otherwise takes a third of a core at 5,000 events/s; decision 061. Report
 // a run without it beside any run with it).
 // A benchmark, not a test: on a shared machine the figures move; run it alone when it matters.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
 import { availableParallelism, loadavg, setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -81,6 +81,28 @@ function threadCpuMs(pid: number, thread = pid): number {
 function processCpuMs(pid: number): { user: number; system: number } {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return { user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 };
+}
+
+/** CPU milliseconds of each thread of a process, by thread id. */
+function threadsCpuMs(pid: number): Map<string, number> {
+  const threads = new Map<string, number>();
+  for (const thread of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      threads.set(thread, threadCpuMs(pid, Number(thread)));
+    } catch {
+      // The thread ended between the listing and the read.
+    }
+  }
+  return threads;
+}
+
+/** The busiest thread other than the main one between two readings (the beacon listener's). */
+function busiestOtherThreadMs(pid: number, before: Map<string, number>, after: Map<string, number>): number {
+  let busiest = 0;
+  for (const [thread, ms] of after) {
+    if (Number(thread) !== pid) busiest = Math.max(busiest, ms - (before.get(thread) ?? 0));
+  }
+  return busiest;
 }
 
 /** A port free at this moment, for the beacon listener. */
@@ -147,8 +169,10 @@ async function ingest() {
     // The event loop's own CPU per event: what the machine's other load changes least.
     const cpuBefore = threadCpuMs(server.pid);
     const processCpuBefore = processCpuMs(server.pid);
+    const threadsBefore = threadsCpuMs(server.pid);
     const loadCpuBefore = process.cpuUsage();
     const flat = await events();
+    const listenerThreadMs = busiestOtherThreadMs(server.pid, threadsBefore, threadsCpuMs(server.pid));
     const loadCpu = process.cpuUsage(loadCpuBefore);
     const cpuPerEvent = ((threadCpuMs(server.pid) - cpuBefore) * 1000) / flat.requests.total;
     const processCpuAfter = processCpuMs(server.pid);
@@ -193,6 +217,10 @@ async function ingest() {
     console.log(
       `CPU per event (alone): the pages' event loop ${cpuPerEvent.toFixed(0)} µs, the whole process (every thread) ${processCpuPerEvent.toFixed(0)} µs (${userPerEvent.toFixed(0)} user, ${systemPerEvent.toFixed(0)} kernel; ~${(1e6 / processCpuPerEvent).toFixed(0)} events/s per core)`,
     );
+    if (listenerPort)
+      console.log(
+        `CPU per event (alone) of the beacon listener's thread (the busiest but the main): ${perEvent(listenerThreadMs).toFixed(0)} µs`,
+      );
     console.log(
       `CPU per event of the load generator (autocannon, this process): ${((loadCpu.user + loadCpu.system) / flat.requests.total).toFixed(0)} µs, on the same ${availableParallelism()} cores`,
     );
