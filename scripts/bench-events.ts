@@ -15,11 +15,14 @@
 //   SQLite by default; --postgres runs it on a throwaway cluster too.
 //
 // Flags: --duration <s> (ingest, default 10), --rate <n>, --page-rate <n>, --events <n>, --raw-days <n>, --leads <n>,
-// --postgres.
+// --postgres, --same-port, --nice-generator (ingest: the load generator, this process's thread,
+// at nice 10 once the server runs: a stand-in for traffic arriving from other machines, which on
+// this 2-core machine otherwise takes a third of a core at 5,000 events/s; decision 061. Report
+// a run without it beside any run with it).
 // A benchmark, not a test: on a shared machine the figures move; run it alone when it matters.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { availableParallelism, loadavg, setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { parseArgs } from 'node:util';
@@ -54,6 +57,7 @@ const { values: flags, positionals } = parseArgs({
     leads: { type: 'string', default: '20000' },
     postgres: { type: 'boolean', default: false },
     'same-port': { type: 'boolean', default: false },
+    'nice-generator': { type: 'boolean', default: false },
   },
 });
 const UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -77,6 +81,28 @@ function threadCpuMs(pid: number, thread = pid): number {
 function processCpuMs(pid: number): { user: number; system: number } {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return { user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 };
+}
+
+/** CPU milliseconds of each thread of a process, by thread id. */
+function threadsCpuMs(pid: number): Map<string, number> {
+  const threads = new Map<string, number>();
+  for (const thread of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      threads.set(thread, threadCpuMs(pid, Number(thread)));
+    } catch {
+      // The thread ended between the listing and the read.
+    }
+  }
+  return threads;
+}
+
+/** The busiest thread other than the main one between two readings (the beacon listener's). */
+function busiestOtherThreadMs(pid: number, before: Map<string, number>, after: Map<string, number>): number {
+  let busiest = 0;
+  for (const [thread, ms] of after) {
+    if (Number(thread) !== pid) busiest = Math.max(busiest, ms - (before.get(thread) ?? 0));
+  }
+  return busiest;
 }
 
 /** A port free at this moment, for the beacon listener. */
@@ -108,6 +134,8 @@ async function ingest() {
     },
   });
   const origin = SITE;
+  // The server was started at normal priority; only this thread (autocannon's) is made nicer.
+  if (flags['nice-generator']) setPriority(0, 10);
   // Where the beacons go: the listener's port, as the proxy routes them, or the app's own.
   const eventsUrl = listenerPort ? `http://127.0.0.1:${listenerPort}` : server.url;
   const eventPath = listenerPort
@@ -141,8 +169,10 @@ async function ingest() {
     // The event loop's own CPU per event: what the machine's other load changes least.
     const cpuBefore = threadCpuMs(server.pid);
     const processCpuBefore = processCpuMs(server.pid);
+    const threadsBefore = threadsCpuMs(server.pid);
     const loadCpuBefore = process.cpuUsage();
     const flat = await events();
+    const listenerThreadMs = busiestOtherThreadMs(server.pid, threadsBefore, threadsCpuMs(server.pid));
     const loadCpu = process.cpuUsage(loadCpuBefore);
     const cpuPerEvent = ((threadCpuMs(server.pid) - cpuBefore) * 1000) / flat.requests.total;
     const processCpuAfter = processCpuMs(server.pid);
@@ -169,6 +199,11 @@ async function ingest() {
       `bench-events ingest: ${duration} s per phase, one instance (SQLite); load average (1/5/15 min) at the start ${loadAtStart}, at the end ${load()}`,
     );
     console.log(`events sent to ${eventPath}`);
+    console.log(
+      flags['nice-generator']
+        ? 'load generator (autocannon, this process) at nice 10: a stand-in for traffic from other machines'
+        : 'load generator (autocannon, this process) at normal priority, on the same cores as the server',
+    );
     console.log(line('/home alone, as fast as it goes', alone));
     console.log(line(`/home alone at ${pageRate}/s`, steadyAlone));
     console.log(line('POST /api/events alone (50 conns)', flat));
@@ -182,6 +217,10 @@ async function ingest() {
     console.log(
       `CPU per event (alone): the pages' event loop ${cpuPerEvent.toFixed(0)} µs, the whole process (every thread) ${processCpuPerEvent.toFixed(0)} µs (${userPerEvent.toFixed(0)} user, ${systemPerEvent.toFixed(0)} kernel; ~${(1e6 / processCpuPerEvent).toFixed(0)} events/s per core)`,
     );
+    if (listenerPort)
+      console.log(
+        `CPU per event (alone) of the beacon listener's thread (the busiest but the main): ${perEvent(listenerThreadMs).toFixed(0)} µs`,
+      );
     console.log(
       `CPU per event of the load generator (autocannon, this process): ${((loadCpu.user + loadCpu.system) / flat.requests.total).toFixed(0)} µs, on the same ${availableParallelism()} cores`,
     );

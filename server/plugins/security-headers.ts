@@ -68,14 +68,34 @@ const isBeacon = (method: string, url: string) =>
 /** Requests that render a page, and so may run scripts that need the nonce. */
 const isPageRequest = (url: string) => !url.startsWith('/api/') && !url.startsWith('/assets/');
 
+/** helmet's hardening headers (every answer but the beacon's), its CSP left to this module. */
+const hardening = () =>
+  helmet({
+    contentSecurityPolicy: false,
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+  });
+
+/** Every header an API answer gets from the hook below (helmet's set, the permissions policy, the
+ * policy without a nonce), as one fixed list: for the beacon listener's answers to anything but
+ * the beacon (decision 061), which are written without Fastify. helmet's middleware is run once
+ * on a stand-in answer that only records what it sets. */
+export function apiSecurityHeaders(): [string, string][] {
+  const headers = new Map<string, string>();
+  const recorder = {
+    setHeader: (name: string, value: string) => void headers.set(name, value),
+    removeHeader: (name: string) => void headers.delete(name),
+  };
+  hardening()({} as never, recorder as never, () => {});
+  headers.set('permissions-policy', PERMISSIONS_POLICY);
+  headers.set('content-security-policy', contentSecurityPolicy("'self'", "'self'"));
+  return [...headers];
+}
+
 export default fp(
   async function securityHeaders(app: FastifyInstance, options: { dev: boolean }) {
-    const hardeningHeaders = helmet({
-      contentSecurityPolicy: false,
-      frameguard: { action: 'deny' },
-      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-      strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
-    });
+    const hardeningHeaders = hardening();
     // helmet's middleware is synchronous and never fails: it only sets headers, then calls this.
     const noop = () => {};
     app.decorateRequest('cspNonce', undefined);

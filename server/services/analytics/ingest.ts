@@ -7,7 +7,6 @@
 // last flush interval of events (and a batch being written); what a full queue refuses is counted,
 // never half stored.
 import { randomBytes } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
 import type { AnalyticsEvent } from '../../../common/analytics.ts';
 import type { AnalyticsRepository } from '../../db/repositories/analytics.ts';
 import { repositorySink, type EventSink } from './event-sink.ts';
@@ -21,9 +20,13 @@ const FLUSH_AT = 2_000;
 const MAX_QUEUED = 50_000;
 const DAY_MS = 86_400_000;
 
+type LogLine = (fields: Record<string, unknown>, message: string) => void;
+export type IngestLog = { error: LogLine; warn: LogLine };
+
 export type IngestOptions = {
   repo: AnalyticsRepository;
-  log: FastifyBaseLogger;
+  /** Where its failures are told (the app's logger, or the beacon listener's). */
+  log: IngestLog;
   /** Where batches are written; the repository's own connection when not given. */
   sink?: EventSink;
   /** How often queued events are written: what a crash may lose. */
@@ -106,8 +109,9 @@ export function createIngest(options: IngestOptions) {
         counts.dropped += 1;
         return false;
       }
-      const time = now();
-      const day = dayOf(time);
+      // One ISO string per event gives both its time and its day (as dayOf would).
+      const at = new Date(now()).toISOString();
+      const day = at.slice(0, 10);
       const landing = landingOf(event.path, event.referrer, visit.site);
       let daySalt: string;
       try {
@@ -122,7 +126,7 @@ export function createIngest(options: IngestOptions) {
       // In EVENT_COLUMNS order (analytics-insert.ts).
       queue.push(
         day,
-        new Date(time).toISOString(),
+        at,
         event.type,
         landing.path,
         landing.referrerHost,
