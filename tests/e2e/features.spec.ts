@@ -245,7 +245,7 @@ test.describe('the feature pages', () => {
   });
 
   // Screenshots for people to look at; axe runs on every feature page in both themes in
-  // product-screens-a11y.spec.ts and quality-pages.spec.ts.
+  // product-screens.spec.ts and quality-pages.spec.ts.
   for (const width of [375, 1280]) {
     test(`feature pages look right at ${width} px`, async ({ page }) => {
       test.setTimeout(120_000);

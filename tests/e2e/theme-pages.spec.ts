@@ -1,8 +1,8 @@
 // Every page of the site in both themes (issue 18): no colour contrast failure at 375 and 1280 px.
 // A theme changes colours only (the same markup in both), so the theme runs check axe's colour
 // rules; every other rule is checked once per page by quality-pages.spec.ts (light, no choice),
-// and home and the feature pages get the whole rule set in both themes with their screens in
-// product-screens-a11y.spec.ts. The dark theme, chosen, is checked on every other page; how the
+// and home and the feature pages get the colour rules in the dark theme, chosen, with their
+// screens in product-screens.spec.ts (the same visit that checks the screens). The dark theme, chosen, is checked on every other page; how the
 // theme is picked (the cookie over the system's preference, "match my system" following a dark
 // system) on one page of each template: pages one route builds from different content share
 // their markup and styles.
