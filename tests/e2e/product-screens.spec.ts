@@ -5,11 +5,14 @@
 // desktop width in both themes; in the dark theme axe's colour rules find nothing (the light
 // theme's full axe run over the same pages is quality-pages.spec's; the markup is the same in both
 // themes); screenshots at both widths in both themes for people to look at
-// (test-results/docs/screens-*.png). One visit per page, width and theme does all of it (the
-// suite's time: each page load is seconds on a busy machine).
+// (test-results/docs/screens-*.png). A feature page's visit at 1280 px in the light theme also
+// checks its words against the spec (feature-pages-expected.ts) and runs axe's whole WCAG rule
+// set. One visit per page, width and theme does all of it (the suite's time: each page load is
+// seconds on a busy machine).
 import type { Locator, Page } from '@playwright/test';
-import { FEATURE_SLUGS } from '../../content/feature-slugs.ts';
+import { FEATURE_SLUGS, type FeatureSlug } from '../../content/feature-slugs.ts';
 import { COLOUR_RULES, expectNoAxeViolations, expectNoSideScroll, NARROW, screenshot, WIDE } from './axe-check.ts';
+import { DETAILS, FEATURES } from './feature-pages-expected.ts';
 import { expect, test } from './fixtures.ts';
 
 type Theme = 'light' | 'dark' | 'system';
@@ -19,7 +22,16 @@ type Viewport = typeof NARROW | typeof WIDE;
 test.describe.configure({ mode: 'parallel' });
 
 /** The pages photographed: home and a spread of the feature pages' screens. */
-const PHOTOGRAPHED = new Set(['/home', '/dashboard', '/jobs', '/mapTracker', '/settings', '/qar']);
+const PHOTOGRAPHED = new Set([
+  '/home',
+  '/dashboard',
+  '/jobs',
+  '/mapTracker',
+  '/messaging',
+  '/settings',
+  '/qar',
+  '/help',
+]);
 /** The feature pages whose phone detail is measured for its smallest text. */
 const PHONE_DETAIL = new Set(['dashboard', 'jobs', 'mapTracker', 'settings', 'accounts']);
 const FEATURE_SCREEN = '.feature-screen img';
@@ -29,11 +41,27 @@ async function chooseTheme(page: Page, theme: Theme, baseURL: string | undefined
   if (theme !== 'system') await page.context().addCookies([{ name: 'theme', value: theme, url: baseURL! }]);
 }
 
-/** Opens a page in a theme at a width, and checks the page is in that theme. */
+/** Opens a page in a theme at a width, and checks it answered 200 in that theme. */
 async function open(page: Page, path: string, viewport: Viewport, theme: 'light' | 'dark') {
   await page.setViewportSize(viewport);
-  await page.goto(path);
+  const response = await page.goto(path);
+  expect(response?.status()).toBe(200);
   await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+}
+
+/** The feature page's heading, title and description, and every item and detail the spec lists. */
+async function expectFeatureWords(page: Page, slug: FeatureSlug) {
+  const { title, items } = FEATURES[slug];
+  await expect(page.getByRole('heading', { level: 1, name: title, exact: true })).toBeVisible();
+  await expect(page).toHaveTitle(`${title} | Haulora`);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.{40,}/);
+  for (const item of items) {
+    await expect(page.getByRole('heading', { level: 3, name: item, exact: true }), item).toBeVisible();
+  }
+  const main = page.getByRole('main');
+  for (const detail of DETAILS[slug] ?? [])
+    await expect(main.getByText(detail, { exact: true }), String(detail)).toBeVisible();
+  await expect(main.locator('.feature-screen').getByRole('img')).toHaveAccessibleName(/.{40,}/);
 }
 
 /** Every screen file the page has fetched so far. */
@@ -92,7 +120,7 @@ test.describe('every feature page', () => {
 
   for (const slug of FEATURE_SLUGS) {
     const path = `/${slug}`;
-    test(`${path} (light): every screen loads at 375 and 1280 px; its screen, words and a Book a Demo band that opens the modal`, async ({
+    test(`${path} (light): every screen loads at 375 and 1280 px; the spec's words, its screen, no axe violation at 1280 px, and a Book a Demo band that opens the modal`, async ({
       page,
       baseURL,
     }) => {
@@ -112,6 +140,8 @@ test.describe('every feature page', () => {
       await expectEveryScreenShown(page, path, NARROW, 'light');
 
       await open(page, path, WIDE, 'light');
+      await expectFeatureWords(page, slug);
+      await expectNoAxeViolations(page);
       const image = page.locator(FEATURE_SCREEN);
       await expect(image).toBeVisible();
       await expect
