@@ -15,6 +15,10 @@ import { axe, COLOUR_RULES, NARROW, WIDE } from './axe-check.ts';
 import { expect, test } from './fixtures.ts';
 import { SAME_TEMPLATE } from './site-templates.ts';
 
+// One test per page, each opening its own: both workers may share the file's tests (the suite's
+// time: the file is minutes long, and a worker left with it alone at the end idles the other).
+test.describe.configure({ mode: 'parallel' });
+
 const BACKGROUND = { light: 'rgb(255, 255, 255)', dark: 'rgb(11, 18, 32)' } as const;
 
 async function axeViolations(page: Page, width: number) {
