@@ -1,113 +1,20 @@
 // The features page and the 18 feature pages (spec 2, Features page and Feature pages), in a real
-// browser against the production build. The expected names below are the spec's, written out
-// independently of content/features.yaml so that a wrong edit to the copy fails here.
+// browser against the production build. The expected names are the spec's, written out
+// independently of content/features.yaml (feature-pages-expected.ts) so that a wrong edit to the
+// copy fails here.
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { parse } from 'yaml';
 import { LOADING_OVERLAY_MS } from '../../common/constants.ts';
-import { FEATURE_SLUGS, type FeatureSlug } from '../../content/feature-slugs.ts';
+import { FEATURE_SLUGS } from '../../content/feature-slugs.ts';
 import { axe, WCAG_TAGS } from './axe-check.ts';
+import { FEATURES } from './feature-pages-expected.ts';
 import { expect, test } from './fixtures.ts';
 import { OVERLAY_SHOWN, overlaySeen, recordLoadingOverlay } from './overlay-recorder.ts';
 
 const SHOTS = 'test-results/features';
 const site = parse(readFileSync(new URL('../../content/site.yaml', import.meta.url), 'utf8')) as {
   links: { apiReference: string };
-};
-
-/** Each feature page's title, and the items (h3) the spec lists for it. */
-const FEATURES: Record<FeatureSlug, { title: string; items: string[] }> = {
-  dashboard: {
-    title: 'Dashboard',
-    items: [
-      'Pending Jobs',
-      'Processing Jobs',
-      'Active Drivers',
-      'Active Fleets',
-      'Monthly Profit',
-      'Sales/Costs/Bills/Reports',
-      'Map Satellite',
-      'Activities',
-      'Reminders',
-      'Map Tracker Data Table',
-    ],
-  },
-  jobs: {
-    title: 'Jobs',
-    items: [
-      'Create Booking',
-      'Import CSV',
-      'Connotes',
-      'Local Dispatch',
-      'Local Manifest',
-      'Linehaul Dispatch',
-      'Linehaul Manifest',
-      'Activities',
-      'Local',
-      'Linehaul',
-      'Empty Run',
-      'Tow Haul',
-      'Fleet Hire',
-    ],
-  },
-  drivers: { title: 'Drivers', items: ['Driver Management', 'Add Driver', 'Incidents'] },
-  fleet: { title: 'Fleet', items: ['Fleet Management', 'Fleet Assets', 'Fleet Maintenance', 'Dispatch to a Fleet'] },
-  fuel: {
-    title: 'Fuel',
-    items: ['Total for the Year', 'Total for the Month', 'Total for the Week', 'Latest Cost', 'Fuel Cards'],
-  },
-  accounts: {
-    title: 'Accounts',
-    items: ['Current', 'Weekly', 'Linehaul', 'Local', 'Invoices', 'Bills', 'Credit Notes'],
-  },
-  contacts: { title: 'Contacts', items: ['People', 'Customers', 'Suppliers'] },
-  breaches: { title: 'Breaches', items: ['Breach Requests', 'Responses', 'Settings'] },
-  mapTracker: {
-    title: 'Map Tracker',
-    items: ['Live Map', 'Driver Activity by Date', 'Activity Type', 'Fleet and Jobs'],
-  },
-  employeeRegistrations: {
-    title: 'Employee Registrations',
-    items: ['Columns', 'Summary', 'Filter List', 'Print', 'Export'],
-  },
-  settings: {
-    title: 'Settings',
-    items: [
-      'My Profile',
-      'Admin Accounts',
-      'Business Profile',
-      'Employee Positions',
-      'Checklists',
-      'Route Templates',
-      'Costing and Invoice',
-      'Payroll Setting',
-      'Job Cost Defaults',
-      'Alert Rules',
-      'Fleet Service Interval',
-      'App Settings',
-      'Alert Templates',
-      'Weekly Inspection',
-      'Invoice Banks',
-      'Service Types',
-      'Global Notifications',
-    ],
-  },
-  documents: { title: 'Documents', items: ['Add', 'Edit', 'Update', 'Delete'] },
-  tasks: { title: 'Tasks', items: ['Assigned to Each Administrator'] },
-  compliance: { title: 'Compliance', items: ['Compliance Summary', 'Compliance List per Job'] },
-  qar: { title: 'QAR', items: ['List of Errors', 'Verify'] },
-  messaging: { title: 'Messaging', items: ['Mobile Push', 'SMS', 'Email', 'Recipient', 'Subject', 'Message'] },
-  advancedSearch: { title: 'Advanced Search', items: ['Search Bar'] },
-  help: { title: 'Help', items: ['Manual', 'Video Tutorials', 'FAQ', 'API Reference'] },
-};
-
-/** Details the spec names inside an item, checked as text on the page. */
-const DETAILS: Partial<Record<FeatureSlug, (string | RegExp)[]>> = {
-  drivers: ['Incident reports', 'Traffic tickets'],
-  fleet: ['Tyres', 'Insurance', 'Compliance and permits', 'Registration', 'Fees', 'Services', 'Reports', 'Repairs'],
-  accounts: ['Draft', 'Approved', 'Voided'],
-  breaches: [/^Autopilot mode/, /^Permission to accept or reject/],
-  settings: ['Driver', 'Car', 'Truck', 'Trailer'],
 };
 
 /** The chain: features, the 18 pages in the spec's order, and back to features. */
@@ -198,26 +105,8 @@ test.describe('the features page', () => {
 });
 
 test.describe('the feature pages', () => {
-  for (const slug of FEATURE_SLUGS) {
-    const { title, items } = FEATURES[slug];
-    test(`/${slug} answers 200 with its heading, title, description and every listed item`, async ({ page }) => {
-      const response = await page.goto(`/${slug}`);
-      expect(response?.status()).toBe(200);
-      await expect(page.getByRole('heading', { level: 1, name: title, exact: true })).toBeVisible();
-      await expect(page).toHaveTitle(`${title} | Haulora`);
-      await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.{40,}/);
-      for (const item of items) {
-        await expect(page.getByRole('heading', { level: 3, name: item, exact: true }), item).toBeVisible();
-      }
-      const main = page.getByRole('main');
-      for (const detail of DETAILS[slug] ?? [])
-        await expect(main.getByText(detail, { exact: true }), String(detail)).toBeVisible();
-      // Every page shows its product screen (tests/e2e/product-screens.spec.ts checks it further).
-      await expect(main.locator('.feature-screen').getByRole('img')).toHaveAccessibleName(/.{40,}/);
-      await expectNoAxeViolations(page);
-    });
-  }
-
+  // Each page's heading, title, description, listed items and full axe run (1280 px, light) are
+  // checked in product-screens.spec.ts's visit of the same page, with its screen.
   test('the dashboard lists exactly ten panels and Settings exactly 17 sections', async ({ page }) => {
     await page.goto('/dashboard');
     await expect(
@@ -243,19 +132,6 @@ test.describe('the feature pages', () => {
     await expect(link).toHaveAttribute('target', '_blank');
     await expect(link).toHaveAccessibleName(/\(opens in a new tab\)$/);
   });
-
-  // Screenshots for people to look at; axe runs on every feature page in both themes in
-  // product-screens-a11y.spec.ts and quality-pages.spec.ts.
-  for (const width of [375, 1280]) {
-    test(`feature pages look right at ${width} px`, async ({ page }) => {
-      test.setTimeout(120_000);
-      await page.setViewportSize({ width, height: 900 });
-      for (const slug of ['dashboard', 'jobs', 'mapTracker', 'messaging', 'help'] as const) {
-        await page.goto(`/${slug}`);
-        await page.screenshot({ path: `${SHOTS}/${slug}-${width}.png`, fullPage: true });
-      }
-    });
-  }
 
   test('an unknown path next to them is a 404', async ({ request }) => {
     expect((await request.get('/dashboards')).status()).toBe(404);

@@ -1,17 +1,68 @@
 // The product screens (issue 28, decision 034): every feature page, the home hero's slides and the
 // portfolio show a drawn screen of the product as an image; exactly one file is fetched, the one
-// for the page's theme and the viewport; on a phone it is the readable detail.
-import type { Page } from '@playwright/test';
-import { FEATURE_SLUGS } from '../../content/feature-slugs.ts';
-import { NARROW, WIDE } from './axe-check.ts';
+// for the page's theme and the viewport; on a phone it is the readable detail. Checked as a buyer
+// and an auditor would see them: every screen loads and nothing scrolls sideways at phone and
+// desktop width in both themes; in the dark theme axe's colour rules find nothing (the light
+// theme's full axe run over the same pages is quality-pages.spec's; the markup is the same in both
+// themes); screenshots at both widths in both themes for people to look at
+// (test-results/docs/screens-*.png). A feature page's visit at 1280 px in the light theme also
+// checks its words against the spec (feature-pages-expected.ts) and runs axe's whole WCAG rule
+// set where quality-pages.spec does not (it leaves a template's further pages to 375 px). One visit per page, width and theme does all of it (the suite's time: each page load is
+// seconds on a busy machine).
+import type { Locator, Page } from '@playwright/test';
+import { FEATURE_SLUGS, type FeatureSlug } from '../../content/feature-slugs.ts';
+import { COLOUR_RULES, expectNoAxeViolations, expectNoSideScroll, NARROW, screenshot, WIDE } from './axe-check.ts';
+import { DETAILS, FEATURES } from './feature-pages-expected.ts';
 import { expect, test } from './fixtures.ts';
+import { SAME_TEMPLATE } from './site-templates.ts';
 
 type Theme = 'light' | 'dark' | 'system';
+type Viewport = typeof NARROW | typeof WIDE;
 
-/** Opens a page in a theme: a chosen one is the cookie the theme menu sets. */
-async function openInTheme(page: Page, path: string, theme: Theme, baseURL: string | undefined) {
+// The tests are independent of each other (each opens its own page): both workers may share them.
+test.describe.configure({ mode: 'parallel' });
+
+/** The pages photographed: home and a spread of the feature pages' screens. */
+const PHOTOGRAPHED = new Set([
+  '/home',
+  '/dashboard',
+  '/jobs',
+  '/mapTracker',
+  '/messaging',
+  '/settings',
+  '/qar',
+  '/help',
+]);
+/** The feature pages whose phone detail is measured for its smallest text. */
+const PHONE_DETAIL = new Set(['dashboard', 'jobs', 'mapTracker', 'settings', 'accounts']);
+const FEATURE_SCREEN = '.feature-screen img';
+
+/** Chooses a theme the way the theme menu does (its cookie); 'system' chooses none. */
+async function chooseTheme(page: Page, theme: Theme, baseURL: string | undefined) {
   if (theme !== 'system') await page.context().addCookies([{ name: 'theme', value: theme, url: baseURL! }]);
-  await page.goto(path);
+}
+
+/** Opens a page in a theme at a width, and checks it answered 200 in that theme. */
+async function open(page: Page, path: string, viewport: Viewport, theme: 'light' | 'dark') {
+  await page.setViewportSize(viewport);
+  const response = await page.goto(path);
+  expect(response?.status()).toBe(200);
+  await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+}
+
+/** The feature page's heading, title and description, and every item and detail the spec lists. */
+async function expectFeatureWords(page: Page, slug: FeatureSlug) {
+  const { title, items } = FEATURES[slug];
+  await expect(page.getByRole('heading', { level: 1, name: title, exact: true })).toBeVisible();
+  await expect(page).toHaveTitle(`${title} | Haulora`);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.{40,}/);
+  for (const item of items) {
+    await expect(page.getByRole('heading', { level: 3, name: item, exact: true }), item).toBeVisible();
+  }
+  const main = page.getByRole('main');
+  for (const detail of DETAILS[slug] ?? [])
+    await expect(main.getByText(detail, { exact: true }), String(detail)).toBeVisible();
+  await expect(main.locator('.feature-screen').getByRole('img')).toHaveAccessibleName(/.{40,}/);
 }
 
 /** Every screen file the page has fetched so far. */
@@ -37,13 +88,62 @@ const imageFacts = (page: Page, selector: string) =>
     };
   });
 
-const FEATURE_SCREEN = '.feature-screen img';
+/** Every screen image on the page has loaded (scrolled through, as a reader would); the hero's
+ * later slides wait for the carousel, which the test leaves on the first. Then nothing is wider
+ * than the window, the dark theme's colours pass axe's colour rules, and a photographed page is
+ * saved from its top. */
+async function expectEveryScreenShown(page: Page, path: string, viewport: Viewport, theme: 'light' | 'dark') {
+  const images = page.locator('picture.product-screen img:not(#hero-slide-2 *):not(#hero-slide-3 *)');
+  for (const image of await images.all()) {
+    await image.scrollIntoViewIfNeeded();
+    await expect.poll(() => image.evaluate((node) => (node as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+  }
+  await expectNoSideScroll(page);
+  if (theme === 'dark') await expectNoAxeViolations(page, COLOUR_RULES);
+  if (PHOTOGRAPHED.has(path)) {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, `screens-${path.slice(1)}-${viewport.width}-${theme}`, true);
+  }
+}
 
-test.describe('every feature page shows its product screen', () => {
-  test.use({ viewport: WIDE });
+/** The page's closing Book a Demo band opens the demo modal where the visitor is. */
+async function expectBandOpensDemoModal(page: Page, band: Locator, path: string) {
+  await band.getByRole('link', { name: 'Book a Demo' }).click();
+  // The modal's code loads on its first opening.
+  await expect(page.getByRole('dialog', { name: 'Book a demo', exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
+}
+
+// Two widths, every screen loaded (and the colour rules in the dark theme): slow on a shared machine.
+test.describe('every feature page', () => {
+  test.describe.configure({ timeout: 120_000 });
+  test.beforeEach(({ page }) => page.emulateMedia({ reducedMotion: 'reduce' }));
+
   for (const slug of FEATURE_SLUGS) {
-    test(`/${slug}`, async ({ page }) => {
-      await page.goto(`/${slug}`);
+    const path = `/${slug}`;
+    test(`${path} (light): every screen loads at 375 and 1280 px; the spec's words, its screen, no axe violation at 1280 px, and a Book a Demo band that opens the modal`, async ({
+      page,
+      baseURL,
+    }) => {
+      await chooseTheme(page, 'light', baseURL);
+      const fetched = screenRequests(page);
+
+      await open(page, path, NARROW, 'light');
+      if (PHONE_DETAIL.has(slug)) {
+        // On a phone the screen is the readable detail, the only screen file fetched.
+        await expect.poll(() => imageFacts(page, FEATURE_SCREEN).then((facts) => facts.natural)).toBeGreaterThan(0);
+        const facts = await imageFacts(page, FEATURE_SCREEN);
+        expect(facts.file).toMatch(new RegExp(`^${slug}-(light|dark)-detail\\.svg$`));
+        expect(fetched).toEqual([facts.file]);
+        // The screens' smallest text is 12 units (app/screens/parts-figures.ts and its neighbours).
+        expect((12 * facts.shown) / facts.natural).toBeGreaterThanOrEqual(11);
+      }
+      await expectEveryScreenShown(page, path, NARROW, 'light');
+
+      await open(page, path, WIDE, 'light');
+      await expectFeatureWords(page, slug);
+      // The template's first page gets every rule at this width in quality-pages.spec.
+      if (SAME_TEMPLATE.has(path)) await expectNoAxeViolations(page);
       const image = page.locator(FEATURE_SCREEN);
       await expect(image).toBeVisible();
       await expect
@@ -58,57 +158,43 @@ test.describe('every feature page shows its product screen', () => {
       // The page opens with what the feature does for the business.
       await expect(page.locator('main h2').first()).toHaveId('feature-outcome');
       await expect(page.locator('.feature-benefits > li')).toHaveCount(3);
+      await expectEveryScreenShown(page, path, WIDE, 'light');
+
+      // It ends with a Book a Demo band: nothing but the footer after it.
+      const band = page.locator('.cta-band');
+      await expect(band).toHaveCount(1);
+      expect(await page.locator('main > :last-child').evaluate((node) => node.classList.contains('cta-band'))).toBe(
+        true,
+      );
+      await expectBandOpensDemoModal(page, band, path);
     });
-  }
-});
 
-test.describe('the screen fetched is the one for the theme', () => {
-  test.use({ viewport: WIDE });
-  const cases: { theme: Theme; scheme: 'light' | 'dark'; expected: 'light' | 'dark' }[] = [
-    { theme: 'light', scheme: 'dark', expected: 'light' },
-    { theme: 'dark', scheme: 'light', expected: 'dark' },
-    { theme: 'system', scheme: 'dark', expected: 'dark' },
-    { theme: 'system', scheme: 'light', expected: 'light' },
-  ];
-  for (const { theme, scheme, expected } of cases) {
-    test(`theme ${theme} with a ${scheme} system fetches only the ${expected} files`, async ({ page, baseURL }) => {
-      await page.emulateMedia({ colorScheme: scheme });
-      const fetched = screenRequests(page);
-      await openInTheme(page, '/jobs', theme, baseURL);
-      await expect.poll(() => imageFacts(page, FEATURE_SCREEN).then((facts) => facts.natural)).toBeGreaterThan(0);
-      expect(fetched).toEqual([`jobs-${expected}.svg`]);
-    });
-  }
-
-  test('choosing another theme in the navbar swaps the screen at once', async ({ page, baseURL }) => {
-    await openInTheme(page, '/fleet', 'light', baseURL);
-    await expect.poll(() => imageFacts(page, FEATURE_SCREEN).then((facts) => facts.file)).toBe('fleet-light.svg');
-    await page.getByRole('navigation', { name: 'Main' }).locator('summary', { hasText: 'Theme' }).click();
-    await page.getByRole('button', { name: 'Dark', exact: true }).click();
-    await expect.poll(() => imageFacts(page, FEATURE_SCREEN).then((facts) => facts.file)).toBe('fleet-dark.svg');
-  });
-});
-
-test.describe('on a phone', () => {
-  test.use({ viewport: NARROW });
-  for (const slug of ['dashboard', 'jobs', 'mapTracker', 'settings', 'accounts']) {
-    test(`/${slug} shows the readable detail, its smallest text at least 11 px`, async ({ page }) => {
-      const fetched = screenRequests(page);
-      await page.goto(`/${slug}`);
-      await expect.poll(() => imageFacts(page, FEATURE_SCREEN).then((facts) => facts.natural)).toBeGreaterThan(0);
-      const facts = await imageFacts(page, FEATURE_SCREEN);
-      expect(facts.file).toMatch(new RegExp(`^${slug}-(light|dark)-detail\\.svg$`));
-      expect(fetched).toEqual([facts.file]);
-      // The screens' smallest text is 12 units (app/screens/parts-figures.ts and its neighbours).
-      expect((12 * facts.shown) / facts.natural).toBeGreaterThanOrEqual(11);
+    test(`${path} (dark): every screen loads, no colour contrast failure at 375 and 1280 px`, async ({
+      page,
+      baseURL,
+    }) => {
+      await chooseTheme(page, 'dark', baseURL);
+      for (const viewport of [NARROW, WIDE]) {
+        await open(page, path, viewport, 'dark');
+        await expectEveryScreenShown(page, path, viewport, 'dark');
+      }
     });
   }
 });
 
 test.describe('home', () => {
-  test('the first slide fetches its screen at once; the portfolio shows three readable details', async ({ page }) => {
-    await page.setViewportSize(WIDE);
-    await page.goto('/home');
+  test.describe.configure({ timeout: 120_000 });
+  test.beforeEach(({ page }) => page.emulateMedia({ reducedMotion: 'reduce' }));
+
+  test('(light) every screen loads at 375 and 1280 px; the first slide fetches its screen at once, the portfolio shows three readable details, and the closing Book a Demo band opens the demo modal', async ({
+    page,
+    baseURL,
+  }) => {
+    await chooseTheme(page, 'light', baseURL);
+    await open(page, '/home', NARROW, 'light');
+    await expectEveryScreenShown(page, '/home', NARROW, 'light');
+
+    await open(page, '/home', WIDE, 'light');
     const first = page.locator('#hero-slide-1 img');
     await expect(first).toHaveAttribute('loading', 'eager');
     await expect.poll(() => imageFacts(page, '#hero-slide-1 img').then((facts) => facts.natural)).toBeGreaterThan(0);
@@ -130,41 +216,50 @@ test.describe('home', () => {
       expect(await tiles.nth(index).evaluate((node) => (node as HTMLImageElement).currentSrc)).toMatch(/-detail\.svg$/);
     }
     await expect(page.locator('main')).not.toContainText('(illustration)');
+    await expectEveryScreenShown(page, '/home', WIDE, 'light');
+
+    // The spec's sections stay in order; the band comes after the last of them.
+    const band = page.getByRole('region', { name: 'See your own freight run through Haulora' });
+    expect(await page.locator('#contact ~ .cta-band').count()).toBe(1);
+    await expectBandOpensDemoModal(page, band, '/home');
   });
 
-  test('the page closes with a Book a Demo band after the spec sections, which opens the demo modal', async ({
-    page,
-  }) => {
-    await page.setViewportSize(WIDE);
-    await page.goto('/home');
-    const band = page.getByRole('region', { name: 'See your own freight run through Haulora' });
-    // The spec's sections stay in order; the band comes after the last of them.
-    const afterContact = await page.locator('#contact ~ .cta-band').count();
-    expect(afterContact).toBe(1);
-    await band.getByRole('link', { name: 'Book a Demo' }).click();
-    // The modal's code loads on its first opening.
-    await expect(page.getByRole('dialog', { name: 'Book a demo', exact: true })).toBeVisible({ timeout: 15_000 });
-    await expect(page).toHaveURL(/\/home$/);
+  test('(dark) every screen loads, no colour contrast failure at 375 and 1280 px', async ({ page, baseURL }) => {
+    await chooseTheme(page, 'dark', baseURL);
+    for (const viewport of [NARROW, WIDE]) {
+      await open(page, '/home', viewport, 'dark');
+      await expectEveryScreenShown(page, '/home', viewport, 'dark');
+    }
   });
 });
 
-test.describe('every feature page ends with a Book a Demo band that opens the modal', () => {
+test.describe('the screen fetched is the one for the theme', () => {
   test.use({ viewport: WIDE });
-  for (const slug of FEATURE_SLUGS) {
-    test(`/${slug}`, async ({ page }) => {
-      await page.goto(`/${slug}`);
-      const band = page.locator('.cta-band');
-      await expect(band).toHaveCount(1);
-      // Nothing but the footer after it.
-      expect(await page.locator('main > :last-child').evaluate((node) => node.classList.contains('cta-band'))).toBe(
-        true,
-      );
-      await band.getByRole('link', { name: 'Book a Demo' }).click();
-      const modal = page.getByRole('dialog', { name: 'Book a demo', exact: true });
-      await expect(modal).toBeVisible({ timeout: 15_000 });
-      await expect(page).toHaveURL(new RegExp(`/${slug}$`));
+  const cases: { theme: Theme; scheme: 'light' | 'dark'; expected: 'light' | 'dark' }[] = [
+    { theme: 'light', scheme: 'dark', expected: 'light' },
+    { theme: 'dark', scheme: 'light', expected: 'dark' },
+    { theme: 'system', scheme: 'dark', expected: 'dark' },
+    { theme: 'system', scheme: 'light', expected: 'light' },
+  ];
+  for (const { theme, scheme, expected } of cases) {
+    test(`theme ${theme} with a ${scheme} system fetches only the ${expected} files`, async ({ page, baseURL }) => {
+      await page.emulateMedia({ colorScheme: scheme });
+      const fetched = screenRequests(page);
+      await chooseTheme(page, theme, baseURL);
+      await page.goto('/jobs');
+      await expect.poll(() => imageFacts(page, FEATURE_SCREEN).then((facts) => facts.natural)).toBeGreaterThan(0);
+      expect(fetched).toEqual([`jobs-${expected}.svg`]);
     });
   }
+
+  test('choosing another theme in the navbar swaps the screen at once', async ({ page, baseURL }) => {
+    await chooseTheme(page, 'light', baseURL);
+    await page.goto('/fleet');
+    await expect.poll(() => imageFacts(page, FEATURE_SCREEN).then((facts) => facts.file)).toBe('fleet-light.svg');
+    await page.getByRole('navigation', { name: 'Main' }).locator('summary', { hasText: 'Theme' }).click();
+    await page.getByRole('button', { name: 'Dark', exact: true }).click();
+    await expect.poll(() => imageFacts(page, FEATURE_SCREEN).then((facts) => facts.file)).toBe('fleet-dark.svg');
+  });
 });
 
 test('without JavaScript the band is a link to the demo page', async ({ browser, baseURL }) => {

@@ -12,6 +12,10 @@ import { SAME_TEMPLATE } from './site-templates.ts';
 
 const AXE_TAGS = [...WCAG_TAGS, 'best-practice'];
 
+// One test per page, each opening its own: both workers may share the file's tests (the suite's
+// time: the file is minutes long, and a worker left with it alone at the end idles the other).
+test.describe.configure({ mode: 'parallel' });
+
 /** The catch-all route's page stands for every unknown URL. */
 const NOT_FOUND = '/no-such-page';
 

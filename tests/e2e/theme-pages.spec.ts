@@ -1,8 +1,8 @@
 // Every page of the site in both themes (issue 18): no colour contrast failure at 375 and 1280 px.
 // A theme changes colours only (the same markup in both), so the theme runs check axe's colour
 // rules; every other rule is checked once per page by quality-pages.spec.ts (light, no choice),
-// and home and the feature pages get the whole rule set in both themes with their screens in
-// product-screens-a11y.spec.ts. The dark theme, chosen, is checked on every other page; how the
+// and home and the feature pages get the colour rules in the dark theme, chosen, with their
+// screens in product-screens.spec.ts (the same visit that checks the screens). The dark theme, chosen, is checked on every other page; how the
 // theme is picked (the cookie over the system's preference, "match my system" following a dark
 // system) on one page of each template: pages one route builds from different content share
 // their markup and styles.
@@ -14,6 +14,10 @@ import { PAGE_PATHS } from '../../app/lib/site-pages.ts';
 import { axe, COLOUR_RULES, NARROW, WIDE } from './axe-check.ts';
 import { expect, test } from './fixtures.ts';
 import { SAME_TEMPLATE } from './site-templates.ts';
+
+// One test per page, each opening its own: both workers may share the file's tests (the suite's
+// time: the file is minutes long, and a worker left with it alone at the end idles the other).
+test.describe.configure({ mode: 'parallel' });
 
 const BACKGROUND = { light: 'rgb(255, 255, 255)', dark: 'rgb(11, 18, 32)' } as const;
 
