@@ -120,7 +120,13 @@ for (const { engine, env } of engines) {
     test('a tampered, expired or other-purpose token: a clear 4xx page, and nothing changes', async () => {
       const [, start] = await freeStarts();
       const { uid, token } = await book(start!);
-      const before = { booking: await bookingRow(uid), mail: await mailOf(uid) };
+      // The delivery worker may try the invites meanwhile (their next attempt moves, or they are
+      // sent); what a change of the booking alters is the messages and the reminders' times.
+      const changeable = (mail: Awaited<ReturnType<typeof mailOf>>) =>
+        mail.map(({ next_attempt_at, sent_at: _sent, ...message }) =>
+          message.kind.includes('reminder') ? { ...message, next_attempt_at } : message,
+        );
+      const before = { booking: await bookingRow(uid), mail: changeable(await mailOf(uid)) };
       const last = token.at(-1) === 'A' ? 'B' : 'A';
       const tampered = token.slice(0, -1) + last;
       const expired = createBookingLinks(TEST_TOKEN_SECRET).sign(uid, new Date(Date.now() - 60_000));
@@ -151,7 +157,7 @@ for (const { engine, env } of engines) {
         assert.equal(posted.status, status, bad);
       }
       assert.deepEqual(await bookingRow(uid), before.booking);
-      assert.deepEqual(await mailOf(uid), before.mail);
+      assert.deepEqual(changeable(await mailOf(uid)), before.mail);
     });
 
     test('Move: same UID, SEQUENCE 1, METHOD:REQUEST to both, reminders moved, a new link', async () => {
