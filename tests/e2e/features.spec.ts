@@ -96,7 +96,15 @@ test.describe('the features page', () => {
     await page.clock.install({ time: new Date('2026-11-26T08:00:00Z') });
     await page.clock.pauseAt(new Date('2026-11-26T08:00:01Z'));
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.goto('/features');
+    // The frame's own goto: the fixture's would wait for hydration, which on a paused clock never
+    // comes (the stylesheet and scripts start a frame after the first paint). The clock is moved
+    // a frame at a time until the page has hydrated, so the overlay's timer has barely started.
+    await page.mainFrame().goto('/features');
+    const hydrated = page.locator('html[data-hydrated="true"]');
+    await expect(async () => {
+      if ((await hydrated.count()) === 0) await page.clock.runFor(16);
+      expect(await hydrated.count()).toBe(1);
+    }).toPass({ timeout: 15_000, intervals: [50] });
     await expect(page.locator('.loading-overlay')).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/features-overlay-1280.png` });
     await page.clock.runFor(LOADING_OVERLAY_MS);

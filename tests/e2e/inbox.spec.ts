@@ -52,7 +52,9 @@ test('signed out, /inbox sends the visitor to sign in and back to the same list 
   await main.getByLabel('Username').fill(E2E_STAFF.username);
   await main.getByLabel('Password').fill(E2E_STAFF.password);
   await main.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('dialog', { name: MESSAGES.signInSuccess })).toBeVisible();
+  // 15 s: the submit fetches the form's checks and the API client on first use, then the server
+  // hashes the password; on CI's two busy cores that once took more than 5 s.
+  await expect(page.getByRole('dialog', { name: MESSAGES.signInSuccess })).toBeVisible({ timeout: 15_000 });
   await expect(page).toHaveURL(/\/inbox\?kind=feedback$/, { timeout: 5000 });
   await expect(page.getByRole('heading', { level: 2, name: 'Feedback' })).toBeVisible();
   await expect(
