@@ -65,6 +65,18 @@ try {
       console.log(`TBT ${tbt.toFixed(0)} ms; long tasks (simulated):`);
       for (const task of longTasks)
         console.log(`  ${task.startTime.toFixed(0)} ms +${task.duration.toFixed(0)} ms  ${task.url ?? ''}`);
+      // How fast this host's CPU is (Lighthouse's own measure; its docs call a typical desktop
+      // 1,000-2,000): TBT is the observed tasks times the 4× slowdown, so a slow host inflates it.
+      console.log(`host benchmark index ${lhr.environment.benchmarkIndex.toFixed(0)}`);
+      type Breakdown = { items?: { groupLabel: string; duration: number }[] };
+      const work = (lhr.audits['mainthread-work-breakdown']?.details as Breakdown | undefined)?.items ?? [];
+      console.log(`main thread (simulated): ${work.map((item) => `${item.groupLabel} ${item.duration.toFixed(0)} ms`).join(', ')}`);
+      type Bootup = { items?: { url: string; scripting: number; scriptParseCompile: number }[] };
+      const scripts = (lhr.audits['bootup-time']?.details as Bootup | undefined)?.items ?? [];
+      for (const item of scripts)
+        console.log(
+          `  script ${item.url.startsWith('http') ? new URL(item.url).pathname : item.url}: evaluate ${item.scripting.toFixed(0)} ms, parse/compile ${item.scriptParseCompile.toFixed(0)} ms`,
+        );
       console.log('connections in the real load:');
       for (const entry of artifacts.DevtoolsLog as unknown as DevtoolsEntry[]) {
         const response = entry.method === 'Network.responseReceived' ? entry.params.response : undefined;
