@@ -70,7 +70,9 @@ try {
       console.log(`host benchmark index ${lhr.environment.benchmarkIndex.toFixed(0)}`);
       type Breakdown = { items?: { groupLabel: string; duration: number }[] };
       const work = (lhr.audits['mainthread-work-breakdown']?.details as Breakdown | undefined)?.items ?? [];
-      console.log(`main thread (simulated): ${work.map((item) => `${item.groupLabel} ${item.duration.toFixed(0)} ms`).join(', ')}`);
+      console.log(
+        `main thread (simulated): ${work.map((item) => `${item.groupLabel} ${item.duration.toFixed(0)} ms`).join(', ')}`,
+      );
       type Bootup = { items?: { url: string; scripting: number; scriptParseCompile: number }[] };
       const scripts = (lhr.audits['bootup-time']?.details as Bootup | undefined)?.items ?? [];
       for (const item of scripts)
