@@ -5,6 +5,7 @@
 // route, reaches /metrics, and writes its queue when the server closes. SQLite file and PostgreSQL;
 // an in-memory SQLite database is refused at start.
 import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -38,6 +39,18 @@ function send(base: string, body: unknown, headers: Record<string, string> = {},
     headers: { 'content-type': 'text/plain;charset=UTF-8', origin: SITE, 'user-agent': DESKTOP, ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
+}
+
+/** Each thread of a process and its scheduling policy (/proc/<pid>/task/<tid>/stat, field 41). */
+const SCHED_IDLE = 5;
+function threadPolicies(pid: number): Map<number, number> {
+  const policies = new Map<number, number>();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+    // The fields after the command's name, which is in parentheses and may hold spaces: field 3 on.
+    policies.set(Number(tid), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[41 - 3]));
+  }
+  return policies;
 }
 
 type Row = { path: string; visitor: string; source: string };
@@ -214,6 +227,10 @@ test(
       for (let n = 0; n < 20; n++)
         assert.equal((await send(`http://127.0.0.1:${port}`, { type: 'pageview', path: `/n${n}` })).status, 202);
       assert.match(server.output(), new RegExp(`beacon listener \\(POST /api/events\\) on 127\\.0\\.0\\.1:${port}`));
+      // The listener's thread alone is in the idle scheduling class: the pages' thread comes first.
+      const policies = threadPolicies(server.pid);
+      assert.equal(policies.get(server.pid), 0, 'the main thread keeps the normal policy');
+      assert.equal([...policies.values()].filter((policy) => policy === SCHED_IDLE).length, 1, 'one SCHED_IDLE thread');
       const file = join(dataDir, 'haulora.sqlite');
       assert.equal(storedRows(file).length, 0, 'queued for a minute');
       assert.equal(await server.stop('SIGTERM'), 0);

@@ -6,6 +6,7 @@
 // (SQLite: the site's file; PostgreSQL: a small pool of its own). The day's salt is a row of the
 // database, so this thread and the app compute the same visitor id. It reports its answers and
 // counts to the app for /metrics.
+import { execFileSync } from 'node:child_process';
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -43,18 +44,31 @@ export type ListenerCommand = 'close' | 'report';
 /** The listener's PostgreSQL connections: its batches are written one at a time. */
 const POOL_SIZE = 2;
 
-/** The listener thread's nice value: on a busy machine the scheduler runs the pages' thread first. */
-const NICE = 10;
+/** Where the idle scheduling class is not available: the listener thread's nice value. */
+const NICE = 19;
 
 const data = workerData as BeaconListenerData;
 
-/** Linux: this thread's own id (/proc/thread-self), so only it is made nicer, not the process. */
+/** Linux: this thread, not the process (its id from /proc/thread-self), in the idle scheduling
+ * class (SCHED_IDLE, set with util-linux's `chrt`): the kernel gives it the cores the pages'
+ * threads leave, and switches to a page's thread the moment it wakes, where a nice value only
+ * shrinks the listener's share after its slice. Nice 19 where `chrt` is missing or refused. */
 function lowerThisThreadsPriority() {
+  let tid: number;
   try {
-    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
-    if (Number.isInteger(tid) && tid !== process.pid) setPriority(tid, NICE);
+    tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
   } catch {
-    // Not Linux, or not allowed: the listener runs at the process's priority.
+    return; // Not Linux: the listener runs at the process's priority.
+  }
+  if (!Number.isInteger(tid) || tid === process.pid) return;
+  try {
+    execFileSync('chrt', ['--idle', '--pid', '0', String(tid)], { stdio: 'ignore', timeout: 2_000 });
+  } catch {
+    try {
+      setPriority(tid, NICE);
+    } catch {
+      // Not allowed: the listener runs at the process's priority.
+    }
   }
 }
 const post = (message: ListenerMessage) => parentPort!.postMessage(message);
