@@ -15,6 +15,7 @@ import { createAnalyticsRepository } from '../../db/repositories/analytics.ts';
 import { createHttpTally, type HttpDelta } from '../../metrics.ts';
 import { createBeaconHandler } from './beacon.ts';
 import { createBeaconServer } from './beacon-server.ts';
+import { workerSink } from './event-sink.ts';
 import { createIngest } from './ingest.ts';
 import { createListenerLog } from './listener-log.ts';
 
@@ -74,6 +75,14 @@ function lowerThisThreadsPriority() {
 const post = (message: ListenerMessage) => parentPort!.postMessage(message);
 
 async function start() {
+  // On a SQLite file the batches are committed by a writer thread of the listener's own
+  // (event-sink.ts), started before this thread drops to the idle class, so that it keeps the
+  // normal one: the write lock, which the app's own writes wait for, is then never held by a thread
+  // the kernel may leave waiting while the pages keep the cores busy. (A writer restarted after a
+  // crash starts from here, in the idle class: the app's writes then wait up to their 5 s busy
+  // timeout under a sustained full load.) PostgreSQL holds its locks in its own processes.
+  const sink = data.database.url ? undefined : workerSink(data.database.file);
+  sink?.start();
   lowerThisThreadsPriority();
   const db = await openDatabase(data.database, { poolSize: POOL_SIZE });
   // As the app's event writer (decision 057): in WAL mode a commit survives the process dying;
@@ -84,6 +93,7 @@ async function start() {
     repo: createAnalyticsRepository(db.kysely, db.engine),
     log,
     flushMs: data.flushMs,
+    ...(sink ? { sink } : {}),
   });
   const tally = createHttpTally();
   const beacons = createBeaconServer({

@@ -14,11 +14,17 @@ export type EventSink = {
   close(): Promise<void>;
 };
 
+/** A sink with a writer thread, which can be started before the first batch. */
+export type WorkerSink = EventSink & {
+  /** Starts the writer thread now: it takes the scheduling class of the thread starting it. */
+  start(): void;
+};
+
 export function repositorySink(repo: AnalyticsRepository): EventSink {
   return { write: (values, rows) => repo.insertFlat(values, rows), close: async () => {} };
 }
 
-export function workerSink(file: string): EventSink {
+export function workerSink(file: string): WorkerSink {
   let worker: Worker | undefined;
   let nextId = 0;
   const pending = new Map<number, { resolve(): void; reject(error: Error): void }>();
@@ -52,6 +58,7 @@ export function workerSink(file: string): EventSink {
   }
 
   return {
+    start: () => void started(),
     write(values, rows) {
       const thread = started();
       const id = nextId++;
