@@ -3,9 +3,9 @@
 // pages nothing. Its server is a plain node:http one (beacon-server.ts) running the rules the
 // app's route runs (beacon.ts), with the app's request ids, trust-proxy rule, error answers and
 // beacon headers; it takes the events with its own ingestion and its own database connection
-// (SQLite: the site's file; PostgreSQL: a small pool of its own). The day's salt is a row of the
-// database, so this thread and the app compute the same visitor id. It reports its answers and
-// counts to the app for /metrics.
+// (SQLite: the site's file, its batches committed by a writer thread of its own; PostgreSQL: a
+// small pool of its own). The day's salt is a row of the database, so this thread and the app
+// compute the same visitor id. It reports its answers and counts to the app for /metrics.
 import { execFileSync } from 'node:child_process';
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
@@ -139,6 +139,7 @@ async function start() {
     });
   } catch (error) {
     clearInterval(timer);
+    await sink?.close();
     await db.close();
     throw error;
   }
