@@ -53,9 +53,10 @@ export const FAILED_MESSAGE = 'The inbox could not be reached. Please check your
 /** Makes a call with the stored access token; on a 401, refreshes the sign-in once and retries.
  * A refresh that cannot be reached is a failed call; one refused leaves the 401. */
 async function withRefresh<T>(call: (token: string | null) => Promise<ApiResult<T>>): Promise<ApiResult<T>> {
-  const first = await call(storedAccessToken());
+  const token = storedAccessToken();
+  const first = await call(token);
   if (first.status !== 401) return first;
-  const refreshed = await refreshSession();
+  const refreshed = await refreshSession(token);
   if (refreshed.kind === 'unreachable') return { kind: 'failed', status: null };
   if (refreshed.kind === 'signed-out') return first;
   return call(refreshed.accessToken);
@@ -160,9 +161,10 @@ export async function fetchBlob(
   };
   let response: Response;
   try {
-    response = await send(storedAccessToken());
+    const token = storedAccessToken();
+    response = await send(token);
     if (response.status === 401) {
-      const refreshed = await refreshSession();
+      const refreshed = await refreshSession(token);
       if (refreshed.kind === 'refreshed') response = await send(refreshed.accessToken);
     }
   } catch {

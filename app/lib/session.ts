@@ -164,8 +164,11 @@ function withRefreshLock<T>(work: () => Promise<T>): Promise<T> {
 
 /** Trades the stored refresh token for new tokens (POST /api/auth/refresh) and stores them.
  * Calls that fail together share one refresh, and tabs refresh one at a time: each refresh token
- * works once, and a second use would end the sign-in everywhere. */
-export function refreshSession(): Promise<RefreshOutcome> {
+ * works once, and a second use would end the sign-in everywhere. `refused`: the access token the
+ * server has just refused, when the caller made a call with it; if this tab already holds
+ * another one (a refresh, here or in another tab, finished while that call was under way), it
+ * is used as it is rather than spending the refresh token again. */
+export function refreshSession(refused?: string | null): Promise<RefreshOutcome> {
   const stored = (key: string) => {
     try {
       return sessionStorage.getItem(key);
@@ -175,13 +178,17 @@ export function refreshSession(): Promise<RefreshOutcome> {
     }
   };
   const before = stored('refresh_token');
+  const renewed = stored('access_token');
+  if (refused !== undefined && renewed && renewed !== refused)
+    return Promise.resolve({ kind: 'refreshed', accessToken: renewed });
   refreshing ??= withRefreshLock(async (): Promise<RefreshOutcome> => {
     // Another tab holding this very token rotated it while this one waited for the lock: take
     // its tokens (already taken if its broadcast came first) instead of spending the old one.
     adoptHandoff(readHandoff());
     const refreshToken = stored('refresh_token');
     const accessToken = stored('access_token');
-    if (refreshToken && refreshToken !== before && accessToken) return { kind: 'refreshed', accessToken };
+    if (refreshToken && accessToken && (refreshToken !== before || (refused !== undefined && accessToken !== refused)))
+      return { kind: 'refreshed', accessToken };
     // No tokens in this tab (a new tab, an email link): the session cookie's, when it may be there.
     if (!refreshToken && !mayHaveSessionCookie()) return { kind: 'signed-out' };
     const { apiPostJson, apiPostEmpty } = await import('./api-client.ts');
@@ -217,7 +224,7 @@ export async function restoreSession(): Promise<boolean> {
   let result = await apiGet<Validated>('/api/ValidateToken', { bearer: accessToken });
   // An access token that has run out is renewed with the refresh token, silently.
   if (result.status === 401) {
-    const refreshed = await refreshSession();
+    const refreshed = await refreshSession(accessToken);
     if (refreshed.kind === 'refreshed')
       result = await apiGet<Validated>('/api/ValidateToken', { bearer: refreshed.accessToken });
   }

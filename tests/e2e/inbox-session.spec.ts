@@ -5,7 +5,7 @@
 // hydration; bulk selection changes several submissions at once.
 import { SignJWT, decodeJwt } from 'jose';
 import { MESSAGES } from '../../common/messages.ts';
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { TEST_TOKEN_SECRET } from '../helpers/server.ts';
 import { E2E_STAFF } from '../helpers/e2e-staff.ts';
 import { NARROW, WIDE, expectNoAxeViolations } from './axe-check.ts';
@@ -90,6 +90,24 @@ test('a refresh token used twice signs the person out everywhere', async ({ page
   expect(status).toBe(401);
 });
 
+/** The refresh token a tab holds. */
+const heldIn = (tab: Page) => tab.evaluate(() => sessionStorage.getItem('refresh_token'));
+
+/** Counts POST /api/auth/refresh from every tab of the context, from now on. */
+function countRefreshes(context: BrowserContext) {
+  const seen = { count: 0 };
+  context.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/auth/refresh') seen.count++;
+  });
+  return seen;
+}
+
+const openFeedback = (tab: Page) =>
+  tab
+    .getByRole('navigation', { name: 'Kinds of submission' })
+    .getByRole('link', { name: /^Feedback/ })
+    .click();
+
 test('a duplicated tab shares the sign-in safely: both refresh at once, nobody is signed out', async ({
   page,
   context,
@@ -97,35 +115,33 @@ test('a duplicated tab shares the sign-in safely: both refresh at once, nobody i
   allowFailedRequests(page, /\/api\/inbox\//);
   await signInQuietly(page);
   await openInbox(page, '/inbox');
-  // Duplicating a tab copies its session storage: the same refresh token in two tabs.
+  // Duplicating a tab copies its session storage before the copy runs any script: the same
+  // refresh token in two tabs.
   const copy = await page.evaluate(() => ({ ...sessionStorage }));
   const twin = await context.newPage();
   allowFailedRequests(twin, /\/api\/inbox\//);
-  await twin.goto('/home');
-  await waitForHydration(twin);
-  await twin.evaluate(
-    (items) => Object.entries(items).forEach(([key, value]) => sessionStorage.setItem(key, value)),
-    copy,
-  );
+  await twin.addInitScript((items) => {
+    if (sessionStorage.getItem('refresh_token') !== null) return;
+    for (const [key, value] of Object.entries(items)) sessionStorage.setItem(key, value);
+  }, copy);
   await openInbox(twin, '/inbox');
-  // Both access tokens run out, and both tabs call the API at the same moment.
+  expect(await heldIn(twin)).toBe(copy.refresh_token);
+  // Both access tokens run out, and both tabs call the API at the same moment. Each tab's page
+  // asks its questions, all refused: one refresh serves both tabs and every call, including one
+  // whose refusal comes back after the new tokens are in (it must not spend them again).
   await expireAccessToken(page);
   await expireAccessToken(twin);
-  const feedback = (tab: Page) =>
-    tab
-      .getByRole('navigation', { name: 'Kinds of submission' })
-      .getByRole('link', { name: /^Feedback/ })
-      .click();
-  await Promise.all([feedback(page), feedback(twin)]);
+  const refreshes = countRefreshes(context);
+  await Promise.all([openFeedback(page), openFeedback(twin)]);
   for (const tab of [page, twin]) {
     await expect(tab).toHaveURL(/kind=feedback/);
     await expect(tab).not.toHaveURL(/sign-in/);
   }
   // One refresh was spent and both tabs hold its tokens; the sign-in lives on in both. (The URL
   // changes before the refresh answers: wait for the new token rather than read it at once.)
-  const heldIn = (tab: Page) => tab.evaluate(() => sessionStorage.getItem('refresh_token'));
   for (const tab of [page, twin]) await expect.poll(() => heldIn(tab)).not.toBe(copy.refresh_token);
   expect(await heldIn(page)).toBe(await heldIn(twin));
+  expect(refreshes.count).toBe(1);
   await expireAccessToken(twin);
   await twin
     .getByRole('navigation', { name: 'Kinds of submission' })
@@ -133,6 +149,30 @@ test('a duplicated tab shares the sign-in safely: both refresh at once, nobody i
     .click();
   await expect(twin).toHaveURL(/kind=contact-messages/);
   await twin.close();
+});
+
+test('a call refused after its tab has refreshed uses the new tokens: one refresh however late the refusals come', async ({
+  page,
+  context,
+}) => {
+  allowFailedRequests(page, /\/api\/(inbox\/|ValidateToken)/);
+  await signInQuietly(page);
+  await openInbox(page, '/inbox');
+  const expired = await expireAccessToken(page);
+  // The page's calls all carry the token that ran out; one of them is slow, so its refusal
+  // comes back after the others' refresh is done.
+  await page.route('**/api/inbox/staff', async (route) => {
+    if (route.request().headers().authorization === `Bearer ${expired}`)
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await route.continue();
+  });
+  const refreshes = countRefreshes(context);
+  const staffAnswered = page.waitForResponse(
+    (response) => response.url().endsWith('/api/inbox/staff') && response.status() === 200,
+  );
+  await openInbox(page, '/inbox');
+  await staffAnswered;
+  expect(refreshes.count).toBe(1);
 });
 
 test('a note draft survives a real sign-out and sign-in', async ({ page }) => {
