@@ -237,7 +237,7 @@ async function ingest() {
         `CPU per event (alone) of the beacon listener's thread (the busiest but the main): ${perEvent(listenerThreadMs).toFixed(0)} µs`,
       );
     console.log(
-      `CPU per event of the beacons' generator (autocannon): ${perEvent(generatorCpuMs).toFixed(0)} µs, on the same ${availableParallelism()} cores`,
+      `CPU per event of the beacons' generator (scripts/lib/event-flood.ts): ${perEvent(generatorCpuMs).toFixed(0)} µs, on the same ${availableParallelism()} cores`,
     );
     console.log(
       `the pages' event loop was busy ${pageLoopCpuAlone.toFixed(1)} % of a core with /home alone at ${pageRate}/s, ${pageLoopCpu.toFixed(1)} % beside ${rate} events/s`,
