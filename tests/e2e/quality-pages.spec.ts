@@ -1,6 +1,8 @@
 // Site-wide gates, one test per page of the site (app/lib/site-pages.ts, which a unit test checks
 // against app/routes.ts, so a new route cannot be missed): zero axe-core violations (WCAG 2.2
-// A/AA and best practice) at 375 and 1280 px (375 only for a template's further pages); zero
+// A/AA and best practice) at 375 and 1280 px (375 only for a template's further pages); every tap
+// target at least 44×44 px at 375 px (issue 21, WCAG 2.5.5; tap-targets.spec.ts has the menus,
+// the inbox and the Content area); zero
 // console errors, failed requests, error answers and Content-Security-Policy violations while the
 // page loads and while its main interaction runs; and every request on the site's own origin
 // (the fixtures' guard).
@@ -9,6 +11,7 @@ import { PAGE_PATHS } from '../../app/lib/site-pages.ts';
 import { axe, NARROW, WCAG_TAGS, WIDE } from './axe-check.ts';
 import { expect, test } from './fixtures.ts';
 import { SAME_TEMPLATE } from './site-templates.ts';
+import { report, smallTargets } from './tap-target-helpers.ts';
 
 const AXE_TAGS = [...WCAG_TAGS, 'best-practice'];
 
@@ -91,7 +94,7 @@ async function axeViolations(page: Page, width: number) {
 // and the 404 page.
 for (const path of [...PAGE_PATHS, NOT_FOUND]) {
   const widths = SAME_TEMPLATE.has(path) ? '375' : '375 and 1280';
-  test(`${path}: no axe violation at ${widths} px, no error, failed request or CSP violation on load and interaction`, async ({
+  test(`${path}: no axe violation at ${widths} px, tap targets of 44 px, no error, failed request or CSP violation on load and interaction`, async ({
     page,
   }) => {
     const problems: string[] = [];
@@ -116,11 +119,14 @@ for (const path of [...PAGE_PATHS, NOT_FOUND]) {
     const response = await page.goto(path);
     expect(response?.status()).toBe(path === NOT_FOUND ? 404 : 200);
     const violations = await axeViolations(page, NARROW.width);
+    const smallTapTargets = await smallTargets(page);
+    report(path, smallTapTargets);
 
     await page.setViewportSize(WIDE);
     await page.waitForTimeout(50);
     if (!SAME_TEMPLATE.has(path)) violations.push(...(await axeViolations(page, WIDE.width)));
     expect(violations, `axe violations on ${path}`).toEqual([]);
+    expect(smallTapTargets, `tap targets under 44×44 px at 375 px on ${path}`).toEqual([]);
 
     await openFirstMenu(page);
     await (INTERACTIONS[path] ?? defaultInteraction)(page);

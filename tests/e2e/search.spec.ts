@@ -52,7 +52,8 @@ test.describe('site search', () => {
   test('finds a feature page and goes there', async ({ page }) => {
     await openSearch(page, href('/home'));
     await searchBox(page).fill('fuel cards');
-    const fuel = resultTitled(page, /^Fuel/);
+    // The feature page, not the customer story whose title also starts with "Fuel".
+    const fuel = resultTitled(page, /^Fuel/).and(page.locator('[href="/fuel"]'));
     await expect(fuel.first()).toBeVisible();
     await fuel.first().click();
     await expect(page).toHaveURL(/\/fuel$/);

@@ -1,4 +1,4 @@
-// Measures a page's tap targets (issue 21, WCAG 2.5.5): shared by tap-targets.spec.ts and the
+// Measures a page's tap targets (issue 21, WCAG 2.5.5): shared by tap-targets.spec.ts, quality-pages.spec.ts and the
 // specs of pages it cannot reach by PAGE_PATHS (a visitor's own booking, issue 29). A spec file
 // must not import another spec: its tests would run again.
 import type { Page } from '@playwright/test';
@@ -78,4 +78,12 @@ export async function smallTargets(page: Page, min = MIN_TARGET_PX): Promise<Off
     }
     return offenders;
   }, min);
+}
+
+/** Prints each offender with its size and selector, so a failure says what to fix. */
+export function report(path: string, offenders: Offender[]) {
+  if (offenders.length === 0) return;
+  console.log(
+    `${path}: ${offenders.length} tap target(s) under ${MIN_TARGET_PX}×${MIN_TARGET_PX} px at 375 px\n${offenders.map((o) => `  ${o.width}×${o.height}  ${o.what}`).join('\n')}`,
+  );
 }

@@ -1,33 +1,17 @@
 // Tap targets on a phone (issue 21, WCAG 2.5.5 Target Size, enhanced): at 375 px wide, every
-// visible link, button and field a person can tap is at least 44×44 CSS px, on every public page
-// and both inbox pages. A checkbox or radio counts through its label (tapping the label ticks it);
+// visible link, button and field a person can tap is at least 44×44 CSS px, in the phone menu,
+// both inbox pages and the Content area (every public page is checked in the same visit as its
+// axe scan at 375 px, quality-pages.spec.ts). A checkbox or radio counts through its label (tapping the label ticks it);
 // a link inside a sentence or a block of text is exempt, as 2.5.5 allows. Every offender is
 // printed with its size and a selector, so a failure says what to fix.
-import { PAGE_PATHS } from '../../app/lib/site-pages.ts';
 import { E2E_STAFF } from '../helpers/e2e-staff.ts';
 import { NARROW } from './axe-check.ts';
 import { expect, test } from './fixtures.ts';
 import { accountEntry } from './form-helpers.ts';
 import { openInbox, seedDemoRequest, signInQuietly } from './inbox-helpers.ts';
-import { MIN_TARGET_PX, type Offender, smallTargets } from './tap-target-helpers.ts';
-
-function report(path: string, offenders: Offender[]) {
-  if (offenders.length === 0) return;
-  console.log(
-    `${path}: ${offenders.length} tap target(s) under ${MIN_TARGET_PX}×${MIN_TARGET_PX} px at ${NARROW.width} px\n${offenders.map((o) => `  ${o.width}×${o.height}  ${o.what}`).join('\n')}`,
-  );
-}
+import { type Offender, report, smallTargets } from './tap-target-helpers.ts';
 
 test.use({ viewport: NARROW });
-
-for (const path of PAGE_PATHS) {
-  test(`${path}: every tap target is at least 44×44 px at 375 px`, async ({ page }) => {
-    await page.goto(path);
-    const offenders = await smallTargets(page);
-    report(path, offenders);
-    expect(offenders, `tap targets under 44×44 px on ${path}`).toEqual([]);
-  });
-}
 
 test('the phone menu and its dropdowns: every entry is at least 44×44 px at 375 px', async ({ page }) => {
   await page.goto('/home');
