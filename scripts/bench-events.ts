@@ -14,7 +14,7 @@
 //   sources, campaigns, landing pages, statuses and booked times, time "what converts" too.
 //   SQLite by default; --postgres runs it on a throwaway cluster too.
 //
-// Flags: --duration <s> (ingest, default 10), --rate <n>, --page-rate <n>, --events <n>, --raw-days <n>, --leads <n>,
+// Flags: --duration <s> (ingest, default 10), --rate <n> (events/s, spread evenly over each second), --page-rate <n>, --events <n>, --raw-days <n>, --leads <n>,
 // --postgres, --same-port, --nice-generator (ingest: the beacons' generator, a process of its
 // own, at nice 10: a stand-in for traffic arriving from other machines, which on this 2-core
 // machine otherwise takes a third of a core at 5,000 events/s; decision 061. Report a run without
