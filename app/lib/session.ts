@@ -179,7 +179,7 @@ export function refreshSession(refused?: string | null): Promise<RefreshOutcome>
   };
   const before = stored('refresh_token');
   const renewed = stored('access_token');
-  if (refused !== undefined && renewed && renewed !== refused)
+  if (refused !== undefined && before && renewed && renewed !== refused)
     return Promise.resolve({ kind: 'refreshed', accessToken: renewed });
   refreshing ??= withRefreshLock(async (): Promise<RefreshOutcome> => {
     // Another tab holding this very token rotated it while this one waited for the lock: take
