@@ -38,6 +38,7 @@ import { requestCountsQuery } from '../server/db/repositories/analytics-conversi
 import { conversionsOf } from '../server/services/analytics/conversions.ts';
 import { createOverview, previousPeriod } from '../server/services/analytics/overview.ts';
 import { seed } from './lib/bench-analytics-seed.ts';
+import { pacedPages, summary } from './lib/paced-pages.ts';
 import { BENCHMARK_ENV, ensureBuild, startServerProcess } from './lib/server-process.ts';
 
 type Result = {
@@ -60,6 +61,7 @@ const { values: flags, positionals } = parseArgs({
     postgres: { type: 'boolean', default: false },
     'same-port': { type: 'boolean', default: false },
     'nice-generator': { type: 'boolean', default: false },
+    rounds: { type: 'string', default: '3' },
   },
 });
 /** The beacons' generator, run as a process of its own. */
@@ -180,9 +182,6 @@ async function ingest() {
     // go (throughput: what the machine has left) and at a steady --page-rate (answer time: what
     // a visitor waits), side by side in this one run.
     const alone = await page();
-    let loopBefore = threadCpuMs(server.pid);
-    const steadyAlone = await page({ overallRate: pageRate, connections: 4 });
-    const pageLoopCpuAlone = (threadCpuMs(server.pid) - loopBefore) / (duration * 10);
     // The event loop's own CPU per event: what the machine's other load changes least.
     const cpuBefore = threadCpuMs(server.pid);
     const processCpuBefore = processCpuMs(server.pid);
@@ -195,15 +194,31 @@ async function ingest() {
     const userPerEvent = perEvent(processCpuAfter.user - processCpuBefore.user);
     const systemPerEvent = perEvent(processCpuAfter.system - processCpuBefore.system);
     const processCpuPerEvent = userPerEvent + systemPerEvent;
-    // The event loop's CPU while pages are served at a steady rate beside the paced events.
-    let pageLoopCpu = 0;
     const [loaded, { result: paced }] = await Promise.all([page(), events({ overallRate: rate, connections: 100 })]);
-    loopBefore = threadCpuMs(server.pid);
-    const [steadyLoaded, { result: pacedAgain }] = await Promise.all([
-      page({ overallRate: pageRate, connections: 4 }),
-      events({ overallRate: rate, connections: 100 }),
-    ]);
-    pageLoopCpu = (threadCpuMs(server.pid) - loopBefore) / (duration * 10);
+    // Answer times at a visitor's pace, alone and beside the paced events, in alternating phases
+    // (--rounds pairs): a drift of the machine's other load then touches both sides alike.
+    const steady = { alone: [] as number[], loaded: [] as number[], failed: 0 };
+    const rounds: { alone: number; loaded: number }[] = [];
+    const pacedEvents: Result[] = [];
+    const loopCpu = { alone: 0, loaded: 0 };
+    for (let round = 0; round < Number(flags.rounds); round++) {
+      let loopBefore = threadCpuMs(server.pid);
+      const quiet = await pacedPages(`${server.url}/home`, pageRate, duration);
+      loopCpu.alone += threadCpuMs(server.pid) - loopBefore;
+      // The generator runs half a second either side of the pages' phase (its connections opened first).
+      const flood = events({ overallRate: rate, connections: 100, duration: duration + 1 });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      loopBefore = threadCpuMs(server.pid);
+      const busy = await pacedPages(`${server.url}/home`, pageRate, duration);
+      loopCpu.loaded += threadCpuMs(server.pid) - loopBefore;
+      pacedEvents.push((await flood).result);
+      steady.alone.push(...quiet.times);
+      steady.loaded.push(...busy.times);
+      steady.failed += quiet.failed + busy.failed;
+      rounds.push({ alone: summary(quiet.times).mean, loaded: summary(busy.times).mean });
+    }
+    const pageLoopCpuAlone = loopCpu.alone / (rounds.length * duration * 10);
+    const pageLoopCpu = loopCpu.loaded / (rounds.length * duration * 10);
     await server.stop('SIGTERM');
     const db = new DatabaseSync(join(dataDir, 'haulora.sqlite'), { readOnly: true });
     const stored = Number((db.prepare('SELECT count(*) AS n FROM analytics_events').get() as { n: number }).n);
@@ -220,14 +235,13 @@ async function ingest() {
         : 'beacons from a process of their own at normal priority, on the same cores as the server; pages from this one',
     );
     console.log(line('/home alone, as fast as it goes', alone));
-    console.log(line(`/home alone at ${pageRate}/s`, steadyAlone));
     console.log(line('POST /api/events alone (50 conns)', flat));
     console.log(line(`/home as fast as it goes, events at ${rate}/s`, loaded));
     console.log(line(`  POST /api/events paced at ${rate}/s`, paced));
-    console.log(line(`/home at ${pageRate}/s, events at ${rate}/s`, steadyLoaded));
-    console.log(line(`  POST /api/events paced at ${rate}/s`, pacedAgain));
-    const sent = flat.requests.total + paced.requests.total + pacedAgain.requests.total;
-    const failed = flat.non2xx + paced.non2xx + pacedAgain.non2xx;
+    for (const [n, result] of pacedEvents.entries())
+      console.log(line(`  POST /api/events paced at ${rate}/s, round ${n + 1}`, result));
+    const sent = [flat, paced, ...pacedEvents].reduce((sum, result) => sum + result.requests.total, 0);
+    const failed = [flat, paced, ...pacedEvents].reduce((sum, result) => sum + result.non2xx, 0);
     console.log(`events answered 202: ${sent - failed}; stored: ${stored}`);
     console.log(
       `CPU per event (alone): the pages' event loop ${cpuPerEvent.toFixed(0)} µs, the whole process (every thread) ${processCpuPerEvent.toFixed(0)} µs (${userPerEvent.toFixed(0)} user, ${systemPerEvent.toFixed(0)} kernel; ~${(1e6 / processCpuPerEvent).toFixed(0)} events/s per core)`,
@@ -246,19 +260,24 @@ async function ingest() {
       const change = (now / before - 1) * 100;
       return `${change >= 0 ? '+' : ''}${change.toFixed(1)} %`;
     };
-    // The bar's events are those taken beside pages at a visitor's pace; beside pages flat out the
-    // listener (idle scheduling class) takes what the pages leave, by design.
-    const kept = pacedAgain.requests.average;
+    // The bar's events are those taken beside pages at a visitor's pace.
+    const kept = pacedEvents.reduce((sum, result) => sum + result.requests.average, 0) / pacedEvents.length;
     console.log(
       `events ingested beside /home at ${pageRate}/s: ${kept.toFixed(0)}/s of ${rate}/s offered (${kept >= rate * 0.98 ? 'met' : 'NOT met'}); beside /home flat out: ${paced.requests.average.toFixed(0)}/s`,
     );
+    const ms = (value: number) => value.toFixed(2);
+    const quiet = summary(steady.alone);
+    const busy = summary(steady.loaded);
     console.log(
-      `/home answer time at ${pageRate}/s with the events: p50 ${steadyAlone.latency.p50} → ${steadyLoaded.latency.p50} ms (${percent(steadyLoaded.latency.p50, steadyAlone.latency.p50)}), mean ${steadyAlone.latency.average.toFixed(2)} → ${steadyLoaded.latency.average.toFixed(2)} ms (${percent(steadyLoaded.latency.average, steadyAlone.latency.average)}), p99 ${steadyAlone.latency.p99} → ${steadyLoaded.latency.p99} ms`,
+      `/home at ${pageRate}/s, ${rounds.length} rounds of ${duration} s alone then ${duration} s beside ${rate} events/s (mean per round, ms): ${rounds.map((round) => `${ms(round.alone)} → ${ms(round.loaded)}`).join(', ')}`,
+    );
+    console.log(
+      `/home answer time at ${pageRate}/s with the events (${quiet.count} and ${busy.count} answers, ${steady.failed} failed): mean ${ms(quiet.mean)} → ${ms(busy.mean)} ms (${percent(busy.mean, quiet.mean)}), p50 ${ms(quiet.p50)} → ${ms(busy.p50)} ms (${percent(busy.p50, quiet.p50)}), p90 ${ms(quiet.p90)} → ${ms(busy.p90)} ms, p99 ${ms(quiet.p99)} → ${ms(busy.p99)} ms`,
     );
     console.log(
       `/home requests/s as fast as it goes with the events: ${percent(loaded.requests.average, alone.requests.average)} (the CPU the events take)`,
     );
-    const slower = steadyLoaded.latency.average / steadyAlone.latency.average - 1;
+    const slower = busy.mean / quiet.mean - 1;
     console.log(
       `issue 30's bar (≥ ${rate}/s taken, /home's mean answer time ≤ +10 %): ${kept >= rate * 0.98 && slower <= 0.1 ? 'met' : 'NOT met'} at load ${load()} (rerun on an idle machine for the figure that counts)`,
     );
