@@ -8,7 +8,11 @@ import type { IncomingMessage } from 'node:http';
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:@-]{8,128}$/;
 
 export function requestIdOf(request: IncomingMessage, trustProxy: boolean): string {
-  const incoming = request.headers['x-request-id'];
+  return requestIdFrom(request.headers['x-request-id'], trustProxy);
+}
+
+/** The same from the header's value (the beacon listener's fast path reads it off the socket). */
+export function requestIdFrom(incoming: string | string[] | undefined, trustProxy: boolean): string {
   if (trustProxy && typeof incoming === 'string' && SANE_REQUEST_ID.test(incoming)) return incoming;
   return randomUUID();
 }

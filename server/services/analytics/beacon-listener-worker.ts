@@ -1,11 +1,12 @@
 // The beacon listener (decisions 058, 061): a worker thread that answers POST /api/events on its
 // own port (ANALYTICS_PORT), so thousands of beacons a second cost the event loop that renders
-// pages nothing. Its server is a plain node:http one (beacon-server.ts) running the rules the
-// app's route runs (beacon.ts), with the app's request ids, trust-proxy rule, error answers and
-// beacon headers; it takes the events with its own ingestion and its own database connection
-// (SQLite: the site's file, its batches committed by a writer thread of its own; PostgreSQL: a
-// small pool of its own). The day's salt is a row of the database, so this thread and the app
-// compute the same visitor id. It reports its answers and counts to the app for /metrics.
+// pages nothing. Its server is a node:http one with a fast path for the usual beacon
+// (beacon-server.ts, beacon-fast-path.ts) running the rules the app's route runs (beacon.ts),
+// with the app's request ids, trust-proxy rule, error answers and beacon headers; it takes the
+// events with its own ingestion and its own database connection (SQLite: the site's file, its
+// batches committed by a writer thread of its own; PostgreSQL: a small pool of its own). The
+// day's salt is a row of the database, so this thread and the app compute the same visitor id.
+// It reports its answers and counts to the app for /metrics.
 import { execFileSync } from 'node:child_process';
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';

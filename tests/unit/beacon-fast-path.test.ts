@@ -1,0 +1,234 @@
+// The beacon listener's fast path (decision 061, session 19): which requests it reads itself and
+// which it leaves to node:http, and, on a real socket, that its answers are the bytes node:http
+// writes for the same request, that pipelined beacons and a request after them keep their order
+// across the hand-over, that a backlog is answered whole, a silent connection is handed over, and
+// closing the listener ends its connections after their answers.
+import assert from 'node:assert/strict';
+import { connect, type Socket } from 'node:net';
+import { test } from 'node:test';
+import { createHttpTally } from '../../server/metrics.ts';
+import type { BeaconAnswer, BeaconInput } from '../../server/services/analytics/beacon.ts';
+import { readBeaconRequest } from '../../server/services/analytics/beacon-fast-path.ts';
+import { createBeaconServer } from '../../server/services/analytics/beacon-server.ts';
+import { createListenerLog } from '../../server/services/analytics/listener-log.ts';
+
+const BODY = JSON.stringify({ type: 'pageview', path: '/fleet?utm_source=mail' });
+const HEADERS: [string, string][] = [
+  ['Host', 'site.example'],
+  ['Origin', 'https://site.example'],
+  ['User-Agent', 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0.0.0'],
+  ['Content-Type', 'text/plain;charset=UTF-8'],
+  ['Content-Length', String(Buffer.byteLength(BODY))],
+];
+/** A beacon as text: `line`, the usual headers with `change` applied (null drops one), `extra` lines added. */
+function beacon(
+  options: { line?: string; change?: Record<string, string | null>; extra?: string[]; body?: string } = {},
+) {
+  const { line = 'POST /api/events HTTP/1.1', change = {}, extra = [], body = BODY } = options;
+  const lines = HEADERS.flatMap(([name, value]) => {
+    const changed = change[name.toLowerCase()];
+    if (changed === null) return [];
+    return [`${name}: ${changed ?? value}`];
+  });
+  return `${[line, ...lines, ...extra].join('\r\n')}\r\n\r\n${body}`;
+}
+const read = (text: string) => readBeaconRequest(Buffer.from(text, 'latin1'));
+
+test('a beacon in its usual shape is read whole; anything node:http might take differently is left to it', () => {
+  const text = beacon({
+    extra: ['X-Forwarded-For: \t203.0.113.9, 10.0.0.1 ', 'Accept: */*', 'Connection: keep-alive'],
+  });
+  const request = read(`${text}POST /api/events HTTP/1.1\r\n`);
+  assert.ok(request);
+  assert.equal(request.body, BODY);
+  assert.equal(request.end, Buffer.byteLength(text), 'ends where the next pipelined request starts');
+  assert.deepEqual(request.headers, {
+    host: 'site.example',
+    origin: 'https://site.example',
+    'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0.0.0',
+    'content-type': 'text/plain;charset=UTF-8',
+    'content-length': String(Buffer.byteLength(BODY)),
+    'x-forwarded-for': '203.0.113.9, 10.0.0.1',
+    connection: 'keep-alive',
+  });
+  assert.equal(read(beacon({ line: 'POST /api/events?x=1&y=%20 HTTP/1.1' }))?.body, BODY, 'a query string');
+  // A no-break space (0xA0) is part of a value to node:http, not trimmed as JavaScript's trim would.
+  assert.equal(
+    read(beacon({ change: { origin: 'https://site.example\xa0' } }))?.headers.origin,
+    'https://site.example\xa0',
+  );
+
+  const leftToNode: [string, string][] = [
+    ['a GET', beacon({ line: 'GET /api/events HTTP/1.1' })],
+    ['another path', beacon({ line: 'POST /api/feedback HTTP/1.1' })],
+    ['a longer path', beacon({ line: 'POST /api/eventsx HTTP/1.1' })],
+    ['an absolute-form target', beacon({ line: 'POST http://site.example/api/events HTTP/1.1' })],
+    ['a fragment or quote in the query', beacon({ line: 'POST /api/events?a="b" HTTP/1.1' })],
+    ['HTTP/1.0', beacon({ line: 'POST /api/events HTTP/1.0' })],
+    ['a lower-case method', beacon({ line: 'post /api/events HTTP/1.1' })],
+    ['no Content-Length', beacon({ change: { 'content-length': null } })],
+    ['a chunked body', beacon({ change: { 'content-length': null }, extra: ['Transfer-Encoding: chunked'] })],
+    ['Content-Length beside Transfer-Encoding', beacon({ extra: ['Transfer-Encoding: chunked'] })],
+    ['Expect: 100-continue', beacon({ extra: ['Expect: 100-continue'] })],
+    ['an upgrade', beacon({ extra: ['Upgrade: websocket'] })],
+    ['Connection: close', beacon({ extra: ['Connection: close'] })],
+    ['a repeated Content-Length', beacon({ extra: [`Content-Length: ${Buffer.byteLength(BODY)}`] })],
+    ['a repeated X-Forwarded-For', beacon({ extra: ['X-Forwarded-For: 1.2.3.4', 'X-Forwarded-For: 5.6.7.8'] })],
+    ['a signed length', beacon({ change: { 'content-length': `+${Buffer.byteLength(BODY)}` } })],
+    ['over 2 KB', beacon({ body: 'x'.repeat(2049), change: { 'content-length': '2049' } })],
+    ['another media type', beacon({ change: { 'content-type': 'application/x-www-form-urlencoded' } })],
+    ['no Host', beacon({ change: { host: null } })],
+    ['a folded header', beacon({ extra: ['X-Note: a', ' folded'] })],
+    ['a line without a colon', beacon({ extra: ['Broken'] })],
+    ['a space before the colon', beacon({ extra: ['Origin : x'] })],
+    ['a control character in a read value', beacon({ change: { 'user-agent': 'a\x01b' } })],
+    ['the body not all there', beacon().slice(0, -5)],
+    ['the head not all there', beacon().slice(0, 40)],
+    ['a head over 4 KB', beacon({ extra: [`X-Padding: ${'p'.repeat(4200)}`] })],
+  ];
+  for (const [name, text] of leftToNode) assert.equal(read(text), null, name);
+});
+
+type Answer = { status: number; head: string; headers: Record<string, string>; body: string };
+/** Reads answers off a socket (Content-Length framed, counted in bytes). */
+function reader(socket: Socket) {
+  let buffered = Buffer.alloc(0);
+  let closed = false;
+  const waiters: (() => void)[] = [];
+  const wake = () => waiters.splice(0).forEach((resolve) => resolve());
+  socket.on('data', (chunk: Buffer) => ((buffered = Buffer.concat([buffered, chunk])), wake()));
+  socket.on('close', () => ((closed = true), wake()));
+  socket.on('error', () => {});
+  return {
+    closed: () => closed,
+    async next(): Promise<Answer> {
+      for (;;) {
+        const end = buffered.indexOf('\r\n\r\n');
+        if (end !== -1) {
+          const head = buffered.toString('latin1', 0, end);
+          const lines = head.split('\r\n');
+          const headers = Object.fromEntries(
+            lines
+              .slice(1)
+              .map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 2)]),
+          );
+          const length = Number(headers['content-length'] ?? 0);
+          if (buffered.length >= end + 4 + length) {
+            const body = buffered.toString('utf8', end + 4, end + 4 + length);
+            buffered = buffered.subarray(end + 4 + length);
+            return { status: Number(lines[0]!.split(' ')[1]), head, headers, body };
+          }
+        }
+        if (closed) throw new Error('closed before a whole answer');
+        await new Promise<void>((resolve) => waiters.push(resolve));
+      }
+    },
+  };
+}
+
+async function startListener(handle: (input: BeaconInput) => Promise<BeaconAnswer>) {
+  const beacons = createBeaconServer({
+    handle,
+    trustProxy: true,
+    timeouts: { headersMs: 300, requestMs: 5_000, connectionMs: 10_000 },
+    tally: createHttpTally(),
+    log: createListenerLog('error'),
+  });
+  await new Promise<void>((resolve) => beacons.server.listen(0, '127.0.0.1', resolve));
+  const { port } = beacons.server.address() as { port: number };
+  const open = async () => {
+    const socket = connect(port, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    return { socket, ...reader(socket) };
+  };
+  return { beacons, open, counts: beacons.fastPath! };
+}
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** An answer's head without what differs per answer (the date, the request id). */
+const stable = (head: string) =>
+  head.replace(/\r\nDate: [^\r]+/, '').replace(/x-request-id: [^\r]+/, 'x-request-id: *');
+
+test('the fast path answers with node:http’s bytes, keeps pipelined order across the hand-over, and closes cleanly', async () => {
+  const seen: BeaconInput[] = [];
+  let slow = 0;
+  const { beacons, open, counts } = await startListener(async (input) => {
+    seen.push(input);
+    if (slow) await pause(slow);
+    if (input.origin !== 'https://site.example')
+      return { status: 403, errorInfo: 'Events are accepted only from the site’s own pages.' };
+    return { status: 202 };
+  });
+  assert.ok(counts, 'the fast path is installed');
+  try {
+    // The same beacon whole (the fast path) and in two pieces (handed to node:http): the same bytes.
+    const whole = await open();
+    whole.socket.write(beacon({ extra: ['X-Forwarded-For: 203.0.113.9', 'X-Request-Id: proxy-id-12345'] }));
+    const fast = await whole.next();
+    assert.deepEqual([counts.answered, counts.handedOff], [1, 0], 'answered by the fast path');
+    const pieces = await open();
+    const text = beacon({ extra: ['X-Forwarded-For: 203.0.113.9', 'X-Request-Id: proxy-id-12345'] });
+    pieces.socket.write(text.slice(0, 60));
+    await pause(50);
+    pieces.socket.write(text.slice(60));
+    const viaNode = await pieces.next();
+    assert.deepEqual([counts.answered, counts.handedOff], [1, 1], 'handed to node:http');
+    assert.equal(stable(fast.head), stable(viaNode.head));
+    assert.equal(fast.headers['x-request-id'], 'proxy-id-12345');
+    assert.deepEqual(seen.slice(0, 2), [
+      { ...seen[0]!, address: '203.0.113.9', host: 'site.example', body: BODY },
+      { ...seen[0]!, address: '203.0.113.9', host: 'site.example', body: BODY },
+    ]);
+    // A refusal with a UTF-8 message: the length counts bytes, on both paths alike.
+    for (const connection of [whole, pieces])
+      connection.socket.write(beacon({ change: { origin: 'https://evil.example' } }));
+    const [fastRefusal, nodeRefusal] = [await whole.next(), await pieces.next()];
+    assert.equal(fastRefusal.status, 403);
+    assert.equal(JSON.parse(fastRefusal.body).errorInfo, 'Events are accepted only from the site’s own pages.');
+    assert.equal(stable(fastRefusal.head), stable(nodeRefusal.head));
+    assert.equal(fastRefusal.body, nodeRefusal.body);
+    pieces.socket.destroy();
+
+    // Three beacons and a GET in one write, the handler slow: answered in order, the GET by node:http.
+    slow = 20;
+    const pipelined = await open();
+    pipelined.socket.write(beacon().repeat(3) + 'GET /home HTTP/1.1\r\nHost: site.example\r\n\r\n');
+    const statuses = [];
+    for (let n = 0; n < 4; n++) statuses.push((await pipelined.next()).status);
+    assert.deepEqual(statuses, [202, 202, 202, 404]);
+    assert.deepEqual([counts.answered, counts.handedOff], [5, 2]);
+    pipelined.socket.destroy();
+
+    // A backlog over 64 KB pipelined while the handler is slow: every beacon answered, in order.
+    slow = 1;
+    const backlog = await open();
+    const many = 150; // ~450 bytes each
+    backlog.socket.write(beacon().repeat(many));
+    for (let n = 0; n < many; n++) assert.equal((await backlog.next()).status, 202, `beacon ${n + 1}`);
+    backlog.socket.destroy();
+    slow = 0;
+
+    // Silent past the first-byte wait (300 ms here): node:http takes it, and still answers.
+    const handedBefore = counts.handedOff;
+    const silent = await open();
+    await pause(450);
+    silent.socket.write(beacon());
+    assert.equal((await silent.next()).status, 202);
+    assert.equal(counts.handedOff, handedBefore + 1);
+
+    // Closing: an idle fast-path connection is closed at once; one mid-answer gets its answer,
+    // saying Connection: close, then is closed; node:http's idle one is closed too.
+    slow = 200;
+    const busy = await open();
+    busy.socket.write(beacon());
+    await pause(50);
+    const closed = beacons.close();
+    const last = await busy.next();
+    assert.equal(last.status, 202);
+    assert.equal(last.headers.connection, 'close');
+    await closed;
+    assert.ok(whole.closed() && busy.closed() && silent.closed(), 'every connection ended');
+  } finally {
+    beacons.server.closeAllConnections();
+    beacons.server.close();
+  }
+});
