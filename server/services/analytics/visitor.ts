@@ -2,15 +2,13 @@
 // the daily id (a hash of the day's salt, the site, the address and the user agent), the device
 // class (from the user agent), and where the visit came from (UTM tags, click ids, referrer).
 // The address and the user agent are never stored.
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { ANALYTICS_LIMITS } from '../../../common/analytics.ts';
 
-/** The daily visitor id: 128 bits of SHA-256, base64url. Without the salt it cannot be rebuilt. */
+/** The daily visitor id: 128 bits of SHA-256, base64url. Without the salt it cannot be rebuilt.
+ * (The one-shot `hash` costs half of createHash's object per beacon.) */
 export function visitorId(salt: string, site: string, address: string, userAgent: string): string {
-  return createHash('sha256')
-    .update(`${salt}\u0000${site}\u0000${address}\u0000${userAgent}`)
-    .digest('base64url')
-    .slice(0, 22);
+  return hash('sha256', `${salt}\u0000${site}\u0000${address}\u0000${userAgent}`, 'base64url').slice(0, 22);
 }
 
 export type DeviceClass = 'desktop' | 'mobile' | 'tablet';
