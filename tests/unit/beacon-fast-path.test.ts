@@ -130,7 +130,7 @@ async function startListener(handle: (input: BeaconInput) => Promise<BeaconAnswe
   const beacons = createBeaconServer({
     handle,
     trustProxy: true,
-    timeouts: { headersMs: 300, requestMs: 5_000, connectionMs: 10_000 },
+    timeouts: { headersMs: 300, requestMs: 5_000, connectionMs: 500 },
     tally: createHttpTally(),
     log: createListenerLog('error'),
   });
@@ -206,6 +206,27 @@ test('the fast path answers with node:http’s bytes, keeps pipelined order acro
     for (let n = 0; n < many; n++) assert.equal((await backlog.next()).status, 202, `beacon ${n + 1}`);
     backlog.socket.destroy();
     slow = 0;
+
+    // A client that sends beacons and never reads the answers: its connection is cut once the
+    // answers stop draining (connectionMs, 500 ms here), seen from the server's side. (Its writes
+    // arrive cut mid-request, so node:http takes it over partway: the cut is the fast path's when
+    // it still holds the connection, node's after.)
+    const connections = () =>
+      new Promise<number>((resolve, reject) =>
+        beacons.server.getConnections((error, count) => (error ? reject(error) : resolve(count))),
+      );
+    const before = await connections();
+    const deaf = await open();
+    deaf.socket.pause();
+    const answeredBefore = counts.answered;
+    deaf.socket.write(beacon().repeat(20_000));
+    const stalledAt = performance.now();
+    while ((await connections()) > before) {
+      assert.ok(performance.now() - stalledAt < 10_000, 'cut within the stalled timeout');
+      await pause(50);
+    }
+    assert.ok(counts.answered - answeredBefore > 100, 'after answering what the buffers held');
+    deaf.socket.destroy();
 
     // Silent past the first-byte wait (300 ms here): node:http takes it, and still answers.
     const handedBefore = counts.handedOff;

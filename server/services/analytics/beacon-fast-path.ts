@@ -110,6 +110,9 @@ export type FastPathOptions = {
   firstByteMs: number;
   /** How long a connection may idle after an answer before it is closed (node:http's keepAliveTimeout). */
   keepAliveMs: number;
+  /** How long answers may wait for a client that does not read them before its connection is cut
+   * (node:http's server timeout). */
+  stalledMs: number;
 };
 
 /** Reads every connection of `server` here first (above). Null, with node:http serving everything,
@@ -131,6 +134,8 @@ export function answerBeaconsFirst(server: Server, options: FastPathOptions) {
     /** An answer is being made: what arrives meanwhile waits in `pending`. */
     let busy = false;
     let answeredHere = false;
+    /** Answers are written faster than the client reads them: the next waits for the socket to drain. */
+    let stalled = false;
 
     const closeIfIdle = () => {
       if (!busy) socket.destroy();
@@ -146,6 +151,7 @@ export function answerBeaconsFirst(server: Server, options: FastPathOptions) {
       if (!busy) socket.end();
     };
     const onTimeout = () => {
+      if (stalled) return void socket.destroy();
       if (busy) return;
       // A new connection that has said nothing yet: node:http's own timeouts decide from here.
       if (!answeredHere) handOff();
@@ -185,7 +191,12 @@ export function answerBeaconsFirst(server: Server, options: FastPathOptions) {
         counts.answered++;
         answeredHere = true;
         if (draining) return void socket.end();
-        if (socket.writableNeedDrain) await drained(socket);
+        if (socket.writableNeedDrain) {
+          stalled = true;
+          socket.setTimeout(options.stalledMs);
+          await drained(socket);
+          stalled = false;
+        }
         if (socket.destroyed) return;
         if (socket.isPaused() && (pending?.length ?? 0) <= MAX_PENDING) socket.resume();
       }

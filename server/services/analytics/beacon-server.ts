@@ -312,6 +312,7 @@ export function createBeaconServer(options: BeaconServerOptions) {
     answer: answerFast,
     firstByteMs: options.timeouts.headersMs,
     keepAliveMs: KEEP_ALIVE_MS,
+    stalledMs: options.timeouts.connectionMs,
   });
 
   return {
