@@ -6,9 +6,9 @@
 // request in hand, a Content-Length within the 2 KB limit, a beacon content type, no transfer
 // coding, Expect or Upgrade, no repeated header among those the rules read, nothing node:http
 // would take differently — is answered here, with bytes the caller writes as node:http does.
-// Anything else (another path or method, a body in pieces or chunks, an odd header, a silence
-// before the first byte, a backlog of pipelined requests) hands the connection, with what was
-// read, to the node:http server for the rest of its life, so every edge case stays node's.
+// Anything else (another path or method, a head or body in pieces, a chunked body, an odd header,
+// a silence before the first byte) hands the connection, with what was read, to the node:http
+// server for the rest of its life, so every edge case stays node's.
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { ANALYTICS_LIMITS, EVENTS_PATH } from '../../../common/analytics.ts';
@@ -23,6 +23,8 @@ export type BeaconHeaders = {
   'x-forwarded-for'?: string;
   'x-forwarded-host'?: string;
   'x-request-id'?: string;
+  'content-length': string;
+  connection?: string;
 };
 
 export type BeaconRequest = {
