@@ -1,14 +1,15 @@
 // The beacon listener's fast path (decision 061, session 19): which requests it reads itself and
 // which it leaves to node:http, and, on a real socket, that its answers are the bytes node:http
-// writes for the same request, that pipelined beacons and a request after them keep their order
-// across the hand-over, that a backlog is answered whole, a silent connection is handed over, and
-// closing the listener ends its connections after their answers.
+// writes for the same request, that a beacon in pieces is waited for (for as long as a head may
+// take), that pipelined beacons and a request after them keep their order across the hand-over,
+// that a backlog is answered whole, a silent connection is handed over, and closing the listener
+// ends its connections after their answers.
 import assert from 'node:assert/strict';
 import { connect, type Socket } from 'node:net';
 import { test } from 'node:test';
 import { createHttpTally } from '../../server/metrics.ts';
 import type { BeaconAnswer, BeaconInput } from '../../server/services/analytics/beacon.ts';
-import { readBeaconRequest } from '../../server/services/analytics/beacon-fast-path.ts';
+import { NOT_ALL_THERE, readBeaconRequest } from '../../server/services/analytics/beacon-fast-path.ts';
 import { createBeaconServer } from '../../server/services/analytics/beacon-server.ts';
 import { createListenerLog } from '../../server/services/analytics/listener-log.ts';
 
@@ -33,13 +34,18 @@ function beacon(
   return `${[line, ...lines, ...extra].join('\r\n')}\r\n\r\n${body}`;
 }
 const read = (text: string) => readBeaconRequest(Buffer.from(text, 'latin1'));
+/** The beacon read from `text`, which must be one whole. */
+function readWhole(text: string) {
+  const request = read(text);
+  assert.ok(request && request !== NOT_ALL_THERE, 'a whole beacon');
+  return request;
+}
 
 test('a beacon in its usual shape is read whole; anything node:http might take differently is left to it', () => {
   const text = beacon({
     extra: ['X-Forwarded-For: \t203.0.113.9, 10.0.0.1 ', 'Accept: */*', 'Connection: keep-alive'],
   });
-  const request = read(`${text}POST /api/events HTTP/1.1\r\n`);
-  assert.ok(request);
+  const request = readWhole(`${text}POST /api/events HTTP/1.1\r\n`);
   assert.equal(request.body, BODY);
   assert.equal(request.end, Buffer.byteLength(text), 'ends where the next pipelined request starts');
   assert.deepEqual(request.headers, {
@@ -51,10 +57,10 @@ test('a beacon in its usual shape is read whole; anything node:http might take d
     'x-forwarded-for': '203.0.113.9, 10.0.0.1',
     connection: 'keep-alive',
   });
-  assert.equal(read(beacon({ line: 'POST /api/events?x=1&y=%20 HTTP/1.1' }))?.body, BODY, 'a query string');
+  assert.equal(readWhole(beacon({ line: 'POST /api/events?x=1&y=%20 HTTP/1.1' })).body, BODY, 'a query string');
   // A no-break space (0xA0) is part of a value to node:http, not trimmed as JavaScript's trim would.
   assert.equal(
-    read(beacon({ change: { origin: 'https://site.example\xa0' } }))?.headers.origin,
+    readWhole(beacon({ change: { origin: 'https://site.example\xa0' } })).headers.origin,
     'https://site.example\xa0',
   );
 
@@ -82,11 +88,23 @@ test('a beacon in its usual shape is read whole; anything node:http might take d
     ['a line without a colon', beacon({ extra: ['Broken'] })],
     ['a space before the colon', beacon({ extra: ['Origin : x'] })],
     ['a control character in a read value', beacon({ change: { 'user-agent': 'a\x01b' } })],
-    ['the body not all there', beacon().slice(0, -5)],
-    ['the head not all there', beacon().slice(0, 40)],
     ['a head over 4 KB', beacon({ extra: [`X-Padding: ${'p'.repeat(4200)}`] })],
+    ['a head over 4 KB, not all there yet', beacon({ extra: [`X-Padding: ${'p'.repeat(4200)}`] }).slice(0, 4500)],
+    ['the start of another request', 'GET /api/ev'],
+    ['the start of another path', 'POST /api/evil'],
+    ['a request not a beacon after its first line', beacon({ extra: ['Expect: 100-continue'] }).slice(0, -5)],
   ];
   for (const [name, text] of leftToNode) assert.equal(read(text), null, name);
+
+  // A beacon in pieces is waited for: whatever is there so far may still become one.
+  const notAllThere: [string, string][] = [
+    ['the first bytes', 'PO'],
+    ['the request line', 'POST /api/events HTTP/1.1\r\n'],
+    ['the head not all there', beacon().slice(0, 120)],
+    ['the body not all there', beacon().slice(0, -5)],
+    ['the head without its blank line', beacon().slice(0, beacon().indexOf('\r\n\r\n') + 2)],
+  ];
+  for (const [name, text] of notAllThere) assert.equal(read(text), NOT_ALL_THERE, name);
 });
 
 type Answer = { status: number; head: string; headers: Record<string, string>; body: string };
@@ -160,32 +178,62 @@ test('the fast path answers with node:http’s bytes, keeps pipelined order acro
   });
   assert.ok(counts, 'the fast path is installed');
   try {
-    // The same beacon whole (the fast path) and in two pieces (handed to node:http): the same bytes.
+    // The same beacon whole and in pieces (the fast path), and with a chunked body (node:http's):
+    // the same bytes.
+    const text = beacon({ extra: ['X-Forwarded-For: 203.0.113.9', 'X-Request-Id: proxy-id-12345'] });
     const whole = await open();
-    whole.socket.write(beacon({ extra: ['X-Forwarded-For: 203.0.113.9', 'X-Request-Id: proxy-id-12345'] }));
+    whole.socket.write(text);
     const fast = await whole.next();
     assert.deepEqual([counts.answered, counts.handedOff], [1, 0], 'answered by the fast path');
     const pieces = await open();
-    const text = beacon({ extra: ['X-Forwarded-For: 203.0.113.9', 'X-Request-Id: proxy-id-12345'] });
-    pieces.socket.write(text.slice(0, 60));
-    await pause(50);
-    pieces.socket.write(text.slice(60));
-    const viaNode = await pieces.next();
-    assert.deepEqual([counts.answered, counts.handedOff], [1, 1], 'handed to node:http');
+    for (const piece of [text.slice(0, 3), text.slice(3, 60), text.slice(60, -10), text.slice(-10)]) {
+      pieces.socket.write(piece);
+      await pause(30);
+    }
+    const inPieces = await pieces.next();
+    assert.deepEqual([counts.answered, counts.handedOff], [2, 0], 'a beacon in pieces, waited for');
+    assert.equal(inPieces.head, fast.head.replace(/\r\nDate: [^\r]+/, `\r\nDate: ${inPieces.headers.date}`));
+    const chunked = await open();
+    const chunkedBody = `${Buffer.byteLength(BODY).toString(16)}\r\n${BODY}\r\n0\r\n\r\n`;
+    chunked.socket.write(
+      beacon({ change: { 'content-length': null }, extra: ['Transfer-Encoding: chunked'], body: chunkedBody }).replace(
+        'Content-Type',
+        'X-Forwarded-For: 203.0.113.9\r\nX-Request-Id: proxy-id-12345\r\nContent-Type',
+      ),
+    );
+    const viaNode = await chunked.next();
+    assert.deepEqual([counts.answered, counts.handedOff], [2, 1], 'a chunked body handed to node:http');
     assert.equal(stable(fast.head), stable(viaNode.head));
     assert.equal(fast.headers['x-request-id'], 'proxy-id-12345');
-    assert.deepEqual(seen.slice(0, 2), [
-      { ...seen[0]!, address: '203.0.113.9', host: 'site.example', body: BODY },
-      { ...seen[0]!, address: '203.0.113.9', host: 'site.example', body: BODY },
-    ]);
+    const expected = { ...seen[0]!, address: '203.0.113.9', host: 'site.example', body: BODY };
+    assert.deepEqual(seen.slice(0, 3), [expected, expected, expected]);
     // A refusal with a UTF-8 message: the length counts bytes, on both paths alike.
-    for (const connection of [whole, pieces])
+    for (const connection of [whole, chunked])
       connection.socket.write(beacon({ change: { origin: 'https://evil.example' } }));
-    const [fastRefusal, nodeRefusal] = [await whole.next(), await pieces.next()];
+    const [fastRefusal, nodeRefusal] = [await whole.next(), await chunked.next()];
     assert.equal(fastRefusal.status, 403);
     assert.equal(JSON.parse(fastRefusal.body).errorInfo, 'Events are accepted only from the site’s own pages.');
     assert.equal(stable(fastRefusal.head), stable(nodeRefusal.head));
     assert.equal(fastRefusal.body, nodeRefusal.body);
+    chunked.socket.destroy();
+
+    // A beacon stuck partway past the wait for a head (300 ms here), or dripping in for longer:
+    // node:http takes the connection with what came, and answers once the rest arrives.
+    const stuck = await open();
+    stuck.socket.write(text.slice(0, -5));
+    await pause(450);
+    assert.deepEqual([counts.answered, counts.handedOff], [3, 2], 'handed over after the wait');
+    stuck.socket.write(text.slice(-5));
+    assert.equal((await stuck.next()).status, 202);
+    stuck.socket.destroy();
+    const drip = await open();
+    for (let at = 0; at < text.length; at += 40) {
+      drip.socket.write(text.slice(at, at + 40));
+      await pause(60);
+    }
+    assert.equal((await drip.next()).status, 202);
+    assert.deepEqual([counts.answered, counts.handedOff], [3, 3], 'a drip handed over');
+    drip.socket.destroy();
     pieces.socket.destroy();
 
     // Three beacons and a GET in one write, the handler slow: answered in order, the GET by node:http.
@@ -195,7 +243,7 @@ test('the fast path answers with node:http’s bytes, keeps pipelined order acro
     const statuses = [];
     for (let n = 0; n < 4; n++) statuses.push((await pipelined.next()).status);
     assert.deepEqual(statuses, [202, 202, 202, 404]);
-    assert.deepEqual([counts.answered, counts.handedOff], [5, 2]);
+    assert.deepEqual([counts.answered, counts.handedOff], [6, 4]);
     pipelined.socket.destroy();
 
     // A backlog over 64 KB pipelined while the handler is slow: every beacon answered, in order.
@@ -208,9 +256,7 @@ test('the fast path answers with node:http’s bytes, keeps pipelined order acro
     slow = 0;
 
     // A client that sends beacons and never reads the answers: its connection is cut once the
-    // answers stop draining (connectionMs, 500 ms here), seen from the server's side. (Its writes
-    // arrive cut mid-request, so node:http takes it over partway: the cut is the fast path's when
-    // it still holds the connection, node's after.)
+    // answers stop draining (connectionMs, 500 ms here), seen from the server's side.
     const connections = () =>
       new Promise<number>((resolve, reject) =>
         beacons.server.getConnections((error, count) => (error ? reject(error) : resolve(count))),
@@ -219,6 +265,7 @@ test('the fast path answers with node:http’s bytes, keeps pipelined order acro
     const deaf = await open();
     deaf.socket.pause();
     const answeredBefore = counts.answered;
+    const handedBeforeDeaf = counts.handedOff;
     deaf.socket.write(beacon().repeat(20_000));
     const stalledAt = performance.now();
     while ((await connections()) > before) {
@@ -226,6 +273,7 @@ test('the fast path answers with node:http’s bytes, keeps pipelined order acro
       await pause(50);
     }
     assert.ok(counts.answered - answeredBefore > 100, 'after answering what the buffers held');
+    assert.equal(counts.handedOff, handedBeforeDeaf, 'by the fast path, its requests split across reads');
     deaf.socket.destroy();
 
     // Silent past the first-byte wait (300 ms here): node:http takes it, and still answers.

@@ -6,9 +6,11 @@
 // request in hand, a Content-Length within the 2 KB limit, a beacon content type, no transfer
 // coding, Expect or Upgrade, no repeated header among those the rules read, nothing node:http
 // would take differently — is answered here, with bytes the caller writes as node:http does.
-// Anything else (another path or method, a head or body in pieces, a chunked body, an odd header,
-// a silence before the first byte) hands the connection, with what was read, to the node:http
-// server for the rest of its life, so every edge case stays node's.
+// A beacon that arrives in pieces (a proxy's reused connection can split one across reads) is
+// waited for, as long as node:http would wait for a head. Anything else (another path or method,
+// a chunked body, an odd header, a silence before the first byte, a beacon still not whole after
+// that wait) hands the connection, with what was read, to the node:http server for the rest of
+// its life, so every edge case stays node's.
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { ANALYTICS_LIMITS, EVENTS_PATH } from '../../../common/analytics.ts';
@@ -74,10 +76,21 @@ function trimSpaces(value: string): string {
   return start === 0 && end === value.length ? value : value.slice(start, end);
 }
 
-/** The beacon at the start of `buffer`, or null when it is anything else or not all there yet. */
-export function readBeaconRequest(buffer: Buffer): BeaconRequest | null {
+/** What a beacon's first bytes are. */
+const REQUEST_START = Buffer.from(`POST ${EVENTS_PATH}`, 'latin1');
+/** `readBeaconRequest`'s answer for a beacon so far, not all read yet. */
+export const NOT_ALL_THERE = 'not all there';
+
+/** The beacon at the start of `buffer`; NOT_ALL_THERE when what is there may still become one;
+ * null when it is anything else. */
+export function readBeaconRequest(buffer: Buffer): BeaconRequest | typeof NOT_ALL_THERE | null {
   const headEnd = buffer.indexOf('\r\n\r\n', 0, 'latin1');
-  if (headEnd === -1 || headEnd > MAX_HEAD) return null;
+  if (headEnd === -1) {
+    if (buffer.length > MAX_HEAD) return null;
+    const start = Math.min(buffer.length, REQUEST_START.length);
+    return buffer.compare(REQUEST_START, 0, start, 0, start) === 0 ? NOT_ALL_THERE : null;
+  }
+  if (headEnd > MAX_HEAD) return null;
   const lines = buffer.toString('latin1', 0, headEnd).split('\r\n');
   if (!REQUEST_LINE.test(lines[0]!)) return null;
   const headers: Record<string, string> = {};
@@ -99,7 +112,7 @@ export function readBeaconRequest(buffer: Buffer): BeaconRequest | null {
   if (type === undefined || !isBeaconContentType(type) || headers.host === undefined) return null;
   if (connection !== undefined && connection.toLowerCase() !== 'keep-alive') return null;
   const end = headEnd + 4 + Number(length);
-  if (buffer.length < end) return null;
+  if (buffer.length < end) return NOT_ALL_THERE;
   return { headers: headers as BeaconHeaders, body: buffer.toString('utf8', headEnd + 4, end), end };
 }
 
@@ -108,7 +121,8 @@ export type FastPathOptions = {
    * status line, the fields, Date), which this path adds (it alone knows whether the connection
    * stays open), and its body. Never rejects. */
   answer(request: BeaconRequest, peer: string): Promise<{ head: string; body: string }>;
-  /** How long a new connection may stay silent before node:http takes it (and its own timeouts). */
+  /** How long a new connection may stay silent, or a beacon take to arrive whole, before
+   * node:http takes the connection (and its own timeouts). */
   firstByteMs: number;
   /** How long a connection may idle after an answer before it is closed (node:http's keepAliveTimeout). */
   keepAliveMs: number;
@@ -133,6 +147,8 @@ export function answerBeaconsFirst(server: Server, options: FastPathOptions) {
   server.on('connection', (socket: Socket) => {
     /** Bytes read and not yet answered. */
     let pending: Buffer | null = null;
+    /** When the beacon in `pending`, not all there, began to be waited for (0: none is). */
+    let waitingSince = 0;
     /** An answer is being made: what arrives meanwhile waits in `pending`. */
     let busy = false;
     let answeredHere = false;
@@ -155,8 +171,9 @@ export function answerBeaconsFirst(server: Server, options: FastPathOptions) {
     const onTimeout = () => {
       if (stalled) return void socket.destroy();
       if (busy) return;
-      // A new connection that has said nothing yet: node:http's own timeouts decide from here.
-      if (!answeredHere) handOff();
+      // A new connection that has said nothing yet, or a beacon stuck partway: node:http's own
+      // timeouts decide from here.
+      if (!answeredHere || pending) handOff();
       else socket.destroy();
     };
     const onError = () => socket.destroy();
@@ -184,6 +201,19 @@ export function answerBeaconsFirst(server: Server, options: FastPathOptions) {
       busy = true;
       while (pending) {
         const request = readBeaconRequest(pending);
+        if (request === NOT_ALL_THERE) {
+          // A beacon in pieces: wait for the rest, for as long as a head may take (measured from
+          // its first piece, so a client that drips bytes is node's after that too).
+          const now = performance.now();
+          waitingSince ||= now;
+          if (now - waitingSince > options.firstByteMs) return handOff();
+          busy = false;
+          // The client ended its side partway through: the rest will not come.
+          if (socket.readableEnded) socket.end();
+          else socket.setTimeout(options.firstByteMs);
+          return;
+        }
+        waitingSince = 0;
         if (!request) return handOff();
         pending = request.end < pending.length ? pending.subarray(request.end) : null;
         const answer = await options.answer(request, socket.remoteAddress ?? '');
