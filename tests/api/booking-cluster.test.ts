@@ -66,6 +66,18 @@ async function addRep(pool: pg.Pool, username: string, daysOff: string[]) {
 }
 
 /** Fires RACERS demo requests for `start` at once through HAProxy: their statuses and bodies. */
+/** The database's sessions other than this one: state, what each waits on, its transaction's
+ * age, and the start of its statement (a stuck race's diagnosis). */
+async function waitsNow(pool: pg.Pool): Promise<string> {
+  const { rows } = await pool.query<Record<string, string>>(
+    `SELECT pid, application_name AS app, state, wait_event_type AS wait_type, wait_event AS wait,
+            round(extract(epoch FROM now() - xact_start)::numeric, 1) AS xact_s,
+            pg_blocking_pids(pid) AS blocked_by, left(query, 100) AS query
+       FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+  );
+  return rows.map((row) => JSON.stringify(row)).join('\n');
+}
+
 async function race(url: string, start: string, tag: string) {
   // Each racer has its own visitor (cookies) and address; all are ready before any is sent.
   const clients = Array.from({ length: RACERS }, () => new ApiClient(url));
@@ -141,12 +153,29 @@ test(
       [oneRep, ['amy'], 'one'],
       [twoReps, ['amy', 'ben'], 'two'],
     ] as const) {
-      const answers = await race(haproxy.url, startAt, tag);
+      // A race normally ends within seconds. Once (a CI run, under load) one ran 41 s with 19
+      // answers timing out: should it happen again, what PostgreSQL's sessions were waiting on
+      // and what the instances logged go into the failure message.
+      let stuck = '';
+      const watch = setTimeout(() => {
+        waitsNow(pool)
+          .then((waits) => (stuck = waits))
+          .catch((error: Error) => (stuck = `pg_stat_activity unread: ${error.message}`));
+      }, 8_000);
+      const answers = await race(haproxy.url, startAt, tag).finally(() => clearTimeout(watch));
       const statuses = answers.map((answer) => answer.status);
       const booked = answers.filter((answer) => answer.status === 200);
       const refused = answers.filter((answer) => answer.status === 409);
-      assert.equal(booked.length, reps.length, `${tag}: ${JSON.stringify(statuses)}`);
-      assert.equal(refused.length, RACERS - reps.length, `${tag}: ${JSON.stringify(statuses)}`);
+      const story = () =>
+        [
+          `${tag}: ${JSON.stringify(statuses)}`,
+          stuck && `sessions after 8 s:\n${stuck}`,
+          ...started.servers.map((server, n) => `${names[n]} logged:\n${server.output().slice(-4_000)}`),
+        ]
+          .filter(Boolean)
+          .join('\n');
+      assert.equal(booked.length, reps.length, story());
+      assert.equal(refused.length, RACERS - reps.length, story());
       for (const answer of refused) assert.deepEqual(answer.body, ['ERROR', BOOKING_MESSAGES.taken]);
       assert.deepEqual(await count(startAt), reps, `${tag}: the bookings PostgreSQL holds`);
       // Nothing of the refused ones was stored.
