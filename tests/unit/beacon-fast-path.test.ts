@@ -286,16 +286,24 @@ test('the fast path answers with node:http’s bytes, keeps pipelined order acro
 
     // Closing: an idle fast-path connection is closed at once; one mid-answer gets its answer,
     // saying Connection: close, then is closed; node:http's idle one is closed too.
+    // One partway through a beacon is handed to node:http, which answers it once the rest comes.
     slow = 200;
     const busy = await open();
     busy.socket.write(beacon());
+    const partway = await open();
+    partway.socket.write(beacon().slice(0, -5));
     await pause(50);
     const closed = beacons.close();
+    partway.socket.write(beacon().slice(-5));
     const last = await busy.next();
     assert.equal(last.status, 202);
     assert.equal(last.headers.connection, 'close');
+    assert.equal((await partway.next()).status, 202, 'the beacon partway through when closing began');
+    partway.socket.end();
     await closed;
-    assert.ok(whole.closed() && busy.closed() && silent.closed(), 'every connection ended');
+    // The client sees its last connection's end a moment after the server's side is done.
+    for (let n = 0; n < 50 && !partway.closed(); n++) await pause(20);
+    assert.ok(whole.closed() && busy.closed() && silent.closed() && partway.closed(), 'every connection ended');
   } finally {
     beacons.server.closeAllConnections();
     beacons.server.close();

@@ -155,8 +155,12 @@ export function answerBeaconsFirst(server: Server, options: FastPathOptions) {
     /** Answers are written faster than the client reads them: the next waits for the socket to drain. */
     let stalled = false;
 
+    /** On closing: an idle connection ends now; one partway through a beacon goes to node:http,
+     * which answers it (saying Connection: close) before the server's close completes. */
     const closeIfIdle = () => {
-      if (!busy) socket.destroy();
+      if (busy) return;
+      if (pending) handOff();
+      else socket.destroy();
     };
     const onData = (chunk: Buffer) => {
       pending = pending ? Buffer.concat([pending, chunk]) : chunk;
