@@ -102,6 +102,10 @@ const ATTRIBUTION = /[\\/](app[\\/]lib[\\/]analytics[\\/]attribution|common[\\/]
 /** Every page's head tags (0.6 KB, no imports): a file of its own cost every page a request. */
 const PAGE_META = /[\\/]app[\\/]lib[\\/]seo\.ts$/;
 
+/** How the content pages render text: the FAQ's list, answers with links, glossary terms linked in place. */
+const TEXT_PARTS =
+  /[\\/](app[\\/](components[\\/](ui[\\/](rich-text|linked-text)|sections[\\/]faq-list)\.tsx|lib[\\/]glossary-anchors\.ts)|common[\\/]rich-text\.ts)$/;
+
 const PAGE_PARTS =
   /[\\/]app[\\/](components[\\/](sections[\\/](chain-nav|tutorial-list|feature-icon|cta-band|proof[\\/]story-cards)|ui[\\/](product-screen|action-row|loading-overlay))\.tsx|lib[\\/]readable-date\.ts)$/;
 
@@ -149,6 +153,11 @@ const CLIENT_CHUNKS = {
     // the 25-request budget (a feature page fetched 22 scripts once this round's screen, story
     // and call-to-action parts were shared).
     { name: 'page-parts', test: PAGE_PARTS, priority: 0 },
+    // The same for how they render text (each 0.2-0.7 KB gzipped, ~1.5 KB together): a feature
+    // page fetched all four files, the FAQ and the glossary two, and React Router's route
+    // discovery can add a request or two of its own when the network is slow (a second
+    // /__manifest while the first is in flight): /faq once counted 26 requests on CI.
+    { name: 'text-parts', test: TEXT_PARTS, priority: 0 },
     // The icons pages share (the feature icons, the arrows): one file per group of pages using
     // them rather than one per icon.
     {

@@ -190,6 +190,16 @@ export async function measurePageWeights(
   return results;
 }
 
+/** Every finished request as `kind path`, repeats counted (`fetch /__manifest ×2`), so an over-budget run says what it fetched. */
+function requestList(fetched: Fetched[]): string {
+  const counts = new Map<string, number>();
+  for (const entry of fetched) {
+    const key = `${entry.kind} ${new URL(entry.url).pathname}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return [...counts].map(([key, count]) => (count > 1 ? `${key} ×${count}` : key)).join(', ');
+}
+
 /** What a page exceeds, in words; empty when it is within the budgets. */
 export function wireBudgetFailures(weight: PageWeight): string[] {
   const failures: string[] = [];
@@ -204,7 +214,8 @@ export function wireBudgetFailures(weight: PageWeight): string[] {
       `JavaScript transferred ${kb(weight.jsTransferred)} > ${kb(WIRE_BUDGETS.jsTransferred)} (largest: ${biggest.join(', ')})`,
     );
   }
-  if (weight.requests > WIRE_BUDGETS.requests) failures.push(`${weight.requests} requests > ${WIRE_BUDGETS.requests}`);
+  if (weight.requests > WIRE_BUDGETS.requests)
+    failures.push(`${weight.requests} requests > ${WIRE_BUDGETS.requests} (${requestList(weight.fetched)})`);
   if (weight.failed.length > 0) failures.push(`failed or unfinished requests: ${weight.failed.join(', ')}`);
   return failures;
 }
