@@ -12,7 +12,7 @@ import { createRollups } from '../../server/services/analytics/rollups.ts';
 import { E2E_SALES } from '../helpers/e2e-staff.ts';
 import { expectNoAxeViolations, expectNoSideScroll, NARROW, screenshot, WIDE } from './axe-check.ts';
 import { allowFailedRequests, expect, test } from './fixtures.ts';
-import { dialog, navAction, rows, unique } from './form-helpers.ts';
+import { dialog, navAction, rows, signInRestored, unique } from './form-helpers.ts';
 import { openInbox, signInQuietly } from './inbox-helpers.ts';
 
 // Headless Chromium says so in its user agent, and isbot rightly drops it: the visitor here
@@ -183,6 +183,7 @@ for (const theme of ['light', 'dark'] as const) {
       // The range in the URL; a range that cannot be read says so and shows the last 30 days.
       await page.goto('/analytics?from=2026-13-01&to=2026-01-01');
       await expect(page.getByRole('alert')).toContainText('That date range could not be used');
+      await signInRestored(page);
       await page.getByRole('button', { name: 'Sign out' }).click();
       await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
     });

@@ -11,6 +11,7 @@ import { png } from '../helpers/images.ts';
 import { E2E_STAFF } from '../helpers/e2e-staff.ts';
 import { expectNoAxeViolations, expectNoSideScroll, NARROW, screenshot, WIDE } from './axe-check.ts';
 import { allowFailedRequests, expect, test } from './fixtures.ts';
+import { signInRestored } from './form-helpers.ts';
 
 test.use({ viewport: WIDE });
 
@@ -273,6 +274,7 @@ test('typing in a page is autosaved, shown live and back after a reload or a new
     /^\/media\/[a-f0-9]{64}\.png$/,
   );
   // Signed out and in again (the next morning, another tab): the typing is still this editor's.
+  await signInRestored(page);
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByLabel('Username')).toBeVisible();
   await page.goto('/content/pages/integrations');

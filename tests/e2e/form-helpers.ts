@@ -14,6 +14,14 @@ export const navAction = (page: Page, name: string) =>
 export const accountMenu = (page: Page) =>
   page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /^Signed in as / });
 
+/** Waits for the navbar to have restored the sign-in (on every page load, a refresh with the
+ * session cookie). Signing out while that call is under way gets it refused with a 401, which the
+ * browser logs (seen once on CI); a visitor sees the page before reaching for Sign out, and so do
+ * the tests. By CSS: at 375 px the account menu is folded away from the accessibility tree. */
+export async function signInRestored(page: Page) {
+  await expect(page.locator('.header-actions .account-menu')).toBeAttached();
+}
+
 /** An entry of that menu, opened first (Inbox and Content are links, Sign Out a button). */
 export async function accountEntry(page: Page, name: 'Inbox' | 'Content' | 'Sign Out') {
   const button = accountMenu(page);
