@@ -38,7 +38,7 @@ import { requestCountsQuery } from '../server/db/repositories/analytics-conversi
 import { conversionsOf } from '../server/services/analytics/conversions.ts';
 import { createOverview, previousPeriod } from '../server/services/analytics/overview.ts';
 import { seed } from './lib/bench-analytics-seed.ts';
-import { pacedPages, summary } from './lib/paced-pages.ts';
+import { pacedPages, pairedChange, summary } from './lib/paced-pages.ts';
 import { BENCHMARK_ENV, ensureBuild, startServerProcess } from './lib/server-process.ts';
 
 type Result = {
@@ -276,6 +276,13 @@ async function ingest() {
     );
     console.log(
       `/home requests/s as fast as it goes with the events: ${percent(loaded.requests.average, alone.requests.average)} (the CPU the events take)`,
+    );
+    // The same change round by round (each round's pages alone, then beside the events): its
+    // 95 % interval says whether another run could well land on the other side of the bar.
+    const paired = pairedChange(rounds.map((round) => ({ before: round.alone, after: round.loaded })));
+    const signed = (fraction: number) => `${fraction >= 0 ? '+' : ''}${(fraction * 100).toFixed(1)} %`;
+    console.log(
+      `/home's mean answer time, change per round (${paired.rounds} rounds): ${signed(paired.mean)}, 95 % interval ${signed(paired.low)} to ${signed(paired.high)}${paired.high <= 0.1 ? ' (within the bar)' : paired.low > 0.1 ? ' (over the bar)' : ' (the bar inside the interval: more rounds tell)'}`,
     );
     const slower = busy.mean / quiet.mean - 1;
     console.log(

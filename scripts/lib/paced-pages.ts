@@ -54,3 +54,22 @@ export function summary(times: number[]) {
   const mean = sorted.reduce((sum, time) => sum + time, 0) / Math.max(1, sorted.length);
   return { count: sorted.length, mean, p50: at(0.5), p90: at(0.9), p99: at(0.99) };
 }
+
+/** Student's t at 97.5 % for 1-10 degrees of freedom; 1.96 beyond (a 95 % two-sided interval). */
+const T_975 = [12.71, 4.3, 3.18, 2.78, 2.57, 2.45, 2.36, 2.31, 2.26, 2.23];
+
+/**
+ * The change from `before` to `after` of paired rounds (each round's mean alone, then beside the
+ * load): the mean of the rounds' own changes with its 95 % confidence interval, as fractions
+ * (0.05 = +5 %). One round's figure moves with the machine's other load; pairing and the interval
+ * say how far the run's verdict can be trusted.
+ */
+export function pairedChange(rounds: { before: number; after: number }[]) {
+  const changes = rounds.map((round) => round.after / round.before - 1);
+  const n = changes.length;
+  const mean = changes.reduce((sum, change) => sum + change, 0) / Math.max(1, n);
+  if (n < 2) return { rounds: n, mean, low: Number.NaN, high: Number.NaN };
+  const variance = changes.reduce((sum, change) => sum + (change - mean) ** 2, 0) / (n - 1);
+  const margin = (T_975[n - 2] ?? 1.96) * Math.sqrt(variance / n);
+  return { rounds: n, mean, low: mean - margin, high: mean + margin };
+}
