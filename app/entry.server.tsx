@@ -7,6 +7,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from 'react-router';
 import { isRouteErrorResponse, ServerRouter } from 'react-router';
 import { appContext, NonceContext, RequestIdContext } from './lib/app-context.ts';
+import { InlineScreens } from './lib/inline-screens.ts';
 import { socialCardTags, structuredDataScripts } from './lib/head-additions.server.ts';
 import { pageCopy } from './lib/page-copy.server.ts';
 import { insertBeforeHeadEnd } from './lib/insert-before-head-end.server.ts';
@@ -57,7 +58,7 @@ export default async function handleRequest(
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const { cspNonce: nonce, requestId } = loadContext.get(appContext);
+  const { cspNonce: nonce, requestId, screens } = loadContext.get(appContext);
   const additions = await headAdditions(request, loadContext);
 
   return new Promise<Response>((resolve, reject) => {
@@ -66,7 +67,9 @@ export default async function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <RequestIdContext.Provider value={requestId}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          <InlineScreens.Provider value={screens.inline ?? {}}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </InlineScreens.Provider>
         </RequestIdContext.Provider>
       </NonceContext.Provider>,
       {

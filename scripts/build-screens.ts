@@ -2,7 +2,8 @@
 // the site's light and dark colours (read from app/styles/tokens.css), whole and as their phone
 // detail, into <BUILD_DIR>/client/assets/screens/<hash>/ (the hash covers every file, so a changed
 // screen is a new address and the folder is immutable like the rest of /assets/), and the folder
-// and each screen's sizes to <BUILD_DIR>/screens.json, which the server reads at start
+// and each screen's sizes (and its markup for a page that draws it inline) to
+// <BUILD_DIR>/screens.json, which the server reads at start
 // (server/build-data.ts). Pages show the files as images: the screens cost no JavaScript
 // (decision 034).
 //
@@ -24,7 +25,7 @@ if (!parsed.success) {
   throw new Error(`content/screens.yaml: ${issue.path.join('.') || '(root)'}: ${issue.message}`);
 }
 
-const { files, sizes } = renderScreens(parsed.data, readPalettes(join(projectRoot, 'app/styles/tokens.css')));
+const { files, sizes, inline } = renderScreens(parsed.data, readPalettes(join(projectRoot, 'app/styles/tokens.css')));
 const hash = createHash('sha256');
 for (const file of files) hash.update(file.name).update(file.svg);
 const folder = hash.digest('hex').slice(0, 12);
@@ -32,7 +33,7 @@ const screensDir = join(clientBuildDir, 'assets', 'screens');
 await rm(screensDir, { recursive: true, force: true });
 await mkdir(join(screensDir, folder), { recursive: true });
 await Promise.all(files.map((file) => writeFile(join(screensDir, folder, file.name), `${file.svg}\n`)));
-const manifest: ScreenManifest = { base: `/assets/screens/${folder}/`, sizes };
+const manifest: ScreenManifest = { base: `/assets/screens/${folder}/`, sizes, inline };
 await writeFile(join(buildDir, SCREENS_MANIFEST), `${JSON.stringify(manifest)}\n`);
 const bytes = files.reduce((sum, file) => sum + Buffer.byteLength(file.svg), 0);
 console.log(`screens: ${files.length} files (${Math.round(bytes / 1024)} KB) into ${join(screensDir, folder)}`);

@@ -1,6 +1,7 @@
 // The product screens a page shows: the build's files (scripts/build-screens.ts writes them and
 // screens.json, which the server reads at start into AppContext.screens) paired with their words
-// from content/screens.yaml. Loaders call screenImage(); the page gets addresses and sizes only.
+// from content/screens.yaml. Loaders call screenImage(); the page gets addresses and sizes only
+// (the markup of a screen drawn inline goes to the server's render alone: inline-screens.ts).
 import type { ScreenId, ScreensContent } from '../../content/screens.schema.ts';
 import { screensContent } from '../../content/screens.ts';
 import { screenFile, type ScreenTheme } from '../screens/files.ts';
@@ -16,7 +17,8 @@ export function screenImage(manifest: ScreenManifest, id: ScreenId): ScreenImage
     full: manifest.base + screenFile(id, theme, 'full'),
     detail: manifest.base + screenFile(id, theme, 'detail'),
   });
-  return { alt, caption, full: size.full, detail: size.detail, light: files('light'), dark: files('dark') };
+  const inline = Boolean(manifest.inline?.[id]);
+  return { id, alt, caption, full: size.full, detail: size.detail, light: files('light'), dark: files('dark'), inline };
 }
 
 type HomeScreens = ScreensContent['home'];

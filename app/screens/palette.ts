@@ -102,6 +102,18 @@ export function paletteFrom(css: string, theme: ThemeName): Palette {
   ) as Palette;
 }
 
+/** The palette of a screen drawn into the page itself (svg.ts inlineScreen): each role names its
+ * token, so the page's theme, its "match my system" and print colour it as they colour the page.
+ * Chromium, Firefox and Safari read var() and light-dark() in SVG presentation attributes. */
+export function cssPalette(): Palette {
+  return Object.fromEntries(
+    Object.entries(ROLES).map(([role, light]) => {
+      const dark = DARK_ROLES[role as keyof typeof ROLES];
+      return [role, dark ? `light-dark(var(${light}), var(${dark}))` : `var(${light})`];
+    }),
+  ) as Palette;
+}
+
 export function readPalettes(tokensFile: URL | string): Record<ThemeName, Palette> {
   const css = readFileSync(tokensFile, 'utf8');
   return { light: paletteFrom(css, 'light'), dark: paletteFrom(css, 'dark') };

@@ -1,6 +1,7 @@
 // The product screens (issue 28, decision 034): every feature page, the home hero's slides and the
 // portfolio show a drawn screen of the product as an image; exactly one file is fetched, the one
-// for the page's theme and the viewport; on a phone it is the readable detail. Checked as a buyer
+// for the page's theme and the viewport; on a phone it is the readable detail. The home hero's
+// first screen is drawn into the page instead (no file), in the theme's colours. Checked as a buyer
 // and an auditor would see them: every screen loads and nothing scrolls sideways at phone and
 // desktop width in both themes; in the dark theme axe's colour rules find nothing (the light
 // theme's full axe run over the same pages is quality-pages.spec's; the markup is the same in both
@@ -13,7 +14,7 @@ import type { Locator, Page } from '@playwright/test';
 import { FEATURE_SLUGS, type FeatureSlug } from '../../content/feature-slugs.ts';
 import { COLOUR_RULES, expectNoAxeViolations, expectNoSideScroll, NARROW, screenshot, WIDE } from './axe-check.ts';
 import { DETAILS, FEATURES } from './feature-pages-expected.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, test, waitForHydration } from './fixtures.ts';
 import { SAME_TEMPLATE } from './site-templates.ts';
 
 type Theme = 'light' | 'dark' | 'system';
@@ -191,14 +192,18 @@ test.describe('home', () => {
     baseURL,
   }) => {
     await chooseTheme(page, 'light', baseURL);
+    const fetched = screenRequests(page);
     await open(page, '/home', NARROW, 'light');
+    // The first slide's screen is drawn into the page: on a phone its readable detail.
+    const phone = await inlineScreenFacts(page);
+    expect(phone.shown).toBe('detail');
+    expect((12 * phone.width) / phone.viewBoxWidth).toBeGreaterThanOrEqual(11);
     await expectEveryScreenShown(page, '/home', NARROW, 'light');
 
     await open(page, '/home', WIDE, 'light');
-    const first = page.locator('#hero-slide-1 img');
-    await expect(first).toHaveAttribute('loading', 'eager');
-    await expect.poll(() => imageFacts(page, '#hero-slide-1 img').then((facts) => facts.natural)).toBeGreaterThan(0);
-    expect((await imageFacts(page, '#hero-slide-1 img')).file).toMatch(/^dashboard-(light|dark)\.svg$/);
+    expect((await inlineScreenFacts(page)).shown).toBe('full');
+    await expect(page.locator('#hero-slide-1').getByRole('img')).toHaveAccessibleName(/^The Haulora dashboard.{40,}/);
+    expect(fetched.filter((file) => file.startsWith('dashboard'))).toEqual([]);
     await expect(page.locator('#hero-slide-2 img, #hero-slide-3 img')).toHaveCount(2);
     for (const alt of await page
       .locator('.hero-art img')
@@ -231,7 +236,68 @@ test.describe('home', () => {
       await expectEveryScreenShown(page, '/home', viewport, 'dark');
     }
   });
+
+  test('the first slide draws its screen in the theme the page shows, follows the theme menu without a request, and a page reached by a link shows the file', async ({
+    page,
+    baseURL,
+  }) => {
+    await page.setViewportSize(WIDE);
+    await chooseTheme(page, 'light', baseURL);
+    const fetched = screenRequests(page);
+    await page.goto('/home');
+    await waitForHydration(page);
+    const light = await inlineScreenFacts(page);
+    expect(light.background).toBe(light.surfaceMuted);
+
+    await page.getByRole('navigation', { name: 'Main' }).locator('summary', { hasText: 'Theme' }).click();
+    await page.getByRole('button', { name: 'Dark', exact: true }).click();
+    await expect.poll(() => inlineScreenFacts(page).then((facts) => facts.background)).not.toBe(light.background);
+    const dark = await inlineScreenFacts(page);
+    expect(dark.background).toBe(dark.surface);
+    await screenshot(page, 'screens-home-inline-after-theme-change-1280');
+    expect(fetched.filter((file) => file.startsWith('dashboard'))).toEqual([]);
+
+    // Rendered in the browser, the page has no drawing to keep: the slide shows the theme's file.
+    await page.goto('/fleet');
+    await waitForHydration(page);
+    await page.getByRole('link', { name: 'Haulora home' }).click();
+    await expect(page).toHaveURL(/\/home$/);
+    await expect
+      .poll(() => imageFacts(page, '#hero-slide-1 img').then((facts) => facts.file))
+      .toBe('dashboard-dark.svg');
+    await expect(page.locator('#hero-slide-1 .screen-inline')).toHaveCount(0);
+  });
 });
+
+/** The home hero's first screen, drawn into the page: which view shows, how wide against its
+ * drawn width, and the colour of its background next to the page's surfaces. */
+const inlineScreenFacts = (page: Page) =>
+  page.locator('#hero-slide-1 .screen-inline').evaluate((wrapper) => {
+    const views = [...wrapper.querySelectorAll<SVGSVGElement>(':scope > svg[role="img"]')];
+    const visible = views.filter((view) => getComputedStyle(view).display !== 'none');
+    if (visible.length !== 1) throw new Error(`${visible.length} views of the screen show`);
+    const view = visible[0]!;
+    // The drawing's first shape is the window's background: the theme's page surface.
+    const background = getComputedStyle(wrapper.querySelector('defs g > rect')!).fill;
+    // The page's surfaces as its theme resolves them now.
+    const resolved = (token: string) => {
+      const element = document.createElement('div');
+      element.style.color = `var(${token})`;
+      document.body.append(element);
+      const colour = getComputedStyle(element).color;
+      element.remove();
+      return colour;
+    };
+    return {
+      shown: view.classList.contains('screen-inline-full') ? 'full' : 'detail',
+      width: view.getBoundingClientRect().width,
+      viewBoxWidth: view.viewBox.baseVal.width,
+      background,
+      // The drawn window is the muted surface in the light theme and the plain one in the dark.
+      surfaceMuted: resolved('--surface-muted'),
+      surface: resolved('--surface'),
+    };
+  });
 
 test.describe('the screen fetched is the one for the theme', () => {
   test.use({ viewport: WIDE });

@@ -1,12 +1,13 @@
 // The product screen library (app/screens/, decision 034): colours come from the design tokens,
 // every screen draws in both themes from the sample content, and its phone detail stays narrow
-// enough for its 12-unit text to show at 11 px or more on a 375 px phone.
+// enough for its 12-unit text to show at 11 px or more on a 375 px phone. A screen drawn into a
+// page names the tokens instead, so the page's theme colours it.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { parse } from 'yaml';
-import { paletteFrom, readPalettes, resolveTokens } from '../../app/screens/palette.ts';
+import { cssPalette, paletteFrom, readPalettes, resolveTokens } from '../../app/screens/palette.ts';
 import { chip } from '../../app/screens/parts-figures.ts';
 import { renderScreens } from '../../app/screens/render.ts';
 import { el, fit, text } from '../../app/screens/svg.ts';
@@ -62,4 +63,35 @@ test('every screen draws in both themes, whole and as its phone detail, and name
   }
   const jobs = files.find((file) => file.name === 'jobs-light.svg')!.svg;
   for (const job of data.jobs) assert.ok(jobs.includes(job.ref), `the jobs screen lists ${job.ref}`);
+});
+
+test('a screen drawn into a page names the tokens, never a colour, and the dark surfaces step as in the files', () => {
+  const palette = cssPalette();
+  for (const [role, colour] of Object.entries(palette))
+    assert.match(colour, /^(var\(--[\w-]+\)|light-dark\(var\(--[\w-]+\), var\(--[\w-]+\)\))$/, role);
+  assert.equal(palette.page, 'light-dark(var(--surface-muted), var(--surface))');
+  assert.equal(palette.pending, 'var(--status-pending)');
+
+  const { inline, sizes } = renderScreens(data, palettes);
+  assert.deepEqual(Object.keys(inline).sort(), [...SCREEN_IDS].sort());
+  const markup = inline.dashboard;
+  assert.doesNotMatch(markup, /(fill|stroke)="#/, 'no literal colour');
+  // The whole and the phone's detail are two views of one drawing, each named by the alt text.
+  const views = [
+    ...markup.matchAll(
+      /<svg class="screen-inline-(full|detail)" viewBox="([^"]+)"[^>]*aria-label="([^"]+)"><use href="#screen-dashboard"\/><\/svg>/g,
+    ),
+  ];
+  assert.deepEqual(
+    views.map((view) => view[1]),
+    ['full', 'detail'],
+  );
+  assert.equal(views[0]![2], `0 0 ${sizes.dashboard.full.width} ${sizes.dashboard.full.height}`);
+  assert.match(views[1]![2]!, new RegExp(` ${sizes.dashboard.detail.width} ${sizes.dashboard.detail.height}$`));
+  assert.ok(views[0]![3]!.startsWith('The Haulora dashboard'));
+  assert.equal(markup.match(/<g id="screen-dashboard"/g)?.length, 1, 'drawn once');
+  // Its clip paths' ids are scoped to the screen, and every reference points at one of them.
+  const ids = [...markup.matchAll(/ id="([^"]+)"/g)].map((match) => match[1]!);
+  assert.ok(ids.length > 1 && ids.every((id) => id.startsWith('screen-dashboard')), ids.join(' '));
+  for (const [, ref] of markup.matchAll(/url\(#([^)]+)\)/g)) assert.ok(ids.includes(ref!), `${ref} is defined`);
 });

@@ -1,14 +1,32 @@
 // A product screen (app/lib/screens.server.ts): one <picture> that fetches exactly one file, the
 // one for the page's theme and the viewport (decision 034). The theme the server rendered (or the
 // visitor's choice in this tab) decides which files are offered; with "match my system" the
-// browser picks by prefers-color-scheme; printing picks the light files. On a phone, or wherever `detail` says, the screen's
-// readable detail replaces the whole. Plain markup: nothing here runs in the browser but React.
+// browser picks by prefers-color-scheme; printing picks the light files. On a phone, or wherever
+// `detail` says, the screen's readable detail replaces the whole. Plain markup: nothing here runs
+// in the browser but React.
+//
+// `inline` draws the screen into the page's HTML instead: it paints with the document, with no
+// request, in the colours of whatever theme the page shows (the home hero's first slide).
+import { useContext, useState } from 'react';
+import type { ScreenId } from '../../../content/screens.schema.ts';
+import { InlineScreens } from '../../lib/inline-screens.ts';
+import { isPageHydrated } from '../../lib/use-hydrated.ts';
 import { useTheme } from '../../lib/use-theme.ts';
 import './product-screen.css';
 
 type Size = { width: number; height: number };
 type Files = { full: string; detail: string };
-export type ScreenImage = { alt: string; caption: string; full: Size; detail: Size; light: Files; dark: Files };
+export type ScreenImage = {
+  id: ScreenId;
+  alt: string;
+  caption: string;
+  full: Size;
+  detail: Size;
+  light: Files;
+  dark: Files;
+  /** The server has this screen's markup for drawing it inline. */
+  inline: boolean;
+};
 
 /** Where the detail is shown instead of the whole: phones, by default. */
 export const PHONE_MEDIA = '(max-width: 40rem)';
@@ -20,10 +38,26 @@ type Props = {
   /** The media query under which the detail shows; 'always' for small tiles. */
   detail?: string | 'always';
   className?: string;
+  /** Drawn into the page's HTML (the whole, or the detail on a phone): the page's first screen. */
+  inline?: boolean;
 };
 
-export function ProductScreen({ screen, priority = false, detail = PHONE_MEDIA, className }: Props) {
+export function ProductScreen({ screen, priority = false, detail = PHONE_MEDIA, className, inline = false }: Props) {
   const theme = useTheme();
+  const markup = useContext(InlineScreens)[screen.id];
+  // Only the server's HTML holds the drawing (the page's data does not): hydration keeps it as it
+  // is; a page rendered in the browser (reached by a link in the tab) shows the files instead.
+  const [inServerHtml] = useState(() => !isPageHydrated());
+  if (inline && screen.inline && inServerHtml) {
+    return (
+      <div
+        className={className ? `product-screen screen-inline ${className}` : 'product-screen screen-inline'}
+        data-pagefind-ignore=""
+        dangerouslySetInnerHTML={{ __html: markup ?? '' }}
+        suppressHydrationWarning
+      />
+    );
+  }
   // The sources in the order the browser tries them; the <img> is the last resort.
   // Print is always light (app/styles/print.css), so the dark files are for the screen only.
   const sources: { media?: string; files: Files }[] =

@@ -120,7 +120,7 @@ export function HeroCarousel({
                   </p>
                 </div>
                 <div className="hero-art">
-                  {screen ? <ProductScreen screen={screen} priority={index === 0} /> : null}
+                  {screen ? <ProductScreen screen={screen} priority={index === 0} inline={index === 0} /> : null}
                 </div>
               </div>
             </div>
