@@ -63,9 +63,6 @@ export function text(x: number, y: number, content: string, style: TextStyle): s
   );
 }
 
-/** The site's typeface first, then the system's (an SVG image cannot load the page's fonts). */
-const SCREEN_FONT = "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
-
 /** A whole SVG document of `width` × `height` user units, showing `viewBox` (a crop) of it. */
 export function svgDocument(
   body: string,
@@ -81,22 +78,21 @@ export function svgDocument(
       width: viewBox.width,
       height: viewBox.height,
       role: 'img',
-      'font-family': SCREEN_FONT,
+      // The site's typeface first, then the system's (an SVG image cannot load the page's fonts).
+      'font-family': "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
     },
     el('title', {}, escapeXml(title)),
     body,
   );
 }
 
-/** The id prefix of a screen drawn into a page, so its clip paths and the drawing itself cannot
- * meet another element's id there. */
-const pageIdOf = (screenId: string, id = '') => `screen-${screenId}${id ? `-${id}` : ''}`;
-
 /**
  * A screen drawn into the page's own HTML (the first thing a page shows, painted with the
- * document instead of after a request; decision 034): the drawing once, in `<defs>`, and two
- * views of it by `<use>`, the whole and the phone's detail, of which CSS shows one
- * (product-screen.css). `body` is drawn with cssPalette(), so the page's theme colours it.
+ * document instead of after a request; decision 034): the whole and the phone's detail (its
+ * crop), of which CSS shows one (product-screen.css). Two copies rather than two `<use>` views of
+ * one: a copy that is not displayed is not laid out, and a `<use>` doubled the layout's time.
+ * `body` is drawn with cssPalette(), so the page's theme colours it; its ids are prefixed with the
+ * screen's and the view's, so nothing else on the page can share them.
  */
 export function inlineScreen(
   screenId: string,
@@ -105,36 +101,25 @@ export function inlineScreen(
   crop: { x: number; y: number; width: number; height: number },
   alt: string,
 ): string {
-  const drawing = pageIdOf(screenId);
-  const scoped = body
-    .replace(/ id="([^"]+)"/g, (_, id: string) => ` id="${pageIdOf(screenId, id)}"`)
-    .replace(/url\(#([^)]+)\)/g, (_, id: string) => `url(#${pageIdOf(screenId, id)})`);
-  const view = (className: string, box: typeof crop) =>
-    el(
+  const view = (name: 'full' | 'detail', box: typeof crop) => {
+    const prefix = `screen-${screenId}-${name}-`;
+    const scoped = body
+      .replace(/ id="([^"]+)"/g, (_, id: string) => ` id="${prefix}${id}"`)
+      .replace(/url\(#([^)]+)\)/g, (_, id: string) => `url(#${prefix}${id})`);
+    return el(
       'svg',
       {
-        class: className,
+        class: `screen-inline-${name}`,
         viewBox: `${box.x} ${box.y} ${box.width} ${box.height}`,
         width: box.width,
         height: box.height,
         role: 'img',
         'aria-label': alt,
       },
-      el('use', { href: `#${drawing}` }),
+      // No typeface of its own: the page's, which is the system's until the brand font is in
+      // (decision 053); naming Inter here would fetch its files before the first paint.
+      scoped,
     );
-  return (
-    view('screen-inline-full', { x: 0, y: 0, ...size }) +
-    view('screen-inline-detail', crop) +
-    el(
-      'svg',
-      { class: 'screen-inline-drawing', width: 0, height: 0, 'aria-hidden': 'true' },
-      el(
-        'defs',
-        {},
-        // No typeface of its own: the page's, which is the system's until the brand font is in
-        // (decision 053); naming Inter here would fetch its files before the first paint.
-        el('g', { id: drawing }, scoped),
-      ),
-    )
-  );
+  };
+  return view('full', { x: 0, y: 0, ...size }) + view('detail', crop);
 }

@@ -278,7 +278,7 @@ const inlineScreenFacts = (page: Page) =>
     if (visible.length !== 1) throw new Error(`${visible.length} views of the screen show`);
     const view = visible[0]!;
     // The drawing's first shape is the window's background: the theme's page surface.
-    const background = getComputedStyle(wrapper.querySelector('defs g > rect')!).fill;
+    const background = getComputedStyle(view.querySelector('rect')!).fill;
     // The page's surfaces as its theme resolves them now.
     const resolved = (token: string) => {
       const element = document.createElement('div');
