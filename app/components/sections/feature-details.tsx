@@ -32,7 +32,7 @@ export function FeatureOverview({ feature, screen }: { feature: LinkedFeature; s
           </div>
           {screen ? (
             <figure className="feature-screen">
-              <ProductScreen screen={screen} priority />
+              <ProductScreen screen={screen} priority inline />
               <figcaption>{screen.caption}</figcaption>
             </figure>
           ) : null}
