@@ -104,7 +104,8 @@ export function paletteFrom(css: string, theme: ThemeName): Palette {
 
 /** The palette of a screen drawn into the page itself (svg.ts inlineScreen): each role names its
  * token, so the page's theme, its "match my system" and print colour it as they colour the page.
- * Chromium, Firefox and Safari read var() and light-dark() in SVG presentation attributes. */
+ * Chromium, Firefox and Safari resolve var() in SVG's colour attributes (fill, stroke; Chromium
+ * not in its length attributes, w3c/svgwg#1031), and light-dark() as the tokens already use it. */
 export function cssPalette(): Palette {
   return Object.fromEntries(
     Object.entries(ROLES).map(([role, light]) => {

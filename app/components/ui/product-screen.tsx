@@ -6,7 +6,8 @@
 // in the browser but React.
 //
 // `inline` draws the screen into the page's HTML instead: it paints with the document, with no
-// request, in the colours of whatever theme the page shows (the home hero's first slide).
+// request, in the colours of whatever theme the page shows (a page's first screen: each feature
+// page's, the home hero's first slide's).
 import { useContext, useState } from 'react';
 import type { ScreenId } from '../../../content/screens.schema.ts';
 import { InlineScreens } from '../../lib/inline-screens.ts';
