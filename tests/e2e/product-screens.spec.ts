@@ -322,6 +322,8 @@ test.describe('the screen fetched is the one for the theme', () => {
       // Whatever the page has fetched by now (the tiles, maybe the hero's other slides): the theme's files only.
       expect(fetched.length).toBeGreaterThan(0);
       for (const file of fetched) expect(file).toMatch(new RegExp(`^\\w+-${expected}(-detail)?\\.svg$`));
+      // And one file per screen.
+      expect(new Set(fetched.map((file) => file.split('-')[0])).size).toBe(fetched.length);
     });
   }
 
