@@ -11,7 +11,7 @@ import { PageHero } from './components/ui/page-hero.tsx';
 import { appContext, REQUEST_REFERENCE_META, useNonce, useRequestReference } from './lib/app-context.ts';
 import { formRules } from './lib/form-rules.server.ts';
 import type { RouteHandle } from './lib/route-handle.ts';
-import { BRAND_FONT_SCRIPT, useBrandFont } from './lib/brand-font.ts';
+import { BRAND_FONT_FACES, BRAND_FONT_SCRIPT, useBrandFont } from './lib/brand-font.ts';
 import { useHydrated } from './lib/use-hydrated.ts';
 import { useScrollToTop } from './lib/use-scroll-to-top.ts';
 import { usePageviews } from './lib/analytics/use-pageviews.ts';
@@ -50,6 +50,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: BRAND_FONT_SCRIPT }} />
+        <style nonce={nonce} dangerouslySetInnerHTML={{ __html: BRAND_FONT_FACES }} />
         <meta name="theme-color" content="#07142b" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="apple-touch-icon" href="/apple-touch-icon.png" />

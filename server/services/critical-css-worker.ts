@@ -17,16 +17,9 @@ const { clientDir } = workerData as CriticalCssWorkerData;
  * as `.a > h2` and missed; an explicit universal selector keeps its meaning (`.a > *:first-child h2`). */
 const COMBINATOR_THEN_PSEUDO = /([>+~])(?=:)/g;
 
-/** The typeface's faces: beasties keeps a face only for a `font-family` naming it, and the pages
- * name Inter through a custom property. */
-const FONT_FACE = /@font-face\{[^}]*\}/g;
-const fontFaces = new Set<string>();
-
 class SiteBeasties extends Beasties {
   override readFile(filename: string) {
-    const sheet = readFileSync(filename, 'utf8');
-    for (const [face] of sheet.matchAll(FONT_FACE)) fontFaces.add(face);
-    return sheet.replace(COMBINATOR_THEN_PSEUDO, '$1*');
+    return readFileSync(filename, 'utf8').replace(COMBINATOR_THEN_PSEUDO, '$1*');
   }
 }
 
@@ -39,7 +32,7 @@ const beasties = new SiteBeasties({
   pruneSource: false,
   reduceInlineStyles: false,
   mergeStylesheets: true,
-  inlineFonts: true,
+  inlineFonts: false,
   preloadFonts: false,
   // beasties never matches a selector against <html> itself, so the rules on :root with a theme
   // (data-theme) or the brand typeface's class (app/lib/brand-font.ts: a later page of the tab
@@ -60,8 +53,7 @@ parentPort!.on('message', async (html: string) => {
       parentPort!.postMessage({ error: 'no rules matched' } satisfies CriticalCssAnswer);
       return;
     }
-    const missingFaces = [...fontFaces].filter((face) => !rules.includes(face)).join('');
-    parentPort!.postMessage({ rules: rules + missingFaces } satisfies CriticalCssAnswer);
+    parentPort!.postMessage({ rules } satisfies CriticalCssAnswer);
   } catch (error) {
     parentPort!.postMessage({ error: String(error) } satisfies CriticalCssAnswer);
   }

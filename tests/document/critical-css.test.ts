@@ -27,6 +27,9 @@ const headerNonce = (headers: Headers) => /'nonce-([^']+)'/.exec(headers.get('co
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 const headOf = (html: string) => html.slice(0, html.indexOf('</head>'));
 const stylesheetHref = (html: string) => /<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/.exec(html)?.[1];
+/** The critical rules: the <style> right before the full sheet's link (the head's first <style> declares the typeface). */
+const criticalRules = (html: string) =>
+  /<style nonce="[^"]*">((?:(?!<\/style>)[\s\S])*)<\/style><link [^>]*data-full-sheet/.exec(html)?.[1];
 
 /** The page once its structure's rules are picked. The first render waits at most 3 s for them and
  * otherwise goes out with the blocking link (by design, asserted in the CRITICAL_CSS=false test's
@@ -35,7 +38,7 @@ async function pageWithRules(path: string, headers: Record<string, string> = {})
   const client = new ApiClient(server.url);
   for (let attempt = 1; ; attempt++) {
     const page = await client.get(path, headers);
-    if (headOf(page.text).includes('<style') || attempt === 15) return page;
+    if (headOf(page.text).includes('data-full-sheet') || attempt === 15) return page;
     await new Promise((resolve) => setTimeout(resolve, 1_000));
   }
 }
@@ -50,7 +53,9 @@ describe('a public page', () => {
       const head = headOf(page.text);
       const href = stylesheetHref(head) ?? '';
       assert.ok(href.startsWith('/assets/style-'), 'the site stylesheet is still linked');
-      const style = new RegExp(`<style nonce="${nonce}">([\\s\\S]*?)</style>`).exec(head);
+      const style = new RegExp(
+        `<style nonce="${nonce}">((?:(?!</style>)[\\s\\S])*)</style><link [^>]*data-full-sheet`,
+      ).exec(head);
       assert.ok(style, "a <style> with the answer's nonce");
       const rules = style[1]!;
       // Only what the page uses: the site header's rules, not the staff inbox's or another page's.
@@ -70,15 +75,18 @@ describe('a public page', () => {
         head,
         new RegExp(`<noscript><link nonce="${nonce}" rel="stylesheet" href="${escape(href)}"/></noscript>`),
       );
-      // Exactly one of each.
-      assert.equal(head.match(/<style/g)?.length, 1);
+      // Exactly one of each (and the typeface's faces, declared once in the head's first <style>).
+      assert.equal(head.match(/<style/g)?.length, 2);
+      assert.equal(head.match(/@font-face/g)?.length, 2);
+      assert.doesNotMatch(rules, /@font-face/);
       assert.equal(head.match(/rel="stylesheet"/g)?.length, 2);
     });
   }
 
   test('the same page with CRITICAL_CSS=false links its stylesheet as a blocking sheet, nothing inline', async () => {
     const head = headOf((await new ApiClient(plain.url).get('/features')).text);
-    assert.doesNotMatch(head, /<style|media="print"|<noscript>/);
+    assert.doesNotMatch(head, /data-full-sheet|media="print"|<noscript>/);
+    assert.equal(head.match(/<style/g)?.length, 1, 'only the typeface’s faces');
     assert.match(head, /<link nonce="[^"]+" rel="stylesheet" href="\/assets\/style-[^"]+"\/>/);
   });
 
@@ -86,7 +94,7 @@ describe('a public page', () => {
     const rulesFor = async (theme: string) => {
       const page = await pageWithRules('/features', { cookie: `${THEME_COOKIE}=${theme}` });
       assert.match(page.text, new RegExp(`<html [^>]*data-theme="${theme}"`));
-      return /<style[^>]*>([\s\S]*?)<\/style>/.exec(page.text)![1]!;
+      return criticalRules(page.text)!;
     };
     const [light, dark, system] = await Promise.all([rulesFor('light'), rulesFor('dark'), rulesFor('system')]);
     assert.match(light, /:root\[data-theme=light\]\{[^}]*color-scheme:light/);
@@ -94,11 +102,21 @@ describe('a public page', () => {
     assert.match(system, /@media \(prefers-color-scheme:dark\)\{:root\{/);
   });
 
-  test('the brand typeface is in every page’s rules (a later page of the tab sets its class before painting)', async () => {
+  test('the brand typeface: its class in every page’s rules, its faces in the head only (not in the stylesheet)', async () => {
     const page = await pageWithRules('/customers');
-    const rules = /<style[^>]*>([\s\S]*?)<\/style>/.exec(page.text)![1]!;
-    assert.match(rules, /@font-face\{font-family:Inter/);
-    assert.match(rules, /\.brand-font/);
+    // A later page of the tab sets the class before painting.
+    assert.match(criticalRules(page.text)!, /\.brand-font/);
+    const head = headOf(page.text);
+    const faces = /<style nonce="[^"]*">(@font-face[^<]*)<\/style>/.exec(head)?.[1] ?? '';
+    for (const weight of [400, 700])
+      assert.match(
+        faces,
+        new RegExp(
+          `font-weight:${weight};font-display:optional;src:url\\(/assets/inter-latin-${weight}-[\\w-]+\\.woff2\\)`,
+        ),
+      );
+    // A sheet that declares faces relays out all of the page's text when it turns on.
+    assert.doesNotMatch(readFileSync(join(clientBuildDir, stylesheetHref(head)!), 'utf8'), /@font-face/);
   });
 });
 
@@ -107,13 +125,13 @@ describe('what is left alone', () => {
     const client = new ApiClient(server.url);
     const staff = await client.get('/analytics');
     assert.equal(headOf(staff.text).match(/rel="stylesheet"/g)?.length, 2);
-    assert.doesNotMatch(headOf(staff.text), /<style|media="print"/);
+    assert.doesNotMatch(headOf(staff.text), /data-full-sheet|media="print"/);
     const api = await client.get('/api/Faqs/GetAllFromFaqs');
     assert.equal(api.status, 200);
     assert.ok(Array.isArray(api.body));
     const missing = await client.get('/no-such-page');
     assert.equal(missing.status, 404);
-    assert.doesNotMatch(headOf(missing.text), /<style|media="print"/);
+    assert.doesNotMatch(headOf(missing.text), /data-full-sheet|media="print"/);
   });
 });
 
@@ -149,12 +167,12 @@ describe('one extraction per structure', () => {
 
   test('copies of a page under new query strings and themes reuse its rules', async () => {
     const client = new ApiClient(server.url);
-    const first = /<style[^>]*>([\s\S]*?)<\/style>/.exec((await pageWithRules('/offer')).text)![1];
+    const first = criticalRules((await pageWithRules('/offer')).text);
     const before = await picks();
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, index) => client.get(`/offer?utm_source=test-${index}`)),
     );
-    for (const answer of answers) assert.equal(/<style[^>]*>([\s\S]*?)<\/style>/.exec(answer.text)![1], first);
+    for (const answer of answers) assert.equal(criticalRules(answer.text), first);
     assert.equal(await picks(), before, 'no new extraction');
   });
 });
