@@ -13,12 +13,17 @@ import lighthouse from 'lighthouse';
 // Lighthouse's computed artifacts, imported by path (the package does not export them).
 import { LanternFirstContentfulPaint } from '../node_modules/lighthouse/core/computed/metrics/lantern-first-contentful-paint.js';
 import { LanternLargestContentfulPaint } from '../node_modules/lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js';
+import { LanternTotalBlockingTime } from '../node_modules/lighthouse/core/computed/metrics/lantern-total-blocking-time.js';
 import { BENCHMARK_ENV, ensureBuild, startServerProcess } from './lib/server-process.ts';
 
 type Timing = { startTime: number; endTime: number };
 type GraphNode =
   | { type: 'network'; request: { resourceType: string; url: string; transferSize: number } }
-  | { type: 'cpu'; duration: number; childEvents: { name: string }[] };
+  | {
+      type: 'cpu';
+      duration: number;
+      childEvents: { name: string; dur?: number; args?: { data?: { url?: string; stackTrace?: { url: string }[] } } }[];
+    };
 type LongTask = { url?: string; startTime: number; duration: number };
 type Estimate = { timeInMs: number; nodeTimings: Map<GraphNode, Timing> };
 type LanternResult = { timing: number; optimisticEstimate: Estimate; pessimisticEstimate: Estimate };
@@ -26,6 +31,21 @@ type DevtoolsEntry = {
   method: string;
   params: { response?: { url: string; connectionId: number; connectionReused: boolean; protocol: string } };
 };
+
+/** A main-thread task by what took its time: the kinds of work inside it, longest first. */
+function tasksWork(node: GraphNode & { type: 'cpu' }): string {
+  const byKind = new Map<string, number>();
+  for (const event of node.childEvents) {
+    const url = event.args?.data?.url ?? event.args?.data?.stackTrace?.[0]?.url;
+    const kind = url ? `${event.name}(${url.split('/').pop()})` : event.name;
+    byKind.set(kind, (byKind.get(kind) ?? 0) + (event.dur ?? 0) / 1000);
+  }
+  return [...byKind]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 5)
+    .map(([kind, ms]) => `${kind} ${ms.toFixed(1)}`)
+    .join(', ');
+}
 
 function describe(node: GraphNode): string {
   if (node.type === 'network') {
@@ -98,6 +118,23 @@ try {
         HostDPR: artifacts.HostDPR,
       };
       const context = { computedCache: new Map(), settings };
+      // The simulated tasks that TBT counts (over 50 ms after the first contentful paint), with
+      // their observed work: what a change has to shorten. Lighthouse's TBT is the mean of the
+      // optimistic and pessimistic estimates; the optimistic one is listed.
+      const blocking = (await LanternTotalBlockingTime.request(input, context)) as LanternResult;
+      const fcp = (await LanternFirstContentfulPaint.request(input, context)) as LanternResult;
+      console.log(
+        `TBT simulated ${blocking.timing.toFixed(0)} ms (optimistic ${blocking.optimisticEstimate.timeInMs.toFixed(0)}, pessimistic ${blocking.pessimisticEstimate.timeInMs.toFixed(0)}); tasks over 50 ms from FCP ${fcp.pessimisticEstimate.timeInMs.toFixed(0)} ms on:`,
+      );
+      for (const [node, timing] of [...blocking.optimisticEstimate.nodeTimings].sort(
+        (a, b) => a[1].startTime - b[1].startTime,
+      )) {
+        if (node.type !== 'cpu' || timing.endTime - timing.startTime < 50) continue;
+        if (timing.endTime < fcp.pessimisticEstimate.timeInMs) continue;
+        console.log(
+          `  ${timing.startTime.toFixed(0).padStart(5)} ms +${(timing.endTime - timing.startTime).toFixed(0)} ms (${(node.duration / 1000).toFixed(1)} ms observed): ${tasksWork(node)}`,
+        );
+      }
       for (const [name, metric] of [
         ['FCP', LanternFirstContentfulPaint],
         ['LCP', LanternLargestContentfulPaint],

@@ -213,7 +213,9 @@ function useScrolledPast(threshold: number) {
     const onScroll = () => {
       frame ||= requestAnimationFrame(update);
     };
-    update();
+    // Only a page opened scrolled (a reload, a #fragment) changes the state at mount: a state set
+    // in a mount effect, even to its value, re-renders the header in one task after hydration.
+    if (window.scrollY > threshold) update();
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => {
       window.removeEventListener('scroll', onScroll);
