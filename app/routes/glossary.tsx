@@ -10,6 +10,7 @@ import { appContext } from '../lib/app-context.ts';
 import { pageMeta } from '../lib/seo.ts';
 import { apiGet } from '../lib/api-client.ts';
 import type { RouteHandle } from '../lib/route-handle.ts';
+import { useUnchanged } from '../lib/use-unchanged.ts';
 
 /** Served from the page cache: the HTML depends only on the URL and the content. */
 export const handle: RouteHandle = { cache: 'shared' };
@@ -58,7 +59,8 @@ async function fetchGlossary(): Promise<GlossaryEntry[]> {
 }
 
 export default function Glossary({ loaderData }: Route.ComponentProps) {
-  return <GlossaryPage rows={loaderData.rows} />;
+  // The API's rows on hydration are nearly always the server's: the table then does not re-render.
+  return <GlossaryPage rows={useUnchanged(loaderData.rows)} />;
 }
 
 /** The page itself, from its rows: also what a draft's preview link renders (routes/preview.tsx). */

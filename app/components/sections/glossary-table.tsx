@@ -25,7 +25,7 @@ import {
   useTable,
 } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ArrowUpDown, Search } from 'lucide-react';
-import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type ChangeEvent, type FormEvent, memo, useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate, useNavigationType, useSearchParams } from 'react-router';
 import type { GlossaryEntry } from '../../../common/api.ts';
 import { glossaryAnchor } from '../../lib/glossary-anchors.ts';
@@ -71,7 +71,8 @@ const columns = helper.columns([
 
 const pageSizeLabel = (size: GlossaryPageSize) => (size === 'all' ? 'All' : String(size));
 
-export function GlossaryTable({ rows }: { rows: GlossaryEntry[] }) {
+/** Memoised: the same rows (use-unchanged.ts) and no change of the URL render nothing again. */
+export const GlossaryTable = memo(function GlossaryTable({ rows }: { rows: GlossaryEntry[] }) {
   const hydrated = useHydrated();
   const [searchParams, setSearchParams] = useSearchParams();
   const view = readGlossaryView(searchParams);
@@ -246,27 +247,19 @@ export function GlossaryTable({ rows }: { rows: GlossaryEntry[] }) {
             ))}
           </thead>
           <tbody>
-            {matchingRows.map((row) => (
-              <tr
-                key={row.id}
-                id={glossaryAnchor(row.original.term)}
-                data-off-page={rowsOnPage.has(row.id) ? undefined : ''}
-                data-targeted={targetAnchor === glossaryAnchor(row.original.term) ? '' : undefined}
-                tabIndex={targetAnchor === glossaryAnchor(row.original.term) ? -1 : undefined}
-              >
-                {row.getAllCells().map((cell) =>
-                  cell.column.id === 'term' ? (
-                    <th key={cell.id} scope="row">
-                      <table.FlexRender cell={cell} />
-                    </th>
-                  ) : (
-                    <td key={cell.id} data-column={cell.column.id}>
-                      <table.FlexRender cell={cell} />
-                    </td>
-                  ),
-                )}
-              </tr>
-            ))}
+            {matchingRows.map((row) => {
+              const anchor = glossaryAnchor(row.original.term);
+              return (
+                <GlossaryRow
+                  key={row.id}
+                  row={row}
+                  table={table}
+                  anchor={anchor}
+                  offPage={!rowsOnPage.has(row.id)}
+                  targeted={targetAnchor === anchor}
+                />
+              );
+            })}
           </tbody>
         </table>
       </div>
@@ -281,7 +274,49 @@ export function GlossaryTable({ rows }: { rows: GlossaryEntry[] }) {
       ) : null}
     </div>
   );
-}
+});
+
+type GlossaryTableModel = ReturnType<typeof useTable<typeof features, GlossaryEntry>>;
+type GlossaryRowProps = {
+  row: ReturnType<GlossaryTableModel['getRowModel']>['rows'][number];
+  table: GlossaryTableModel;
+  anchor: string;
+  offPage: boolean;
+  targeted: boolean;
+};
+
+/** One term. Memoised on its entry and marks: the table renders every matching row (CSS pages
+ * them), so a re-render of the table (hydration's switch, the API's copy of the rows, a router
+ * update) would otherwise render them all again, 25-30 ms of one task on a slow phone (issue 32).
+ * The cells follow from the entry alone (the columns are fixed). */
+const GlossaryRow = memo(
+  function GlossaryRow({ row, table, anchor, offPage, targeted }: GlossaryRowProps) {
+    return (
+      <tr
+        id={anchor}
+        data-off-page={offPage ? '' : undefined}
+        data-targeted={targeted ? '' : undefined}
+        tabIndex={targeted ? -1 : undefined}
+      >
+        {row.getAllCells().map((cell) =>
+          cell.column.id === 'term' ? (
+            <th key={cell.id} scope="row">
+              <table.FlexRender cell={cell} />
+            </th>
+          ) : (
+            <td key={cell.id} data-column={cell.column.id}>
+              <table.FlexRender cell={cell} />
+            </td>
+          ),
+        )}
+      </tr>
+    );
+  },
+  (before, after) =>
+    before.row.original === after.row.original &&
+    before.offPage === after.offPage &&
+    before.targeted === after.targeted,
+);
 
 /**
  * The row the URL's hash names (/glossary#term-…), once hydrated: opens the page that holds it,
