@@ -7,6 +7,7 @@
 // on <html> before the first paint, and the fonts come from the cache (they are immutable) within
 // the block period. The page they were fetched on never switches: no shift.
 import { useEffect } from 'react';
+import { whenIdle } from './when-idle.ts';
 import inter400 from '../styles/fonts/inter-latin-400.woff2?url';
 import inter700 from '../styles/fonts/inter-latin-700.woff2?url';
 
@@ -34,14 +35,10 @@ export const BRAND_FONT_SCRIPT = `try{sessionStorage.getItem('${FLAG}')&&documen
 export function useBrandFont() {
   useEffect(() => {
     if (document.documentElement.classList.contains(BRAND_FONT_CLASS) || !document.fonts) return;
-    const idle = window.requestIdleCallback ?? ((work: () => void) => setTimeout(work, 200));
-    idle(
-      () => {
-        void Promise.all(WEIGHTS.map((weight) => document.fonts.load(`${weight} 1em Inter`)))
-          .then((loaded) => loaded.every((faces) => faces.length > 0) && sessionStorage.setItem(FLAG, '1'))
-          .catch(() => {});
-      },
-      { timeout: 5000 },
-    );
+    return whenIdle(() => {
+      void Promise.all(WEIGHTS.map((weight) => document.fonts.load(`${weight} 1em Inter`)))
+        .then((loaded) => loaded.every((faces) => faces.length > 0) && sessionStorage.setItem(FLAG, '1'))
+        .catch(() => {});
+    }, 5000);
   }, []);
 }

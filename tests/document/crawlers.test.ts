@@ -75,11 +75,11 @@ describe('sitemap.xml', () => {
 });
 
 describe('web app manifest and icons', () => {
-  test('every page links the manifest and the touch icon', async () => {
+  test('every page links the manifest (credentialed: on the page’s own connection) and the touch icon', async () => {
     for (const path of ['/home', '/jobs', '/no-such-page']) {
       const html = (await get(path)).body;
       assert.match(html, /<link rel="apple-touch-icon" href="\/apple-touch-icon.png"\/>/, path);
-      assert.match(html, /<link rel="manifest" href="\/manifest.webmanifest"\/>/, path);
+      assert.match(html, /<link rel="manifest" href="\/manifest.webmanifest" crossorigin="use-credentials"\/>/, path);
     }
   });
 

@@ -8,6 +8,7 @@ import { SubmissionStatus } from '../../../common/constants.ts';
 import { MESSAGES } from '../../../common/messages.ts';
 import { restoreSession, signOut, useSignedInRole, useSignedInUser } from '../../lib/session.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
+import { whenIdle } from '../../lib/when-idle.ts';
 import { ButtonLink } from '../ui/button.tsx';
 import { ResultModal, type SubmissionResult } from '../ui/result-modal.tsx';
 import { StatusMessage } from '../ui/status-message.tsx';
@@ -53,11 +54,19 @@ export function HeaderActions() {
 
   // The spec's 'Signed In!' on page load: a polite status for 2 s, never the focus (issue 31).
   const [loadNotice, setLoadNotice] = useState<string | null>(null);
-  useEffect(() => {
-    restoreSession().then((live) => {
-      if (live) setLoadNotice(MESSAGES.signedIn);
-    });
-  }, []);
+  // When idle: it reads the cookies and session storage (1-11 ms observed on a slow machine), which
+  // would lengthen the task that runs every effect of the page's hydration.
+  useEffect(
+    () =>
+      whenIdle(
+        () =>
+          void restoreSession().then((live) => {
+            if (live) setLoadNotice(MESSAGES.signedIn);
+          }),
+        1000,
+      ),
+    [],
+  );
 
   function openModal(name: ModalName) {
     return (event: MouseEvent) => {
