@@ -1,7 +1,8 @@
 // A YYYY-MM-DD date as people read it: '18 November 2026', the same on the server and in the
 // browser. Written out rather than asked of Intl.DateTimeFormat: the first formatter a page builds
 // loads the locale's data, 20-25 ms of the feature pages' hydration on a slow phone (issue 32).
-const MONTHS = [
+/** The months' English names, January first. */
+export const MONTHS = [
   'January',
   'February',
   'March',
