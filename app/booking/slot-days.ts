@@ -3,7 +3,6 @@
 // parts, not Intl's whole format, so the server's and the browser's ICU (which differ in the
 // spaces around "am") render the same text and hydration matches.
 import type { Slot } from '../../common/booking.ts';
-import { MONTHS } from '../lib/readable-date.ts';
 
 export type SlotDay = {
   /** YYYY-MM-DD in the zone. */
@@ -32,6 +31,21 @@ function formatIn(zone: string): Intl.DateTimeFormat {
   }
   return format;
 }
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /** The parts of an instant on the zone's wall clock. */
 function wallClock(start: string, zone: string) {
