@@ -31,6 +31,7 @@ import staticAssets from './plugins/static-assets.ts';
 import apiRoutes from './routes/api/index.ts';
 import calendarFeedRoutes from './routes/calendar-feed.ts';
 import contentMediaRoutes from './routes/content-media.ts';
+import restSheetRoutes from './routes/rest-sheet.ts';
 import socialCardRoutes from './routes/social-cards.ts';
 
 /** Paths that answer even while the server closes (server/plugins/health.ts). */
@@ -142,6 +143,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(socialCardRoutes);
   if (options.pages ?? true) {
     if (!dev) await app.register(staticAssets, { root: clientBuildDir });
+    // The rest of the stylesheet beside a page's inline rules (decision 060).
+    if (!dev) await app.register(restSheetRoutes, { clientDir: clientBuildDir });
     await app.register(reactRouter, { config, dev });
     if (config.liveSearchIndex && !dev) await app.register(liveSearch, { dataDir: config.dataDir });
   }

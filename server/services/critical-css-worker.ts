@@ -1,15 +1,23 @@
 // The thread that picks a page's critical rules with beasties (critical-css.ts): one document at
-// a time, posted as HTML; answers with the rules or the error.
+// a time, posted as HTML; answers with the two sheets of the page (critical-sheets.ts) or the error.
 import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import beastiesModule from 'beasties';
+import { encodeUnits, keptUnits, readSiteSheet, type SiteSheet, splitSheet } from './critical-sheets.ts';
 
 // The package's types describe its CommonJS build (the class as `default`); the ES module that
 // Node loads exports the class itself.
 const Beasties = beastiesModule as unknown as typeof beastiesModule.default;
 
 export type CriticalCssWorkerData = { clientDir: string };
-export type CriticalCssAnswer = { rules?: string; error?: string };
+export type CriticalCssAnswer = {
+  /** The inline sheet: the page's rules in their layers, after the order of all layers. */
+  rules?: string;
+  /** The stylesheet's name (without `.css`) and its inline units (encodeUnits): the rest's address. */
+  rest?: { sheet: string; units: string };
+  error?: string;
+};
 
 const { clientDir } = workerData as CriticalCssWorkerData;
 
@@ -17,9 +25,17 @@ const { clientDir } = workerData as CriticalCssWorkerData;
  * as `.a > h2` and missed; an explicit universal selector keeps its meaning (`.a > *:first-child h2`). */
 const COMBINATOR_THEN_PSEUDO = /([>+~])(?=:)/g;
 
+/** The stylesheets beasties read, cut into numbered units, by file. */
+const sheets = new Map<string, SiteSheet>();
+
 class SiteBeasties extends Beasties {
   override readFile(filename: string) {
-    return readFileSync(filename, 'utf8').replace(COMBINATOR_THEN_PSEUDO, '$1*');
+    const text = readFileSync(filename, 'utf8');
+    if (!filename.endsWith('.css')) return text;
+    let sheet = sheets.get(filename);
+    if (!sheet) sheets.set(filename, (sheet = readSiteSheet(text)));
+    // Every unit marked with its number: the numbers left in the answer say which are inline.
+    return sheet.marked.replace(COMBINATOR_THEN_PSEUDO, '$1*');
   }
 }
 
@@ -47,13 +63,20 @@ parentPort!.on('message', async (html: string) => {
     // Its <style> goes right before the stylesheet's link (now print-only).
     const link = processed.search(/<link\b[^>]*\bmedia="print"/);
     const open = link === -1 ? -1 : processed.lastIndexOf('<style', link);
-    const rules =
+    const answer =
       open === -1 ? undefined : /^<style[^>]*>([\s\S]*)<\/style>\s*$/.exec(processed.slice(open, link))?.[1];
-    if (!rules) {
+    const href = link === -1 ? undefined : /\bhref="([^"]+\.css)"/.exec(processed.slice(link))?.[1];
+    const file = href && [...sheets.keys()].find((name) => basename(name) === basename(href));
+    const inline = answer === undefined ? undefined : keptUnits(answer);
+    if (!file || !inline?.size) {
       parentPort!.postMessage({ error: 'no rules matched' } satisfies CriticalCssAnswer);
       return;
     }
-    parentPort!.postMessage({ rules } satisfies CriticalCssAnswer);
+    const sheet = sheets.get(file)!;
+    parentPort!.postMessage({
+      rules: splitSheet(sheet, inline).inline,
+      rest: { sheet: basename(file, '.css'), units: encodeUnits(sheet, inline) },
+    } satisfies CriticalCssAnswer);
   } catch (error) {
     parentPort!.postMessage({ error: String(error) } satisfies CriticalCssAnswer);
   }

@@ -72,16 +72,28 @@ function hasOneStylesheet(html: string): boolean {
   return links.length === 1 && headEnd !== -1 && links[0]!.index < headEnd;
 }
 
-/** The page with `criticalRules` inline and its one stylesheet loading without blocking the paint. */
-export function withCriticalRules(html: string, criticalRules: string): string {
+/** What a page structure gets: its inline sheet and the address of the rest (critical-sheets.ts). */
+export type PageSheets = { rules: string; restHref: string };
+
+export const REST_SHEET_PREFIX = '/assets/rest/';
+/** Where the rest of `sheet` (a stylesheet's name, no `.css`) for the inline `units` is served
+ * (server/routes/rest-sheet.ts): the address says it all, so any instance can answer it. */
+export const restSheetHref = (sheet: string, units: string) => `${REST_SHEET_PREFIX}${sheet}/${units}.css`;
+
+/** The page with its inline rules and, loading without blocking the paint, the rest of its one
+ * stylesheet in place of the whole (a visitor without JavaScript gets the whole). */
+export function withCriticalRules(html: string, { rules, restHref }: PageSheets): string {
   if (!hasOneStylesheet(html)) return html;
   const links = [...html.matchAll(STYLESHEET_LINK)];
   const link = links[0]![0];
   const nonce = /\bnonce="([^"]*)"/.exec(link)?.[1];
   const nonceAttribute = nonce === undefined ? '' : ` nonce="${nonce}"`;
-  const deferred = link.replace(/\s*\/?>$/, ` media="print" disabled="" ${FULL_SHEET_ATTRIBUTE}/>`);
+  // React's own link stays where it was, with its address (hydration finds it by the address),
+  // disabled for good: never fetched. The rest of the sheet comes by a link of its own.
+  const kept = link.replace(/\s*\/?>$/, ' disabled=""/>');
+  const rest = `<link${nonceAttribute} rel="stylesheet" href="${restHref}" media="print" disabled="" ${FULL_SHEET_ATTRIBUTE}/>`;
   const replacement =
-    `<style${nonceAttribute}>${criticalRules}</style>${deferred}` +
+    `<style${nonceAttribute}>${rules}</style>${kept}${rest}` +
     `<script${nonceAttribute}>${SWAP_SCRIPT}</script><noscript>${link}</noscript>`;
   return html.slice(0, links[0]!.index) + replacement + html.slice(links[0]!.index + link.length);
 }
@@ -97,7 +109,7 @@ const WAIT_MS = 3_000;
 
 const WORKER = new URL('./critical-css-worker.ts', import.meta.url);
 
-type Job = { key: string; html: string; done: (rules: string | undefined) => void };
+type Job = { key: string; html: string; done: (sheets: PageSheets | undefined) => void };
 
 export type CriticalCss = ReturnType<typeof createCriticalCss>;
 
@@ -108,15 +120,15 @@ export function createCriticalCss(
   log: { warn: (object: object, message: string) => void },
   count: (result: 'picked' | 'failed' | 'refused' | 'late') => void = () => {},
 ) {
-  const rulesByStructure = new Map<string, string>();
-  const picking = new Map<string, Promise<string | undefined>>();
+  const rulesByStructure = new Map<string, PageSheets>();
+  const picking = new Map<string, Promise<PageSheets | undefined>>();
   const queue: Job[] = [];
   let worker: Worker | null = null;
   let running: Job | null = null;
   let windowStart = 0;
   let startedInWindow = 0;
 
-  const remember = (key: string, rules: string) => {
+  const remember = (key: string, rules: PageSheets) => {
     rulesByStructure.delete(key);
     rulesByStructure.set(key, rules);
     for (const oldest of rulesByStructure.keys()) {
@@ -125,7 +137,7 @@ export function createCriticalCss(
     }
   };
 
-  const finish = (rules: string | undefined) => {
+  const finish = (rules: PageSheets | undefined) => {
     const job = running!;
     running = null;
     if (rules) remember(job.key, rules);
@@ -140,9 +152,9 @@ export function createCriticalCss(
     const started = new Worker(WORKER, { workerData: { clientDir } satisfies CriticalCssWorkerData });
     // Never what keeps the process alive.
     started.unref();
-    started.on('message', ({ rules, error }: CriticalCssAnswer) => {
-      if (!rules) log.warn({ err: error }, 'critical CSS not picked');
-      finish(rules);
+    started.on('message', ({ rules, rest, error }: CriticalCssAnswer) => {
+      if (!rules || !rest) log.warn({ err: error }, 'critical CSS not picked');
+      finish(rules && rest ? { rules, restHref: restSheetHref(rest.sheet, rest.units) } : undefined);
     });
     started.on('error', (error) => {
       log.warn({ err: error }, 'critical CSS thread failed');
@@ -171,14 +183,14 @@ export function createCriticalCss(
   };
 
   /** The rules of `key`'s structure: known, being picked, or picked now (within the bounds). */
-  const rulesFor = (key: string, html: string): Promise<string | undefined> | undefined => {
+  const rulesFor = (key: string, html: string): Promise<PageSheets | undefined> | undefined => {
     const pending = picking.get(key);
     if (pending) return pending;
     if (!mayStart()) {
       count('refused');
       return undefined;
     }
-    const picked = new Promise<string | undefined>((done) => queue.push({ key, html, done }));
+    const picked = new Promise<PageSheets | undefined>((done) => queue.push({ key, html, done }));
     picking.set(key, picked);
     next();
     return picked;

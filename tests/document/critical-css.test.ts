@@ -29,7 +29,7 @@ const headOf = (html: string) => html.slice(0, html.indexOf('</head>'));
 const stylesheetHref = (html: string) => /<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/.exec(html)?.[1];
 /** The critical rules: the <style> right before the full sheet's link (the head's first <style> declares the typeface). */
 const criticalRules = (html: string) =>
-  /<style nonce="[^"]*">((?:(?!<\/style>)[\s\S])*)<\/style><link [^>]*data-full-sheet/.exec(html)?.[1];
+  /<style nonce="[^"]*">((?:(?!<\/style>)[\s\S])*)<\/style><link [^>]*\/><link [^>]*data-full-sheet/.exec(html)?.[1];
 
 /** The page once its structure's rules are picked. The first render waits at most 3 s for them and
  * otherwise goes out with the blocking link (by design, asserted in the CRITICAL_CSS=false test's
@@ -54,7 +54,7 @@ describe('a public page', () => {
       const href = stylesheetHref(head) ?? '';
       assert.ok(href.startsWith('/assets/style-'), 'the site stylesheet is still linked');
       const style = new RegExp(
-        `<style nonce="${nonce}">((?:(?!</style>)[\\s\\S])*)</style><link [^>]*data-full-sheet`,
+        `<style nonce="${nonce}">((?:(?!</style>)[\\s\\S])*)</style><link [^>]*/><link [^>]*data-full-sheet`,
       ).exec(head);
       assert.ok(style, "a <style> with the answer's nonce");
       const rules = style[1]!;
@@ -63,13 +63,21 @@ describe('a public page', () => {
       assert.doesNotMatch(rules, /\.inbox-/);
       const full = readFileSync(join(clientBuildDir, href), 'utf8');
       assert.ok(rules.length < full.length * 0.6, `${rules.length} of ${full.length} bytes`);
-      // The rules come before the link, disabled (not fetched) until a nonce'd script starts it after
-      // the first paint, print-only while it loads.
+      // The rules come first; then React's link to the whole sheet, disabled for good (never fetched);
+      // then the rest of the sheet, disabled (not fetched) until a nonce'd script starts it after the
+      // first paint, print-only while it loads.
       const link = new RegExp(
-        `<link nonce="${nonce}" rel="stylesheet" href="${escape(href)}" media="print" disabled="" data-full-sheet/>`,
+        `<link nonce="${nonce}" rel="stylesheet" href="${escape(href)}" disabled=""/>` +
+          `<link nonce="${nonce}" rel="stylesheet" href="(/assets/rest/[^"]+)" media="print" disabled="" data-full-sheet/>`,
       );
       assert.match(head, link);
       assert.ok(head.indexOf('<style') < head.search(link));
+      const rest = await new ApiClient(server.url).get(link.exec(head)![1]!, { 'accept-encoding': 'identity' });
+      assert.equal(rest.status, 200);
+      assert.match(rest.headers.get('content-type') ?? '', /^text\/css/);
+      // Not the whole sheet again: the rules only the page has inline are left out of the rest.
+      assert.ok(rest.text.length < full.length, `${rest.text.length} of ${full.length} bytes`);
+      assert.doesNotMatch(rest.text, /--critical-unit/);
       assert.match(head, new RegExp(`data-full-sheet/><script nonce="${nonce}">[^<]*l\\.media='all'[^<]*</script>`));
       assert.match(
         head,
@@ -79,7 +87,7 @@ describe('a public page', () => {
       assert.equal(head.match(/<style/g)?.length, 2);
       assert.equal(head.match(/@font-face/g)?.length, 2);
       assert.doesNotMatch(rules, /@font-face/);
-      assert.equal(head.match(/rel="stylesheet"/g)?.length, 2);
+      assert.equal(head.match(/rel="stylesheet"/g)?.length, 3);
     });
   }
 
@@ -120,6 +128,35 @@ describe('a public page', () => {
   });
 });
 
+describe('the rest of the sheet', () => {
+  test('an address that is not one of the build’s (a sheet, its units) is a plain 404', async () => {
+    const client = new ApiClient(server.url);
+    const href = stylesheetHref(headOf((await pageWithRules('/features')).text))!;
+    const sheet = href.slice('/assets/'.length, -'.css'.length);
+    for (const path of [
+      `/assets/rest/${sheet}/AAAA.css`,
+      `/assets/rest/no-such-sheet/AQ.css`,
+      `/assets/rest/${sheet}/AQ.js`,
+      `/assets/rest/..%2F..%2Fserver/AQ.css`,
+      `/assets/rest/${sheet}/${'A'.repeat(3000)}.css`,
+    ]) {
+      const answer = await client.get(path);
+      assert.equal(answer.status, 404, path);
+      assert.match(answer.headers.get('content-type') ?? '', /^text\/plain/, path);
+    }
+  });
+
+  test('compressed for clients that accept it, cached for good', async () => {
+    const head = headOf((await pageWithRules('/features')).text);
+    const href = /href="(\/assets\/rest\/[^"]+)"/.exec(head)![1]!;
+    const answer = await fetch(server.url + href, { headers: { 'accept-encoding': 'br' } });
+    assert.equal(answer.status, 200);
+    assert.equal(answer.headers.get('content-encoding'), 'br');
+    assert.equal(answer.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+    assert.ok((await answer.text()).length > 1000);
+  });
+});
+
 describe('what is left alone', () => {
   test('a staff page (its two stylesheets), a JSON answer and the 404 page are unchanged', async () => {
     const client = new ApiClient(server.url);
@@ -151,13 +188,14 @@ describe('the structure key', () => {
   });
 
   test('the rules go in before the one stylesheet; a page with two keeps its links as they are', () => {
-    const html = withCriticalRules(page('<p>x</p>'), '.a{color:red}');
+    const sheets = { rules: '.a{color:red}', restHref: '/assets/rest/style-x/AQ.css' };
+    const html = withCriticalRules(page('<p>x</p>'), sheets);
     assert.match(
       html,
-      /<head><style nonce="n">\.a\{color:red\}<\/style><link nonce="n" rel="stylesheet" href="\/assets\/style-x\.css" media="print" disabled="" data-full-sheet\/><script nonce="n">.*<\/script><noscript><link nonce="n" rel="stylesheet" href="\/assets\/style-x\.css"\/><\/noscript><\/head>/,
+      /<head><style nonce="n">\.a\{color:red\}<\/style><link nonce="n" rel="stylesheet" href="\/assets\/style-x\.css" disabled=""\/><link nonce="n" rel="stylesheet" href="\/assets\/rest\/style-x\/AQ\.css" media="print" disabled="" data-full-sheet\/><script nonce="n">.*<\/script><noscript><link nonce="n" rel="stylesheet" href="\/assets\/style-x\.css"\/><\/noscript><\/head>/,
     );
     const two = page('<p>x</p>').replace('</head>', '<link rel="stylesheet" href="/assets/staff.css"/></head>');
-    assert.equal(withCriticalRules(two, '.a{color:red}'), two);
+    assert.equal(withCriticalRules(two, sheets), two);
   });
 });
 
