@@ -111,7 +111,9 @@ export function referencedResources(html: string) {
     const url = attribute(tag, 'href');
     if (!url) continue;
     if (rel.includes('modulepreload')) js.add(url);
-    else if (rel.includes('stylesheet')) css.add(url);
+    // The rest of the stylesheet (decision 060) is made from the built sheet, which the page links
+    // too (React's link): that file stands for it here.
+    else if (rel.includes('stylesheet') && !url.startsWith('/assets/rest/')) css.add(url);
     else if (rel.includes('icon') || (rel.includes('preload') && attribute(tag, 'as') === 'image')) images.add(url);
   }
   for (const [, openTag = '', body = ''] of html.matchAll(/(<script\b[^>]*>)([\s\S]*?)<\/script>/gi)) {
