@@ -69,6 +69,7 @@ export const LIVE_SEARCH_BUNDLE = '/pagefind-live/';
 /** The list of page paths the live index holds (issue 31: /faq, /glossary and every edited page). */
 export const LIVE_SEARCH_PATHS_FILE = 'live-paths.json';
 
-/** Marks a page's full stylesheet while it loads print-only behind its inline critical CSS
- * (server/services/critical-css.ts); the page's scripts wait for it. */
+/** Marks the stylesheet that completes a page's styles (the rest of the site sheet, decision 060)
+ * while it loads print-only behind its inline critical CSS (server/services/critical-css.ts); the
+ * page's scripts wait for it. */
 export const FULL_SHEET_ATTRIBUTE = 'data-full-sheet';

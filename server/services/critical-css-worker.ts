@@ -12,7 +12,7 @@ const Beasties = beastiesModule as unknown as typeof beastiesModule.default;
 
 export type CriticalCssWorkerData = { clientDir: string };
 export type CriticalCssAnswer = {
-  /** The inline sheet: the page's rules in their layers, after the order of all layers. */
+  /** The inline sheet: the page's rules, as the stylesheet writes them, in its order. */
   rules?: string;
   /** The stylesheet's name (without `.css`) and its inline units (encodeUnits): the rest's address. */
   rest?: { sheet: string; units: string };

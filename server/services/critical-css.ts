@@ -5,12 +5,13 @@
 //
 // For every public page (the ones the page cache keeps and the ones rendered per visit, such as
 // the booking page with its free times), the rules that match the page's own elements are written
-// into its head (beasties picks them), and the full stylesheet loads after the first paint, at the
+// into its head (beasties picks them), and the rest of the stylesheet (critical-sheets.ts: the
+// rules not inline, and the inline ones a tie needs again) loads after the first paint, at the
 // lowest priority (`disabled` until then, `media="print"` while it loads): a nonce'd inline script
 // starts it and turns it to `all` once it has loaded. The page's scripts start only after that
-// (app/lib/scripts-after-first-paint.server.ts), so what they change is styled by the full sheet.
-// Without JavaScript a <noscript> link loads it as before. The tag React rendered stays where it
-// was, with only its media and `disabled` added: hydration finds it.
+// (app/lib/scripts-after-first-paint.server.ts), so what they change is styled by every rule.
+// Without JavaScript a <noscript> link loads the whole sheet. The tag React rendered stays where
+// it was, with its address and `disabled` (never fetched): hydration finds it.
 //
 // Cost: beasties parses the document and matches every selector (0.1-0.5 s of a core), so it runs
 // in a worker thread, once per page structure: the key is the document's tags and their styling
