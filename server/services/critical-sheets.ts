@@ -40,6 +40,9 @@ type Unit = {
 
 export type SiteSheet = {
   units: Unit[];
+  /** The layers the sheet names, in the order it first names them: that order ranks them, so the
+   * inline sheet names them all first, whichever sheet their rules are in. */
+  layers: string[];
   /** The sheet with every unit's rules marked with the unit's number, for beasties. */
   marked: string;
 };
@@ -60,8 +63,9 @@ const larger = (a: Specificity, b: Specificity) => (a[0] - b[0] || a[1] - b[1] |
 function specificity(tokens: Selector[]): Specificity {
   let total: Specificity = [0, 0, 0];
   for (const token of tokens) {
+    // css-what reads `#a` and `[id=a]` alike, but for its case rule ('quirks' for an id selector).
     if (token.type === 'attribute')
-      total = add(total, token.name === 'id' && token.action === 'equals' ? [1, 0, 0] : [0, 1, 0]);
+      total = add(total, token.name === 'id' && token.ignoreCase === 'quirks' ? [1, 0, 0] : [0, 1, 0]);
     else if (token.type === 'tag' || token.type === 'pseudo-element') total = add(total, [0, 0, 1]);
     else if (token.type === 'pseudo') {
       if (token.name === 'where') continue;
@@ -140,6 +144,11 @@ export function readSiteSheet(css: string): SiteSheet {
   const root: Root = postcss.parse(css);
   const units: Unit[] = [];
   const marks: { holders: Container[]; index: number }[] = [];
+  const layers: string[] = [];
+  root.walkAtRules('layer', (layer) => {
+    for (const name of layer.params.split(',').map((part) => part.trim()))
+      if (name && !layers.includes(name)) layers.push(name);
+  });
 
   const visit = (container: Container, context: AtRule[]) => {
     container.each((node) => {
@@ -168,7 +177,7 @@ export function readSiteSheet(css: string): SiteSheet {
   // The marks go on the tree once the units have their own text.
   for (const { holders, index } of marks)
     for (const holder of holders) holder.append(postcss.decl({ prop: UNIT_MARKER, value: String(index) }));
-  return { units, marked: root.toString() };
+  return { units, layers, marked: root.toString() };
 }
 
 /** The numbers of the units beasties kept, read from its answer. */
@@ -198,7 +207,8 @@ export function splitSheet(sheet: SiteSheet, inline: Set<number>): { inline: str
     for (const tie of unit.ties) restTies.add(tie);
     if (unit.ties.includes('all') || unit.ties.some((tie) => tie.startsWith('any '))) restTiesAll = true;
   });
-  return { inline: inlineText.join(''), rest: restText.join(''), copied };
+  const layerOrder = sheet.layers.length > 0 ? `@layer ${sheet.layers.join(',')};` : '';
+  return { inline: layerOrder + inlineText.join(''), rest: restText.join(''), copied };
 }
 
 /** Which units are inline, as a short text for a URL: a bit per unit, base64url. */

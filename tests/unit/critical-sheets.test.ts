@@ -64,7 +64,8 @@ describe('the two sheets', () => {
   test('each unit goes to one of them, in the sheet’s order', () => {
     const sheet = readSiteSheet(SHEET);
     const { inline, rest, copied } = splitSheet(sheet, new Set([0, 3]));
-    assert.equal(inline, '.a{color:red}@keyframes spin{to{rotate:1turn}}');
+    // The layers the sheet names come first, in its order, wherever their rules go.
+    assert.equal(inline, '@layer base;.a{color:red}@keyframes spin{to{rotate:1turn}}');
     assert.equal(
       rest,
       '@media (min-width:40rem){.b{margin:0}}@media (min-width:40rem){.c{padding:0}}' +
@@ -85,6 +86,7 @@ describe('the two sheets', () => {
 
   test('no copy where no tie can be: another specificity, another property, another box', () => {
     for (const css of [
+      '#x{margin:0}.y{margin-top:1rem}',
       'a{margin:0}.y{margin-top:1rem}',
       '.x{color:red}.y{margin-top:1rem}',
       '.x::before{margin:0}.y{margin-top:1rem}',
@@ -100,6 +102,7 @@ describe('the two sheets', () => {
       '.x{font:1rem serif}.y{line-height:2}',
       '.x .q{gap:1rem}:is(.a,.b .c){column-gap:2rem}',
       ':where(#a) .x{display:none}.y{display:block}',
+      '[id=x]{display:none}.y{display:block}',
       '.x{all:unset}.y{color:red}',
       '@media (min-width:1px){.x{display:none}}.y{display:block}',
     ])
@@ -121,4 +124,9 @@ test('a selector or rule the tie rule cannot read ties with everything', () => {
     '.x{color:red}.y >>> .z{margin:0}',
   ])
     assert.equal(copiedWhenSecondIsInline(css), 1, css);
+});
+
+test('the inline sheet names every layer first, in the sheet’s order, though their blocks are split', () => {
+  const sheet = readSiteSheet('@layer a{.p{color:red}}@layer b{.q{color:blue}}');
+  assert.equal(splitSheet(sheet, new Set([1])).inline, '@layer a,b;@layer b{.q{color:blue}}');
 });
