@@ -10,8 +10,9 @@ import { startPostgres } from './postgres.ts';
 
 export type EngineSuite = {
   engine: Engine;
-  /** A new database with every migration applied (unless `migrated` is false). */
-  open(options?: { migrated?: boolean }): Promise<Database>;
+  /** A new database with every migration applied (unless `migrated` is false); `poolSize` as
+   * openDatabase takes it (PostgreSQL only). */
+  open(options?: { migrated?: boolean; poolSize?: number }): Promise<Database>;
 };
 
 /** Call at the top level of a test file: `for (const suite of await engineSuites()) describe(…)`. */
@@ -25,7 +26,7 @@ export async function engineSuites(): Promise<EngineSuite[]> {
   const suite = (engine: Engine, target: () => Promise<{ url?: string; file: string }>): EngineSuite => ({
     engine,
     async open(options = {}) {
-      const db = await openDatabase(await target());
+      const db = await openDatabase(await target(), { poolSize: options.poolSize });
       opened.push(db);
       if (options.migrated ?? true) await migrate(db);
       return db;
