@@ -26,18 +26,22 @@ async function signedInOnPublicPage(page: Page) {
   await expect(page.getByRole('navigation', { name: 'Main' }).getByText(E2E_STAFF.username)).toBeVisible();
 }
 
+/** Searches from /features and returns the dialog once the search has answered. Retries navigate
+ * again (a loaded page keeps the index it fetched), so the answer is awaited first: leaving while
+ * Pagefind's worker still fetches its files makes it log 'Failed to load Pagefind metadata'. */
 async function search(page: Page, words: string) {
   await openHydrated(page, '/features');
   await page.getByRole('button', { name: 'Search the site' }).click();
   const dialog = page.getByRole('dialog', { name: 'Search the site' });
   await dialog.getByRole('searchbox').fill(words);
+  await expect(dialog.getByRole('status')).toHaveText(/match/, { timeout: 15_000 });
   return dialog;
 }
 
 test('an admin adds a question, sees it on the site and in search, edits, restores and deletes it', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   const word = unique('Quarkfreight').replace(/\s/g, '');
   const question = `Does Haulora track ${word} loads?`;
   await signInOnContent(page);
@@ -72,7 +76,7 @@ test('an admin adds a question, sees it on the site and in search, edits, restor
     await expect(
       dialog.getByRole('link').filter({ hasText: 'Frequently asked questions' }).filter({ hasText: question }).first(),
     ).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 30_000 });
+  }).toPass({ timeout: 45_000 });
 
   // Edit, then restore the first version.
   await page.goto('/content/faq');
@@ -103,7 +107,7 @@ test('an admin adds a question, sees it on the site and in search, edits, restor
   await expect(async () => {
     const dialog = await search(page, word);
     await expect(dialog.getByRole('status')).toHaveText(`No pages match “${word}”.`, { timeout: 2_000 });
-  }).toPass({ timeout: 30_000 });
+  }).toPass({ timeout: 45_000 });
 });
 
 test('a sales member is not offered the Content area, and its URLs answer 403', async ({ page }) => {
