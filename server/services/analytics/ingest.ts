@@ -53,6 +53,9 @@ export function createIngest(options: IngestOptions) {
   // Only today's salt is held in memory; yesterday's is forgotten at midnight.
   // `known` holds the value once read, so most events need no await for it.
   let salt: { day: string; value: Promise<string>; known?: string } | undefined;
+  // The deletion of old salts a new day started: flush and close wait for it too, so it never
+  // outlives the database nor lands after a reader who flushed.
+  let upkeep: Promise<void> = Promise.resolve();
 
   function saltOf(day: string): Promise<string> {
     if (salt?.day !== day) {
@@ -67,7 +70,7 @@ export function createIngest(options: IngestOptions) {
         },
       );
       // Salts older than 48 hours (every day before yesterday) are deleted as a new day begins.
-      void deleteOldSalts();
+      upkeep = deleteOldSalts();
     }
     return salt.value;
   }
@@ -83,7 +86,7 @@ export function createIngest(options: IngestOptions) {
   function flush(): Promise<void> {
     clearTimeout(timer);
     timer = undefined;
-    if (queued === 0) return writing;
+    if (queued === 0) return Promise.all([writing, upkeep]).then(() => {});
     const batch = queue;
     const rows = queued;
     queue = [];
@@ -97,7 +100,7 @@ export function createIngest(options: IngestOptions) {
       },
     );
     writing = Promise.all([writing, stored]).then(() => {});
-    return writing;
+    return Promise.all([writing, upkeep]).then(() => {});
   }
 
   return {
@@ -147,7 +150,8 @@ export function createIngest(options: IngestOptions) {
       return true;
     },
 
-    /** Writes what is queued; resolves once it is stored (or found unstorable). */
+    /** Writes what is queued; resolves once it is stored (or found unstorable) and the old salts
+     * a new day began deleting are gone. */
     flush,
 
     /** Writes what is queued, then stops the writer (the server is closing). */
