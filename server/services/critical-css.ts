@@ -5,8 +5,8 @@
 //
 // For every public page (the ones the page cache keeps and the ones rendered per visit, such as
 // the booking page with its free times), the rules that match the page's own elements are written
-// into its head (beasties picks them), and the rest of the stylesheet (critical-sheets.ts: the
-// rules not inline, and the inline ones a tie needs again) loads after the first paint, at the
+// into its head (beasties picks them, with the rules a tie needs before them: critical-sheets.ts),
+// and the rest of the stylesheet loads after the first paint, at the
 // lowest priority (`disabled` until then, `media="print"` while it loads): a nonce'd inline script
 // starts it and turns it to `all` once it has loaded. The page's scripts start only after that
 // (app/lib/scripts-after-first-paint.server.ts), so what they change is styled by every rule.

@@ -4,18 +4,21 @@
 // Why: when the full sheet turned on after the first paint, Chromium restyled every element the
 // inline rules had already styled (the sheet holds the same rules again): on /home 773 elements,
 // 37-93 ms of one task, four times that in Lighthouse's simulated phone. A sheet without the
-// page's rules (the "rest") restyles only the ~100 elements its own selectors name.
+// page's rules (the "rest") restyles only the elements its own selectors name (~50 on /home).
 //
 // The catch is the cascade: every inline rule now comes before every rest rule. Where a rest rule
 // stood before an inline rule in the sheet and both set the same property with selectors of the
 // same specificity, the inline rule won the tie on an element both match, and would now lose it.
-// So such an inline rule is also written into the rest, in its place (after the rest rule), and it
-// wins again; that copy is a rest rule for the rules after it. Cascade layers cannot do this: a
-// later layer outranks any specificity (tried: `.brand{color:inherit}` lost to `a{color}`).
-// Which properties may tie is judged broadly (a shorthand and its longhands, logical and physical
-// sides are one family), and which selectors by their specificity alone, so a copy is sometimes
-// not needed, never missing. Together the two sheets hold every rule: a later page of the tab (a
-// client navigation) is styled as before.
+// So such a rest rule is drawn into the inline sheet, in its place (before the inline rule), and
+// it is then an inline rule for the rest rules before it. Going from the end of the sheet back,
+// one pass finds them all. (Session 24 wrote the inline rule into the rest again instead: the
+// copies matched the page, so the rest restyled ~380 elements on /home, 23-32 ms; the rules drawn
+// in match nothing on the page, and cost ~4 KB of brotli'd HTML on /home.) Cascade layers cannot
+// do this: a later layer outranks any specificity (tried: `.brand{color:inherit}` lost to
+// `a{color}`). Which properties may tie is judged broadly (a shorthand and its longhands, logical
+// and physical sides are one family), and which selectors by their specificity alone, so a rule
+// is sometimes drawn in needlessly, never missed. Together the two sheets hold every rule once: a
+// later page of the tab (a client navigation) is styled as before.
 //
 // Which rules are inline is beasties' choice (critical-css-worker.ts): it is given the sheet with
 // each unit marked by its number (`--critical-unit`), and the numbers left in its answer say which.
@@ -36,6 +39,8 @@ type Unit = {
   /** What it could tie on with another unit: `specificity property-family importance` (or an
    * at-rule's name and prelude). Empty for a named layer's block, which ties with nothing else. */
   ties: string[];
+  /** It could tie with any unit: `all`, nested rules, or a selector not read. */
+  tiesAll: boolean;
 };
 
 export type SiteSheet = {
@@ -105,7 +110,9 @@ function specificities(selector: string): string[] | undefined {
 }
 
 /** Properties that set the same thing: a shorthand and its longhands, the logical and physical
- * sides; broad on purpose (a family too many costs a copied rule, one too few a wrong style). */
+ * sides; broad on purpose (a family too many costs a rule drawn in, one too few a wrong style).
+ * (Longhand by longhand, from MDN's data, drew in 303 rules on /home instead of 308: the ties
+ * left are the same property set twice.) */
 function propertyFamily(property: string): string {
   if (property.startsWith('--')) return property;
   const name = property.replace(/^-(webkit|moz|ms|o)-/, '');
@@ -119,9 +126,11 @@ function propertyFamily(property: string): string {
   return name.split('-')[0]!;
 }
 
-/** What a style rule could tie on; `all` ties with every property. */
-function ruleTies(selector: string, declarations: { prop: string; important: boolean }[]): string[] {
-  const specs = specificities(selector) ?? ['any'];
+/** What a style rule could tie on: `specificity[::pseudo-element] family[!]` (undefined: with
+ * every rule). */
+function ruleTies(selector: string, declarations: { prop: string; important: boolean }[]): string[] | undefined {
+  const specs = specificities(selector);
+  if (!specs) return undefined;
   const families = new Set(declarations.map(({ prop, important }) => `${propertyFamily(prop)}${important ? '!' : ''}`));
   return specs.flatMap((spec) => [...families].map((family) => `${spec} ${family}`));
 }
@@ -143,7 +152,7 @@ function declarationHolders(node: ChildNode): Container[] {
 export function readSiteSheet(css: string): SiteSheet {
   const root: Root = postcss.parse(css);
   const units: Unit[] = [];
-  const marks: { holders: Container[]; index: number }[] = [];
+  const markers: { holders: Container[]; index: number }[] = [];
   const layers: string[] = [];
   root.walkAtRules('layer', (layer) => {
     for (const name of layer.params.split(',').map((part) => part.trim()))
@@ -157,25 +166,26 @@ export function readSiteSheet(css: string): SiteSheet {
         visit(node, [...context, node]);
         return;
       }
-      let ties: string[];
+      let ties: Pick<Unit, 'ties' | 'tiesAll'>;
       if (node.type === 'rule') {
         const declarations = (node.nodes ?? []).flatMap((child) =>
           child.type === 'decl' ? [{ prop: child.prop.toLowerCase(), important: child.important === true }] : [],
         );
         // `all` resets every property, and a nested rule's are not read: such a rule ties with any.
         const nested = node.nodes?.some((child) => child.type === 'rule' || child.type === 'atrule');
-        ties =
-          nested || declarations.some(({ prop }) => prop === 'all') ? ['all'] : ruleTies(node.selector, declarations);
-      } else if (node.type === 'atrule' && node.name === 'layer') ties = [];
-      else ties = [`@${node.type === 'atrule' ? `${node.name} ${node.params}` : node.type}`];
-      units.push({ text: wrap(context, node.toString()), ties });
-      marks.push({ holders: declarationHolders(node), index: units.length - 1 });
+        const read =
+          nested || declarations.some(({ prop }) => prop === 'all') ? undefined : ruleTies(node.selector, declarations);
+        ties = read ? { ties: read, tiesAll: false } : { ties: [], tiesAll: true };
+      } else if (node.type === 'atrule' && node.name === 'layer') ties = { ties: [], tiesAll: false };
+      else ties = { ties: [`@${node.type === 'atrule' ? `${node.name} ${node.params}` : node.type}`], tiesAll: false };
+      units.push({ text: wrap(context, node.toString()), ...ties });
+      markers.push({ holders: declarationHolders(node), index: units.length - 1 });
     });
   };
   visit(root, []);
 
   // The marks go on the tree once the units have their own text.
-  for (const { holders, index } of marks)
+  for (const { holders, index } of markers)
     for (const holder of holders) holder.append(postcss.decl({ prop: UNIT_MARKER, value: String(index) }));
   return { units, layers, marked: root.toString() };
 }
@@ -186,29 +196,33 @@ export function keptUnits(answer: string): Set<number> {
 }
 
 /** The two sheets of a page whose inline units are `inline`: the inline one goes first in the
- * document, the rest after it; and how many inline units the rest holds again. */
-export function splitSheet(sheet: SiteSheet, inline: Set<number>): { inline: string; rest: string; copied: number } {
+ * document, the rest after it; and how many rest units were drawn into the inline one. */
+export function splitSheet(sheet: SiteSheet, inline: Set<number>): { inline: string; rest: string; promoted: number } {
+  // From the end back: a rest unit that could tie with a later inline unit (one of the page's, or
+  // one drawn in before it) is drawn into the inline sheet too, so it still comes before that one.
+  const inInline = new Set(inline);
+  /** What the inline units after this point could tie on. */
+  const later = new Set<string>();
+  let laterTieAll = false;
+  let laterTieAny = false;
+  for (let index = sheet.units.length - 1; index >= 0; index -= 1) {
+    const unit = sheet.units[index]!;
+    if (!unit.tiesAll && unit.ties.length === 0) continue;
+    if (
+      !inInline.has(index) &&
+      (laterTieAll || (unit.tiesAll && laterTieAny) || unit.ties.some((tie) => later.has(tie)))
+    )
+      inInline.add(index);
+    if (!inInline.has(index)) continue;
+    for (const tie of unit.ties) later.add(tie);
+    laterTieAny = true;
+    if (unit.tiesAll) laterTieAll = true;
+  }
   const inlineText: string[] = [];
   const restText: string[] = [];
-  /** What the rest's units so far could tie on (and so win, coming later in the document). */
-  const restTies = new Set<string>();
-  let restTiesAll = false;
-  let copied = 0;
-  sheet.units.forEach((unit, index) => {
-    const isInline = inline.has(index);
-    if (isInline) inlineText.push(unit.text);
-    const inRest =
-      !isInline ||
-      (unit.ties.length > 0 &&
-        (restTiesAll || unit.ties.some((tie) => tie === 'all' || tie.startsWith('any ') || restTies.has(tie))));
-    if (!inRest) return;
-    if (isInline) copied += 1;
-    restText.push(unit.text);
-    for (const tie of unit.ties) restTies.add(tie);
-    if (unit.ties.includes('all') || unit.ties.some((tie) => tie.startsWith('any '))) restTiesAll = true;
-  });
+  sheet.units.forEach((unit, index) => (inInline.has(index) ? inlineText : restText).push(unit.text));
   const layerOrder = sheet.layers.length > 0 ? `@layer ${sheet.layers.join(',')};` : '';
-  return { inline: layerOrder + inlineText.join(''), rest: restText.join(''), copied };
+  return { inline: layerOrder + inlineText.join(''), rest: restText.join(''), promoted: inInline.size - inline.size };
 }
 
 /** Which units are inline, as a short text for a URL: a bit per unit, base64url. */

@@ -97,7 +97,7 @@ for (const { viewport, paths } of [
   });
 
 // A later page of the tab (a client navigation) is styled by the first page's two sheets: every
-// rule is in one of them, and an inline rule that could lose a tie is in the rest again.
+// rule is in one of them, and a rest rule that could win a tie it lost is inline, before the rule.
 test.describe('a client navigation from /home', () => {
   test.use({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
   for (const path of ['/features', '/glossary', '/customers'])

@@ -1,6 +1,6 @@
 // The site stylesheet cut into a page's inline rules and the rest (server/services/critical-sheets.ts):
-// which units there are, what beasties is given, and where an inline rule is written again so
-// that no tie goes the other way.
+// which units there are, what beasties is given, and which rest rules are drawn into the inline
+// sheet so that no tie goes the other way.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import {
@@ -57,13 +57,13 @@ describe('the units of the sheet', () => {
   });
 });
 
-/** How many inline rules the rest holds again when only the second unit of `css` is inline. */
-const copiedWhenSecondIsInline = (css: string) => splitSheet(readSiteSheet(css), new Set([1])).copied;
+/** How many rest rules are drawn into the inline sheet when only the second unit of `css` is inline. */
+const drawnInWhenSecondIsInline = (css: string) => splitSheet(readSiteSheet(css), new Set([1])).promoted;
 
 describe('the two sheets', () => {
   test('each unit goes to one of them, in the sheet’s order', () => {
     const sheet = readSiteSheet(SHEET);
-    const { inline, rest, copied } = splitSheet(sheet, new Set([0, 3]));
+    const { inline, rest, promoted } = splitSheet(sheet, new Set([0, 3]));
     // The layers the sheet names come first, in its order, wherever their rules go.
     assert.equal(inline, '@layer base;.a{color:red}@keyframes spin{to{rotate:1turn}}');
     assert.equal(
@@ -71,20 +71,21 @@ describe('the two sheets', () => {
       '@media (min-width:40rem){.b{margin:0}}@media (min-width:40rem){.c{padding:0}}' +
         '@layer base{@media print{.a{color:#000!important}}}.d{margin-top:1rem}.e::before{color:blue}',
     );
-    assert.equal(copied, 0);
+    assert.equal(promoted, 0);
   });
 
-  test('an inline rule that an earlier rest rule could tie with is in the rest again, after it', () => {
+  test('a rest rule that could tie with a later inline rule is drawn into the inline sheet, before it', () => {
     // .x and .y have one specificity and set one property's family (margin, margin-top): on an
-    // element with both classes, .y won in the sheet. Inline first, .x would win: so .y is copied.
-    const sheet = readSiteSheet('.x{margin:0}.y{margin-top:1rem}.z{color:red}');
-    const { inline, rest, copied } = splitSheet(sheet, new Set([1, 2]));
-    assert.equal(inline, '.y{margin-top:1rem}.z{color:red}');
-    assert.equal(rest, '.x{margin:0}.y{margin-top:1rem}');
-    assert.equal(copied, 1);
+    // element with both classes, .y won in the sheet. With .x in the rest, after every inline
+    // rule, .x would win: so .x is inline too, in its place.
+    const sheet = readSiteSheet('.x{margin:0}.y{margin-top:1rem}.z{color:red}.w{margin:2rem}');
+    const { inline, rest, promoted } = splitSheet(sheet, new Set([1, 2]));
+    assert.equal(inline, '.x{margin:0}.y{margin-top:1rem}.z{color:red}');
+    assert.equal(rest, '.w{margin:2rem}', 'a rest rule after the inline ones keeps its place');
+    assert.equal(promoted, 1);
   });
 
-  test('no copy where no tie can be: another specificity, another property, another box', () => {
+  test('none drawn in where no tie can be: another specificity, another property, another box', () => {
     for (const css of [
       '#x{margin:0}.y{margin-top:1rem}',
       'a{margin:0}.y{margin-top:1rem}',
@@ -92,7 +93,7 @@ describe('the two sheets', () => {
       '.x::before{margin:0}.y{margin-top:1rem}',
       '.x{margin:0!important}.y{margin-top:1rem}',
     ])
-      assert.equal(copiedWhenSecondIsInline(css), 0, css);
+      assert.equal(drawnInWhenSecondIsInline(css), 0, css);
   });
 
   test('ties judged broadly: logical and physical sides, a shorthand and its longhands, :is() and :where()', () => {
@@ -106,24 +107,26 @@ describe('the two sheets', () => {
       '.x{all:unset}.y{color:red}',
       '@media (min-width:1px){.x{display:none}}.y{display:block}',
     ])
-      assert.equal(copiedWhenSecondIsInline(css), 1, css);
+      assert.equal(drawnInWhenSecondIsInline(css), 1, css);
   });
 
-  test('a copy is a rest rule too: the inline rules after it tie with it', () => {
-    const sheet = readSiteSheet('.x{display:none}.y{display:block}.z{display:flex}');
-    const { rest, copied } = splitSheet(sheet, new Set([1, 2]));
-    assert.equal(rest, '.x{display:none}.y{display:block}.z{display:flex}');
-    assert.equal(copied, 2);
+  test('a rule drawn in is an inline rule too: the rest rules before it that tie with it follow', () => {
+    const sheet = readSiteSheet('.v{display:grid}.w{color:red}.x{display:none;color:blue}.y{color:green}');
+    const { inline, rest, promoted } = splitSheet(sheet, new Set([3]));
+    assert.equal(inline, '.v{display:grid}.w{color:red}.x{display:none;color:blue}.y{color:green}');
+    assert.equal(rest, '');
+    assert.equal(promoted, 3);
   });
 });
 
-test('a selector or rule the tie rule cannot read ties with everything', () => {
+test('a selector or rule the tie rule cannot read ties with everything, before or after', () => {
   for (const css of [
     '.x{color:red}li:nth-child(2 of .a){margin:0}',
     '.x{color:red}.y{margin:0;&:hover{color:blue}}',
     '.x{color:red}.y >>> .z{margin:0}',
+    'li:nth-child(2 of .a){margin:0}.x{color:red}',
   ])
-    assert.equal(copiedWhenSecondIsInline(css), 1, css);
+    assert.equal(drawnInWhenSecondIsInline(css), 1, css);
 });
 
 test('the inline sheet names every layer first, in the sheet’s order, though their blocks are split', () => {
