@@ -92,7 +92,10 @@ export default async function handleRequest(
           responseHeaders.append('Vary', 'Cookie');
           // First paint before scripts: see without-module-preloads.server.ts and
           // scripts-after-first-paint.server.ts.
-          pipe(withoutModulePreloads()).pipe(scriptsAfterFirstPaint()).pipe(insertBeforeHeadEnd(additions)).pipe(body);
+          pipe(withoutModulePreloads())
+            .pipe(scriptsAfterFirstPaint(routerContext.manifest))
+            .pipe(insertBeforeHeadEnd(additions))
+            .pipe(body);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

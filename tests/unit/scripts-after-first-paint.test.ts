@@ -63,3 +63,47 @@ test('a document without a module script, or ending inside one, passes unchanged
     for (const size of [1, 5, 100_000]) assert.equal(await filtered(document, size), document);
   }
 });
+
+test('with the manifest, every chunk is fetched side by side first, then run one per task, dependencies first', () => {
+  const manifest = {
+    entry: { module: '/assets/entry.client-d.js', imports: ['/assets/runtime-r.js', '/assets/framework-f.js'] },
+    routes: {
+      root: {
+        module: '/assets/root-a.js',
+        imports: ['/assets/runtime-r.js', '/assets/framework-f.js', '/assets/shell-s.js'],
+      },
+      'routes/home': { module: '/assets/home-b.js', imports: ['/assets/shell-s.js', '/assets/icons-i.js'] },
+      'routes/other': { module: '/assets/other-o.js', imports: ['/assets/other-parts-p.js'] },
+    },
+  };
+  const script = routeImportsAfterFirstPaint(MODULE_SCRIPT, manifest);
+  const chunks = JSON.parse(/^const chunks = (\[.*\]);$/m.exec(script)![1]!) as string[];
+  // Each once, the entry's imports first, each route after its imports; not the entry itself
+  // (React Router imports it last), nor another route's chunks.
+  assert.deepEqual(chunks, [
+    '/assets/runtime-r.js',
+    '/assets/framework-f.js',
+    '/assets/shell-s.js',
+    '/assets/root-a.js',
+    '/assets/icons-i.js',
+    '/assets/home-b.js',
+  ]);
+  // The entry is fetched with them, not run: modulepreload for all, then one import per task.
+  assert.match(script, /\[\.\.\.chunks, "\/assets\/entry\.client-d\.js"\]\.map\(/);
+  assert.match(script, /link\.rel = 'modulepreload'/);
+  assert.match(
+    script,
+    /for \(const chunk of chunks\) \{\n {2}await import\(chunk\)[^\n]*\n {2}await new Promise\(\(next\) => setTimeout\(next\)\);/,
+  );
+  const order = [
+    "getEntriesByName('first-contentful-paint')",
+    'const chunks =',
+    'for (const chunk of chunks)',
+    'const [route0, route1] = await Promise.all(',
+  ];
+  const at = order.map((part) => script.indexOf(part));
+  assert.ok(
+    at.every((index, n) => index !== -1 && (n === 0 || index > at[n - 1]!)),
+    `in order: ${at.join(', ')}`,
+  );
+});
