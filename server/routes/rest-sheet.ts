@@ -16,7 +16,7 @@ const YEAR = 365 * 24 * 60 * 60;
 const SHEET_NAME = /^[\w-]{1,100}$/;
 /** `<stylesheet>/<units>.css` after the prefix. */
 const REST_ADDRESS = /^([^/]+)\/([\w-]{1,2000})\.css$/;
-/** Rest sheets kept ready (each 50-80 KB of CSS and its compressed copies): a site has a few
+/** Rest sheets kept ready (each 20-55 KB of CSS and its compressed copies): a site has a few
  * dozen page structures; an address not kept is made again (~10 ms). */
 const KEPT = 64;
 
