@@ -95,10 +95,16 @@ test('with the manifest, every chunk is fetched side by side first, then run one
     script,
     /for \(const chunk of chunks\) \{\n {2}await import\(chunk\)[^\n]*\n {2}await new Promise\(\(next\) => setTimeout\(next\)\);/,
   );
+  // The history entry stamped as React Router's history would, in a task of its own, before the routes.
+  assert.match(
+    script,
+    /if \(history\.state\?\.idx == null\) history\.replaceState\(\{ \.\.\.history\.state, idx: 0 \}, ''\);/,
+  );
   const order = [
     "getEntriesByName('first-contentful-paint')",
     'const chunks =',
     'for (const chunk of chunks)',
+    'history.replaceState(',
     'const [route0, route1] = await Promise.all(',
   ];
   const at = order.map((part) => script.indexOf(part));
