@@ -1,5 +1,5 @@
 // A page's critical rules and the rest of the site stylesheet, as two sheets that style every
-// element as the one sheet did (decision 060, session 24).
+// element as the one sheet did (decision 060, sessions 24 and 25).
 //
 // Why: when the full sheet turned on after the first paint, Chromium restyled every element the
 // inline rules had already styled (the sheet holds the same rules again): on /home 773 elements,
