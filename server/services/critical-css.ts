@@ -11,7 +11,7 @@
 // starts it and turns it to `all` once it has loaded. The page's scripts start only after that
 // (app/lib/scripts-after-first-paint.server.ts), so what they change is styled by every rule.
 // Without JavaScript a <noscript> link loads the whole sheet. The tag React rendered stays where
-// it was, with its address and `disabled` (never fetched): hydration finds it.
+// it was, with its address, `disabled` and a print media (never fetched): hydration finds it.
 //
 // Cost: beasties parses the document and matches every selector (0.1-0.5 s of a core), so it runs
 // in a worker thread, once per page structure: the key is the document's tags and their styling
@@ -25,9 +25,9 @@ import { FULL_SHEET_ATTRIBUTE } from '../../common/constants.ts';
 import type { CriticalCssAnswer, CriticalCssWorkerData } from './critical-css-worker.ts';
 
 /** Starts the full stylesheet's download once the page has painted, and turns it on once it has
- * loaded; runs right after its <link> in the head. The link is `disabled` until then, which no
- * browser fetches (Chromium's preload scanner included), so only the document and its inline rules
- * stand before the first paint. "Painted" is the first contentful paint and then the page's
+ * loaded; runs right after its <link> in the head. The link is `disabled` with a print media until
+ * then, which no browser fetches (the element for `disabled`, Chromium's preload scanner for the
+ * media), so only the document and its inline rules stand before the first paint. "Painted" is the first contentful paint and then the page's
  * high-priority images (the home page's hero screen) decoded and one frame later on screen: the
  * largest paint is then over before anything else starts (the page's scripts wait for this sheet,
  * app/lib/scripts-after-first-paint.server.ts). A page that never paints (a tab opened in the
@@ -90,8 +90,11 @@ export function withCriticalRules(html: string, { rules, restHref }: PageSheets)
   const nonce = /\bnonce="([^"]*)"/.exec(link)?.[1];
   const nonceAttribute = nonce === undefined ? '' : ` nonce="${nonce}"`;
   // React's own link stays where it was, with its address (hydration finds it by the address),
-  // disabled for good: never fetched. The rest of the sheet comes by a link of its own.
-  const kept = link.replace(/\s*\/?>$/, ' disabled=""/>');
+  // disabled for good. `disabled` alone does not keep it from being fetched: Chromium's preload
+  // scanner fetched it at the highest priority before the first paint (Chromium 156), and
+  // Lighthouse then counted it as render-blocking; with a media that does not match the screen the
+  // scanner leaves it, as it leaves the rest's link. The rest of the sheet comes by a link of its own.
+  const kept = link.replace(/\s*\/?>$/, ' media="print" disabled=""/>');
   const rest = `<link${nonceAttribute} rel="stylesheet" href="${restHref}" media="print" disabled="" ${FULL_SHEET_ATTRIBUTE}/>`;
   const replacement =
     `<style${nonceAttribute}>${rules}</style>${kept}${rest}` +

@@ -63,11 +63,12 @@ describe('a public page', () => {
       assert.doesNotMatch(rules, /\.inbox-/);
       const full = readFileSync(join(clientBuildDir, href), 'utf8');
       assert.ok(rules.length < full.length * 0.85, `${rules.length} of ${full.length} bytes`);
-      // The rules come first; then React's link to the whole sheet, disabled for good (never fetched);
+      // The rules come first; then React's link to the whole sheet, disabled for good and for print
+      // (never fetched, not even by Chromium's preload scanner);
       // then the rest of the sheet, disabled (not fetched) until a nonce'd script starts it after the
       // first paint, print-only while it loads.
       const link = new RegExp(
-        `<link nonce="${nonce}" rel="stylesheet" href="${escape(href)}" disabled=""/>` +
+        `<link nonce="${nonce}" rel="stylesheet" href="${escape(href)}" media="print" disabled=""/>` +
           `<link nonce="${nonce}" rel="stylesheet" href="(/assets/rest/[^"]+)" media="print" disabled="" data-full-sheet/>`,
       );
       assert.match(head, link);
@@ -192,7 +193,7 @@ describe('the structure key', () => {
     const html = withCriticalRules(page('<p>x</p>'), sheets);
     assert.match(
       html,
-      /<head><style nonce="n">\.a\{color:red\}<\/style><link nonce="n" rel="stylesheet" href="\/assets\/style-x\.css" disabled=""\/><link nonce="n" rel="stylesheet" href="\/assets\/rest\/style-x\/AQ\.css" media="print" disabled="" data-full-sheet\/><script nonce="n">.*<\/script><noscript><link nonce="n" rel="stylesheet" href="\/assets\/style-x\.css"\/><\/noscript><\/head>/,
+      /<head><style nonce="n">\.a\{color:red\}<\/style><link nonce="n" rel="stylesheet" href="\/assets\/style-x\.css" media="print" disabled=""\/><link nonce="n" rel="stylesheet" href="\/assets\/rest\/style-x\/AQ\.css" media="print" disabled="" data-full-sheet\/><script nonce="n">.*<\/script><noscript><link nonce="n" rel="stylesheet" href="\/assets\/style-x\.css"\/><\/noscript><\/head>/,
     );
     const two = page('<p>x</p>').replace('</head>', '<link rel="stylesheet" href="/assets/staff.css"/></head>');
     assert.equal(withCriticalRules(two, sheets), two);

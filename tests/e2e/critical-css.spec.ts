@@ -57,6 +57,7 @@ const wholeSheetOnly = (page: Page) =>
     if (whole.localName !== 'link' || inline.localName !== 'style') throw new Error('not the expected head');
     await new Promise((loaded) => {
       whole.addEventListener('load', loaded, { once: true });
+      whole.media = 'all';
       whole.disabled = false;
     });
     inline.remove();
@@ -83,15 +84,20 @@ for (const { viewport, paths } of [
     test.use({ viewport, reducedMotion: 'reduce' });
     for (const path of paths)
       test(`${path}: the two sheets style every element as the whole stylesheet does`, async ({ page }) => {
+        const sheets: string[] = [];
+        page.on('request', (request) => request.resourceType() === 'stylesheet' && sheets.push(request.url()));
         await page.goto(path);
         const rest = page.locator('link[data-full-sheet]');
         await expect(rest).toHaveAttribute('href', /^\/assets\/rest\/style-[\w-]+\/[\w-]+\.css$/);
         await expect(rest).toHaveJSProperty('media', 'all');
-        // The whole sheet's link is React's: in the page, disabled, never fetched.
+        // The whole sheet's link is React's: in the page, disabled, never fetched (not even by the
+        // preload scanner, which fetches a disabled stylesheet whose media matches).
         await expect(page.locator('link[rel=stylesheet][href^="/assets/style-"]').first()).toHaveJSProperty(
           'disabled',
           true,
         );
+        await page.waitForLoadState('networkidle');
+        expect(sheets.map((url) => new URL(url).pathname)).toEqual([await rest.getAttribute('href')]);
         expect(await twoSheetsAgainstWholeSheet(page)).toEqual([]);
       });
   });
