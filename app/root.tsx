@@ -12,6 +12,7 @@ import { appContext, REQUEST_REFERENCE_META, useNonce, useRequestReference } fro
 import { formRules } from './lib/form-rules.server.ts';
 import type { RouteHandle } from './lib/route-handle.ts';
 import { BRAND_FONT_FACES, BRAND_FONT_SCRIPT, useBrandFont } from './lib/brand-font.ts';
+import { FAVICON_HREF, MANIFEST_AFTER_FIRST_PAINT_SCRIPT, MANIFEST_LINK } from './lib/browser-fetched-links.ts';
 import { useHydrated } from './lib/use-hydrated.ts';
 import { useScrollToTop } from './lib/use-scroll-to-top.ts';
 import { usePageviews } from './lib/analytics/use-pageviews.ts';
@@ -52,11 +53,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: BRAND_FONT_SCRIPT }} />
         <style nonce={nonce} dangerouslySetInnerHTML={{ __html: BRAND_FONT_FACES }} />
         <meta name="theme-color" content="#07142b" />
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="icon" href={FAVICON_HREF} type="image/svg+xml" />
         <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
-        {/* Credentialed, so it rides the page's open connection instead of opening one of its own
-            (a manifest is fetched without cookies by default: another connection pool). */}
-        <link rel="manifest" href="/manifest.webmanifest" crossOrigin="use-credentials" />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: MANIFEST_AFTER_FIRST_PAINT_SCRIPT }} />
+        <noscript dangerouslySetInnerHTML={{ __html: MANIFEST_LINK }} />
         <Meta />
         <Links />
       </head>

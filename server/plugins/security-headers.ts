@@ -25,7 +25,9 @@ function contentSecurityPolicy(scriptAndStyle: string, connect: string, scriptOn
     "default-src 'self'",
     `script-src ${scriptAndStyle}${scriptOnly}`,
     `style-src ${scriptAndStyle}`,
-    "img-src 'self' blob:", // blob: the staff inbox shows the contact image it fetched with the bearer token
+    // blob: the staff inbox shows the contact image it fetched with the bearer token; data: the
+    // favicon, written into the page (app/lib/browser-fetched-links.ts).
+    "img-src 'self' blob: data:",
     "font-src 'self'",
     `connect-src ${connect}`,
     // The contact map loads only when a visitor asks for it; 'self': the page editor's live pane.

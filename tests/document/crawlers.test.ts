@@ -3,6 +3,7 @@
 // manifest and touch icon are linked from every page and served.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import sharp from 'sharp';
 import { PAGE_SOURCES } from '../../app/lib/page-sources.ts';
@@ -75,11 +76,29 @@ describe('sitemap.xml', () => {
 });
 
 describe('web app manifest and icons', () => {
-  test('every page links the manifest (credentialed: on the page’s own connection) and the touch icon', async () => {
+  test('every page links the manifest (credentialed: on the page’s own connection), the touch icon and its icon', async () => {
     for (const path of ['/home', '/jobs', '/no-such-page']) {
       const html = (await get(path)).body;
       assert.match(html, /<link rel="apple-touch-icon" href="\/apple-touch-icon.png"\/>/, path);
-      assert.match(html, /<link rel="manifest" href="\/manifest.webmanifest" crossorigin="use-credentials"\/>/, path);
+      // The manifest: linked by a script after the first paint (app/lib/browser-fetched-links.ts),
+      // and for a visitor without JavaScript from a <noscript>.
+      assert.match(
+        html,
+        /<noscript><link rel="manifest" href="\/manifest.webmanifest" crossorigin="use-credentials"\/><\/noscript>/,
+        path,
+      );
+      assert.match(
+        html,
+        /<script nonce="[^"]+">\{let added=0;.*l\.rel='manifest';l\.href='\/manifest\.webmanifest'/,
+        path,
+      );
+      // The favicon is the drawing itself, in the link: no request.
+      const favicon = /<link rel="icon" href="data:image\/svg\+xml,([^"]+)" type="image\/svg\+xml"\/>/.exec(html);
+      assert.ok(favicon, path);
+      assert.equal(
+        decodeURIComponent(favicon[1]!),
+        readFileSync(new URL('../../public/favicon.svg', import.meta.url), 'utf8').trim(),
+      );
     }
   });
 
