@@ -30,9 +30,11 @@ const CHROME_FLAGS = [
 ];
 const DEFAULT_ROUTES = ['/home', '/glossary', '/docs', '/dashboard', '/request-demo', '/features'];
 
-/** The cheapest page: one HTML file, its style inline, a heading and some text (the LCP). */
+/** The cheapest page: one HTML file, its style inline, a heading and some text (the LCP). An empty
+ * icon of its own: without one Chromium asks for /favicon.ico once the page has loaded, and in the
+ * runs where that ended before the observed paint Lantern put it on the path (0.63 → 0.75 s). */
 const STATIC_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Static page</title><style>body{font:16px/1.5 system-ui,sans-serif;margin:0 auto;max-width:40rem;padding:2rem 1rem;color:#07142b}h1{font-size:2.5rem;line-height:1.1}</style></head>
+<link rel="icon" href="data:,"><title>Static page</title><style>body{font:16px/1.5 system-ui,sans-serif;margin:0 auto;max-width:40rem;padding:2rem 1rem;color:#07142b}h1{font-size:2.5rem;line-height:1.1}</style></head>
 <body><h1>Fleet management software for Australian transport operators</h1>
 <p>${'Plan jobs, track vehicles and keep drivers compliant from one place. '.repeat(6)}</p></body></html>`;
 

@@ -109,7 +109,8 @@ export function referencedResources(html: string) {
   for (const [tag] of html.matchAll(/<link\b[^>]*>/gi)) {
     const rel = attribute(tag, 'rel')?.toLowerCase().split(/\s+/) ?? [];
     const url = attribute(tag, 'href');
-    if (!url) continue;
+    // A data: URL is part of the page (the favicon: app/lib/browser-fetched-links.ts), no request.
+    if (!url || url.startsWith('data:')) continue;
     if (rel.includes('modulepreload')) js.add(url);
     // The rest of the stylesheet (decision 060) is made from the built sheet, which the page links
     // too (React's link): that file stands for it here.
@@ -127,10 +128,10 @@ export function referencedResources(html: string) {
   }
   for (const [tag] of html.matchAll(/<(?:img|source)\b[^>]*>/gi)) {
     const src = attribute(tag, 'src');
-    if (src) images.add(src);
+    if (src && !src.startsWith('data:')) images.add(src);
     for (const candidate of attribute(tag, 'srcset')?.split(',') ?? []) {
       const url = candidate.trim().split(/\s+/)[0];
-      if (url) images.add(url);
+      if (url && !url.startsWith('data:')) images.add(url);
     }
   }
   return { js: [...js], css: [...css], images: [...images] };
