@@ -173,7 +173,8 @@ const CLIENT_CHUNKS = {
 export default defineConfig({
   plugins: [lucideIconFiles(), contentYaml(), reactRouter(), shellModuleGraph()],
   build: {
-    // Inline nothing: every asset is a file so the CSP never needs data: or inline sources.
+    // Inline nothing: every asset is a file so the CSP never needs inline sources, nor data: but for
+    // the favicon, written into each page on purpose (app/lib/browser-fetched-links.ts).
     assetsInlineLimit: 0,
     // One stylesheet for the whole site (13 KB gzipped): a page waits for one request instead of
     // ten before its first paint, and every later page has it cached. Mobile LCP on /home went

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { SITEMAP_PATHS } from '../app/lib/site-pages.ts';
+import { PUBLIC_PAGE_PATHS } from '../app/lib/site-pages.ts';
 import routes from '../app/routes.ts';
 import { FEATURE_SLUGS } from '../content/feature-slugs.ts';
 import { buildApp } from '../server/app.ts';
@@ -436,7 +436,7 @@ if (import.meta.main) {
       try {
         const started = Date.now();
         // BUDGET_ROUTES=/home,/docs narrows the run while working on a page.
-        const routes = process.env.BUDGET_ROUTES?.split(',').map((route) => route.trim()) ?? SITEMAP_PATHS;
+        const routes = process.env.BUDGET_ROUTES?.split(',').map((route) => route.trim()) ?? PUBLIC_PAGE_PATHS;
         const weights = await measurePageWeights(browser, site.origin, routes);
         console.log(
           `What the browser fetches: ${weights.length} public pages loaded in Chromium (mobile viewport, cold cache) until the network was quiet for ${QUIET_MS} ms, in ${((Date.now() - started) / 1000).toFixed(1)} s (1 KB = 1024 bytes; transferred = headers and compressed bodies, as Lighthouse counts them).\n`,

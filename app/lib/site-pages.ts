@@ -50,6 +50,13 @@ export const NOINDEX_PATHS: readonly string[] = [
 /** The pages the sitemap lists: every page a search engine may index. */
 export const SITEMAP_PATHS: readonly string[] = PAGE_PATHS.filter((path) => !NOINDEX_PATHS.includes(path));
 
+/** Every page a visitor reaches without signing in: the sitemap's and the noindex ones (but a
+ * staff member's own profile). What a visitor downloads is measured on these (issue 32). */
+export const PUBLIC_PAGE_PATHS: readonly string[] = [
+  ...SITEMAP_PATHS,
+  ...NOINDEX_PATHS.filter((path) => path !== href('/user-profile')),
+];
+
 /** The pages the site search covers (issue 5): the feature pages, the manual, the glossary and the FAQ. */
 export const SEARCHABLE_PATHS: readonly string[] = [
   href('/features'),

@@ -4,7 +4,7 @@
 // measurement as the first table of `npm run budgets` (scripts/lib/page-weight.ts), on the
 // server the browser tests share; the file-size view stays in tests/document/budgets.test.ts.
 import { expect } from '@playwright/test';
-import { SITEMAP_PATHS } from '../../app/lib/site-pages.ts';
+import { PUBLIC_PAGE_PATHS } from '../../app/lib/site-pages.ts';
 import {
   formatPageWeights,
   measurePageWeight,
@@ -16,8 +16,8 @@ import { siteTest as test } from './site-server.ts';
 
 // Two halves of the site, so the two workers measure side by side (each ~1-3 min).
 test.describe.configure({ mode: 'parallel' });
-const middle = Math.ceil(SITEMAP_PATHS.length / 2);
-const HALVES = [SITEMAP_PATHS.slice(0, middle), SITEMAP_PATHS.slice(middle)];
+const middle = Math.ceil(PUBLIC_PAGE_PATHS.length / 2);
+const HALVES = [PUBLIC_PAGE_PATHS.slice(0, middle), PUBLIC_PAGE_PATHS.slice(middle)];
 
 for (const [index, paths] of HALVES.entries()) {
   test(`every public page stays within 140 KB of JavaScript and 25 requests until the network is quiet (${index + 1} of 2: ${paths[0]} to ${paths.at(-1)})`, async ({
@@ -57,4 +57,20 @@ test('code for what the visitor has not reached is not fetched before the networ
   expect(
     scripts.filter((path) => /\/(forms|validate-[a-z]+|schemas|sign-in-modal|demo-modal)-[\w-]+\.js$/.test(path)),
   ).toEqual([]);
+});
+
+test('the components showcase fetches the code of the view it shows, not of the other two', async ({
+  browser,
+  baseURL,
+}) => {
+  const origin = new URL(baseURL!).origin;
+  const scriptsOf = async (path: string) =>
+    (await measurePageWeight(browser, origin, path)).fetched
+      .filter((entry) => entry.kind === 'script')
+      .map((entry) => new URL(entry.url).pathname);
+  const views = /\/(basic-elements-view|navigation-view|forms|pagination)-[\w-]+\.js$/;
+  expect((await scriptsOf('/homepage')).filter((path) => views.test(path))).toEqual([]);
+  const basicElements = await scriptsOf('/homepage?view=basic-elements');
+  expect(basicElements.some((path) => /\/basic-elements-view-[\w-]+\.js$/.test(path))).toBe(true);
+  expect(basicElements.some((path) => /\/navigation-view-[\w-]+\.js$/.test(path))).toBe(false);
 });
