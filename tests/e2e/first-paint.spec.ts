@@ -2,7 +2,8 @@
 // app/lib/browser-fetched-links.ts): the favicon is written into the page, so it is never
 // requested; the web app manifest's link is added once the page has painted and loaded, so a
 // browser that reads it at load (to judge whether the site is installable) does so after the
-// paint; without JavaScript the link is in the page as before.
+// paint; without JavaScript the link is in the page as before. The home hero's other slides'
+// screens, which lazy loading counted as near, are fetched after the load event.
 import { expect, test } from './fixtures.ts';
 
 for (const path of ['/home', '/glossary', '/docs'])
@@ -34,8 +35,63 @@ for (const path of ['/home', '/glossary', '/docs'])
     expect(requested.filter((pathname) => /favicon/.test(pathname))).toEqual([]);
   });
 
+/** The hero's second and third slides' screens. */
+const OTHER_SLIDES_SCREENS = '#hero-slide-2 .hero-art, #hero-slide-3 .hero-art';
+
+for (const [device, viewport] of [
+  ['a phone', { width: 412, height: 823 }],
+  ['a laptop', { width: 1280, height: 800 }],
+] as const)
+  test(`/home on ${device}: the hero's other slides' screens are fetched after the page has loaded`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    // How many images the other slides hold when the load event fires (and so when the browser
+    // lays out the page first: lazy loading counted these as near and fetched them then).
+    await page.addInitScript(() => {
+      window.addEventListener('load', () => {
+        Object.assign(window, {
+          imagesAtLoad: document.querySelectorAll('#hero-slide-2 img, #hero-slide-3 img').length,
+          heightAtLoad: document.getElementById('hero-slides')!.getBoundingClientRect().height,
+        });
+      });
+    });
+    await page.goto('/home');
+    await page.waitForFunction(() => 'imagesAtLoad' in window);
+    const atLoad = await page.evaluate(() => {
+      const { imagesAtLoad, heightAtLoad } = window as unknown as { imagesAtLoad: number; heightAtLoad: number };
+      return { imagesAtLoad, heightAtLoad };
+    });
+    expect(atLoad.imagesAtLoad).toBe(0);
+    const pictures = page.locator(OTHER_SLIDES_SCREENS).locator('picture img');
+    await expect(pictures).toHaveCount(2);
+    // Shown when their slide is: the third, a scroll away, has loaded and has its alternative text.
+    await page.getByRole('button', { name: 'Slide 3 of 3', exact: true }).click();
+    await expect
+      .poll(() => pictures.nth(1).evaluate((image) => (image as HTMLImageElement).naturalWidth))
+      .toBeGreaterThan(0);
+    expect((await pictures.nth(1).getAttribute('alt'))!.length).toBeGreaterThan(40);
+    // Their place was kept meanwhile: the slides were as tall as they are now.
+    expect(await page.locator('#hero-slides').evaluate((track) => track.getBoundingClientRect().height)).toBeCloseTo(
+      atLoad.heightAtLoad,
+      0,
+    );
+  });
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
+
+  test("/home: the hero's other slides show their screens", async ({ page }) => {
+    await page.goto('/home');
+    const track = page.locator('#hero-slides');
+    await track.evaluate((element) => element.scrollTo({ left: element.clientWidth }));
+    const image = page.locator('#hero-slide-2 .hero-art img');
+    await expect(image).toBeVisible();
+    await expect.poll(() => image.evaluate((node) => (node as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    // The empty boxes that hold the place for a script-enabled page are not drawn.
+    await expect(page.locator('#hero-slide-2 .screen-later > svg').first()).toBeHidden();
+  });
+
   test('/docs: the manifest is linked from the page itself', async ({ page }) => {
     await page.goto('/docs');
     await expect(page.locator('head link[rel=manifest]')).toHaveAttribute('href', '/manifest.webmanifest');

@@ -8,6 +8,10 @@
 // `inline` draws the screen into the page's HTML instead: it paints with the document, with no
 // request, in the colours of whatever theme the page shows (a page's first screen: each feature
 // page's, the home hero's first slide's).
+//
+// `later` holds the screen's place and fetches nothing until it turns false: for a screen out of
+// sight that the browser would otherwise fetch with the page (lazy loading counts the home hero's
+// other slides, a horizontal scroll away, as near). Without JavaScript a <noscript> has the picture.
 import { useContext, useState } from 'react';
 import type { ScreenId } from '../../../content/screens.schema.ts';
 import { InlineScreens } from '../../lib/inline-screens.ts';
@@ -41,9 +45,40 @@ type Props = {
   className?: string;
   /** Drawn into the page's HTML (the whole, or the detail on a phone): the page's first screen. */
   inline?: boolean;
+  /** Not fetched yet: an empty box of the screen's size (the default `detail` only). */
+  later?: boolean;
 };
 
-export function ProductScreen({ screen, priority = false, detail = PHONE_MEDIA, className, inline = false }: Props) {
+export function ProductScreen(props: Props) {
+  if (!props.later) return <ScreenPicture {...props} />;
+  const { screen, className } = props;
+  // The boxes reuse the inline drawing's rules: the whole's proportions, or the detail's on a phone.
+  return (
+    <div
+      className={
+        className
+          ? `product-screen screen-inline screen-later ${className}`
+          : 'product-screen screen-inline screen-later'
+      }
+    >
+      <svg
+        className="screen-inline-full"
+        viewBox={`0 0 ${screen.full.width} ${screen.full.height}`}
+        aria-hidden="true"
+      />
+      <svg
+        className="screen-inline-detail"
+        viewBox={`0 0 ${screen.detail.width} ${screen.detail.height}`}
+        aria-hidden="true"
+      />
+      <noscript>
+        <ScreenPicture {...props} />
+      </noscript>
+    </div>
+  );
+}
+
+function ScreenPicture({ screen, priority = false, detail = PHONE_MEDIA, className, inline = false }: Props) {
   const theme = useTheme();
   const markup = useContext(InlineScreens)[screen.id];
   // Only the server's HTML holds the drawing (the page's data does not): hydration keeps it as it

@@ -2,11 +2,15 @@
 // the first slide shows and the others are a horizontal scroll away. Once hydrated it gains
 // previous/next buttons, a slide picker and autoplay, which runs only when the visitor allows
 // motion and stops while the pointer is over it or focus is inside it (WAI-ARIA APG carousel).
+// The other slides' screens are fetched once the page has loaded, or sooner when the visitor
+// reaches for the carousel: lazy loading fetched them at the first layout, and on a slow phone
+// they shared the network with the first paint (Lighthouse put them on its path, issue 32).
 import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
 import { type FocusEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
 import type { HomeContent } from '../../../../content/home.schema.ts';
 import { usePrefersReducedMotion } from '../../../lib/use-prefers-reduced-motion.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
+import { whenLoadedAndIdle } from '../../../lib/when-idle.ts';
 import { CAROUSEL_INTERVAL_MS } from './carousel-timing.ts';
 import { ProductScreen, type ScreenImage } from '../../ui/product-screen.tsx';
 import { SectionLink } from './section-link.tsx';
@@ -31,6 +35,7 @@ export function HeroCarousel({
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const [announcement, setAnnouncement] = useState('');
+  const [otherScreensWanted, setOtherScreensWanted] = useState(false);
   const rotating = hydrated && !reduceMotion && playing && !hovered && !focused;
 
   // The slide mostly in view is the active one, however it got there: buttons, swipe, scroll
@@ -49,6 +54,8 @@ export function HeroCarousel({
     for (const slide of root.children) observer.observe(slide);
     return () => observer.disconnect();
   }, []);
+
+  useEffect(() => whenLoadedAndIdle(() => setOtherScreensWanted(true), 2000), []);
 
   function scrollToSlide(index: number) {
     const root = track.current;
@@ -73,6 +80,7 @@ export function HeroCarousel({
 
   // Only a mouse hovers: a touch would otherwise leave the carousel "hovered", and paused, for good.
   function onPointerEnter(event: PointerEvent<HTMLElement>) {
+    setOtherScreensWanted(true);
     if (event.pointerType === 'mouse') setHovered(true);
   }
 
@@ -89,7 +97,10 @@ export function HeroCarousel({
       data-enhanced={hydrated}
       onPointerEnter={onPointerEnter}
       onPointerLeave={() => setHovered(false)}
-      onFocus={() => setFocused(true)}
+      onFocus={() => {
+        setFocused(true);
+        setOtherScreensWanted(true);
+      }}
       onBlur={onBlur}
     >
       <div id="hero-slides" className="hero-track" ref={track}>
@@ -120,7 +131,14 @@ export function HeroCarousel({
                   </p>
                 </div>
                 <div className="hero-art">
-                  {screen ? <ProductScreen screen={screen} priority={index === 0} inline={index === 0} /> : null}
+                  {screen ? (
+                    <ProductScreen
+                      screen={screen}
+                      priority={index === 0}
+                      inline={index === 0}
+                      later={index > 0 && !otherScreensWanted}
+                    />
+                  ) : null}
                 </div>
               </div>
             </div>
