@@ -13,6 +13,7 @@ import { formRules } from './lib/form-rules.server.ts';
 import type { RouteHandle } from './lib/route-handle.ts';
 import { BRAND_FONT_FACES, BRAND_FONT_SCRIPT, useBrandFont } from './lib/brand-font.ts';
 import { FAVICON_HREF, MANIFEST_AFTER_FIRST_PAINT_SCRIPT, MANIFEST_LINK } from './lib/browser-fetched-links.ts';
+import { OFFSCREEN_FIRST_FRAME_SCRIPT } from './lib/offscreen-first-frame.ts';
 import { useHydrated } from './lib/use-hydrated.ts';
 import { useScrollToTop } from './lib/use-scroll-to-top.ts';
 import { usePageviews } from './lib/analytics/use-pageviews.ts';
@@ -51,6 +52,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: BRAND_FONT_SCRIPT }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: OFFSCREEN_FIRST_FRAME_SCRIPT }} />
         <style nonce={nonce} dangerouslySetInnerHTML={{ __html: BRAND_FONT_FACES }} />
         <meta name="theme-color" content="#07142b" />
         <link rel="icon" href={FAVICON_HREF} type="image/svg+xml" />

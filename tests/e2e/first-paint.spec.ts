@@ -3,7 +3,9 @@
 // requested; the web app manifest's link is added once the page has painted and loaded, so a
 // browser that reads it at load (to judge whether the site is installable) does so after the
 // paint; without JavaScript the link is in the page as before. The home hero's other slides'
-// screens, which lazy loading counted as near, are fetched after the load event.
+// screens, which lazy loading counted as near, are fetched after the load event. The first frame
+// lays out only what is on screen (app/lib/offscreen-first-frame.ts); the rest right after.
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 
 for (const path of ['/home', '/glossary', '/docs'])
@@ -76,6 +78,81 @@ for (const [device, viewport] of [
       atLoad.heightAtLoad,
       0,
     );
+  });
+
+/** What the page's parts below its top were when the document had been parsed, and whether the
+ * rule that skips them was ever in the page. */
+async function watchOffscreenRule(page: Page) {
+  await page.addInitScript(() => {
+    const seen = { ruleAdded: false, atParsed: [] as string[] };
+    Object.assign(window, { offscreenSeen: seen });
+    new MutationObserver(() => {
+      if (document.querySelector('style[data-offscreen-first-frame]')) seen.ruleAdded = true;
+    }).observe(document, { childList: true, subtree: true });
+    document.addEventListener('DOMContentLoaded', () => {
+      seen.atParsed = [...document.querySelectorAll('main > * + *, .site-footer')].map(
+        (part) => getComputedStyle(part).contentVisibility,
+      );
+    });
+  });
+  return () =>
+    page.evaluate(
+      () => (window as unknown as { offscreenSeen: { ruleAdded: boolean; atParsed: string[] } }).offscreenSeen,
+    );
+}
+
+/** Every part of the page is laid out as usual, and nothing of the first frame's rule is left. */
+async function expectWholeLayout(page: Page) {
+  await expect(page.locator('style[data-offscreen-first-frame]')).toHaveCount(0);
+  const parts = await page.evaluate(() =>
+    [...document.querySelectorAll('main > * + *, .site-footer')].map((part) => ({
+      visibility: getComputedStyle(part).contentVisibility,
+      laidOutMark: part.classList.contains('laid-out'),
+    })),
+  );
+  expect(parts.length).toBeGreaterThan(3);
+  for (const part of parts) expect(part).toEqual({ visibility: 'visible', laidOutMark: false });
+}
+
+test('/home: the first frame skips the parts off screen, and the whole page is laid out once painted', async ({
+  page,
+}) => {
+  const seen = await watchOffscreenRule(page);
+  await page.goto('/home');
+  await page.waitForFunction(() => !document.querySelector('style[data-offscreen-first-frame]'));
+  const { ruleAdded, atParsed } = await seen();
+  expect(ruleAdded).toBe(true);
+  expect(atParsed.length).toBeGreaterThan(5);
+  expect(new Set(atParsed)).toEqual(new Set(['auto']));
+  await expectWholeLayout(page);
+  // A link in the page lands on its section, as it did.
+  await page.locator('a[href="/home#contact"]:visible').first().click();
+  await expectContactAtTop(page);
+});
+
+/** The contact section has been scrolled to: its top just under the fixed header. */
+async function expectContactAtTop(page: Page) {
+  await expect
+    .poll(() => page.locator('#contact').evaluate((section) => Math.round(section.getBoundingClientRect().top)))
+    .toBeGreaterThan(0);
+  await expect
+    .poll(() => page.locator('#contact').evaluate((section) => Math.round(section.getBoundingClientRect().top)))
+    .toBeLessThan(200);
+}
+
+for (const [how, go] of [
+  ['a URL with a fragment', (page: Page) => page.goto('/home#contact')],
+  ['a reload', async (page: Page) => (await page.goto('/home'), page.reload())],
+] as const)
+  test(`/home after ${how}: the whole page is laid out from the first frame`, async ({ page }) => {
+    const seen = await watchOffscreenRule(page);
+    await go(page);
+    await page.waitForLoadState('load');
+    const { ruleAdded, atParsed } = await seen();
+    expect(ruleAdded).toBe(false);
+    expect(new Set(atParsed)).toEqual(new Set(['visible']));
+    await expectWholeLayout(page);
+    if (how === 'a URL with a fragment') await expectContactAtTop(page);
   });
 
 test.describe('without JavaScript', () => {
