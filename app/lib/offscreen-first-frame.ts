@@ -4,9 +4,11 @@
 //
 // Until the page has painted, every part of <main> after its first, and the footer, are
 // `content-visibility: auto`: skipped while off screen, drawn as usual when on it. After the
-// first contentful paint the parts are laid out one by one, a task each, and the rule goes: by the
-// time the page's scripts start (after the rest of the stylesheet, server/services/critical-css.ts)
-// the page is laid out as it always was, so in-page links and scrolling land where they should.
+// first contentful paint the parts are laid out one by one, a task each, and the rule goes, a few
+// milliseconds later: long before a visitor can reach for an in-page link, and usually before the
+// page's scripts start (they wait for the rest of the stylesheet, server/services/critical-css.ts).
+// A part React hydrates while it is still marked keeps the mark until the end (React leaves a
+// server element's attributes as they are).
 // Only on a plain navigation: with a fragment in the URL, a reload or Back/Forward the browser
 // scrolls to a place in the page while it loads, which needs the whole layout.
 // Without JavaScript nothing changes. The rule is a <style> this script adds (with the page's CSP
