@@ -140,6 +140,10 @@ test('on load with both tokens stored, any 2xx from ValidateToken shows Signed I
   const logged: string[] = [];
   page.on('console', (message) => message.type() === 'log' && logged.push(message.text()));
   await openHydrated(page, '/faq');
+  // The page's own check runs once the browser is idle after hydrating (header-actions.tsx): let
+  // it pass first, or it reads the tokens stored for the reload and takes the first answer (seen
+  // in a CI run: the 204 went to the page before the reload, and the reload got the 401).
+  await page.evaluate(() => new Promise<void>((done) => requestIdleCallback(() => done())));
   const store = () =>
     page.evaluate(() => ['access_token', 'refresh_token'].forEach((key) => sessionStorage.setItem(key, 'stored')));
   await store();
