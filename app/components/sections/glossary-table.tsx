@@ -1,5 +1,6 @@
-// The glossary as a TanStack Table: sortable columns, a search over every column, pages and a
-// page-length menu, all kept in the URL (app/lib/glossary-view.ts).
+// The glossary as a table: sortable columns, a search over every column, pages and a page-length
+// menu, all kept in the URL (app/lib/glossary-view.ts); the rows for a view come from
+// app/lib/glossary-rows.ts.
 //
 // Without JavaScript the server's HTML holds every row (searched and sorted as the URL says), the
 // search box and the sort buttons submit a plain GET form that the server renders, and there
@@ -10,26 +11,14 @@
 // scrolls to it and CSS highlights it (:target). Once hydrated, the table opens the page that
 // holds the row, scrolls it into view and marks it (a client-side navigation does not set
 // :target, hence the data attribute).
-import {
-  columnFilteringFeature,
-  createColumnHelper,
-  createFilteredRowModel,
-  createPaginatedRowModel,
-  createSortedRowModel,
-  filterFn_includesString,
-  globalFilteringFeature,
-  rowPaginationFeature,
-  rowSortingFeature,
-  sortFn_text,
-  tableFeatures,
-  useTable,
-} from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ArrowUpDown, Search } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, memo, useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate, useNavigationType, useSearchParams } from 'react-router';
 import type { GlossaryEntry } from '../../../common/api.ts';
 import { glossaryAnchor } from '../../lib/glossary-anchors.ts';
+import { matchingRows, pageCountOf, pageRange, rowsPerPage, sortedRows } from '../../lib/glossary-rows.ts';
 import {
+  GLOSSARY_COLUMNS,
   GLOSSARY_PAGE_SIZES,
   type GlossaryColumn,
   type GlossaryPageSize,
@@ -45,29 +34,11 @@ import { Pagination } from '../ui/pagination.tsx';
 import './glossary-table.css';
 import { RichText } from '../ui/rich-text.tsx';
 
-// Module scope keeps the features and columns stable between renders, as TanStack Table asks.
-const features = tableFeatures({
-  columnFilteringFeature,
-  globalFilteringFeature,
-  rowSortingFeature,
-  rowPaginationFeature,
-  filteredRowModel: createFilteredRowModel(),
-  sortedRowModel: createSortedRowModel(),
-  paginatedRowModel: createPaginatedRowModel(),
-  filterFns: { includesString: filterFn_includesString },
-  sortFns: { text: sortFn_text },
-});
-
-const helper = createColumnHelper<typeof features, GlossaryEntry>();
-const columns = helper.columns([
-  helper.accessor('category', { header: 'Category', sortFn: 'text' }),
-  helper.accessor('term', { header: 'Term', sortFn: 'text' }),
-  helper.accessor('description', {
-    header: 'Description',
-    sortFn: 'text',
-    cell: (info) => <RichText text={info.getValue()} />,
-  }),
-]);
+const COLUMN_HEADERS: Record<GlossaryColumn, string> = {
+  category: 'Category',
+  term: 'Term',
+  description: 'Description',
+};
 
 const pageSizeLabel = (size: GlossaryPageSize) => (size === 'all' ? 'All' : String(size));
 
@@ -98,26 +69,12 @@ export const GlossaryTable = memo(function GlossaryTable({ rows }: { rows: Gloss
     });
   }
 
-  const pageSize = view.pageSize === 'all' ? Math.max(rows.length, 1) : view.pageSize;
-  const state = {
-    globalFilter: query,
-    sorting: view.sort ? [{ id: view.sort.column, desc: view.sort.desc }] : [],
-    pagination: { pageIndex: view.page - 1, pageSize },
-  };
-  const table = useTable({
-    features,
-    columns,
-    data: rows,
-    getRowId: (row) => String(row.id),
-    globalFilterFn: 'includesString',
-    // The page lives in the URL: fresh rows from the API must not send the visitor back to page 1.
-    autoResetPageIndex: false,
-    initialState: state,
-    state,
-  });
-
-  const matches = table.getPrePaginatedRowModel().rows.length;
-  const pageCount = Math.max(1, table.getPageCount());
+  // A pass over the rows per render: the table renders again only when the rows, the URL or the
+  // search box change (memo), and each of these can change what matches.
+  const matching = sortedRows(matchingRows(rows, query), view.sort);
+  const matches = matching.length;
+  const pageSize = rowsPerPage(view.pageSize, rows.length);
+  const pageCount = pageCountOf(matches, pageSize);
   const navigate = useNavigate();
   // Opening the page that holds a linked row keeps the hash (setSearchParams would drop it).
   const openPage = (page: number) => {
@@ -127,7 +84,7 @@ export const GlossaryTable = memo(function GlossaryTable({ rows }: { rows: Gloss
       { replace: true, preventScrollReset: true, defaultShouldRevalidate: false },
     );
   };
-  const targetAnchor = useTargetRow(table.getPrePaginatedRowModel().rows, pageSize, view.page, hydrated, openPage);
+  const targetAnchor = useTargetRow(matching, pageSize, view.page, hydrated, openPage);
   // A page past the end (an old link, a shorter list) moves to the last page: once the URL has
   // caught up with the typing, or it would write back the URL's older search (the box's text
   // counts the pages before the URL holds it; typing fast from page 2 once reset the URL).
@@ -139,8 +96,7 @@ export const GlossaryTable = memo(function GlossaryTable({ rows }: { rows: Gloss
   // CSS hides them on screen when scripting is on (glossary-table.css), so the table paints at its
   // paged size before hydration too, printing gives every row, and without JavaScript every row
   // shows.
-  const matchingRows = table.getPrePaginatedRowModel().rows;
-  const rowsOnPage = new Set(table.getRowModel().rows.map((row) => row.id));
+  const onPage = pageRange(view.page, pageSize, matches);
   const first = matches === 0 ? 0 : hydrated ? (view.page - 1) * pageSize + 1 : 1;
   const last = hydrated ? Math.min(matches, view.page * pageSize) : matches;
 
@@ -218,44 +174,39 @@ export const GlossaryTable = memo(function GlossaryTable({ rows }: { rows: Gloss
         <table className="glossary-table">
           <caption className="visually-hidden">Glossary terms with their category and description</caption>
           <thead>
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
-                {group.headers.map((header) => {
-                  const column = header.column.id as GlossaryColumn;
-                  const sorted =
-                    view.sort?.column === column ? (view.sort.desc ? 'descending' : 'ascending') : undefined;
-                  const next = nextSort(view.sort, column);
-                  const Icon = sorted === 'ascending' ? ArrowUp : sorted === 'descending' ? ArrowDown : ArrowUpDown;
-                  return (
-                    <th key={header.id} scope="col" aria-sort={sorted} data-column={column}>
-                      {/* Submits the search form, so sorting works without JavaScript too (the server sorts). */}
-                      <button
-                        type="submit"
-                        form={ids.form}
-                        name="sort"
-                        value={next ? sortParam(next) : ''}
-                        className="glossary-sort"
-                        onClick={(event) => onSort(event, column)}
-                      >
-                        <table.FlexRender header={header} />
-                        <Icon aria-hidden="true" />
-                      </button>
-                    </th>
-                  );
-                })}
-              </tr>
-            ))}
+            <tr>
+              {GLOSSARY_COLUMNS.map((column) => {
+                const sorted = view.sort?.column === column ? (view.sort.desc ? 'descending' : 'ascending') : undefined;
+                const next = nextSort(view.sort, column);
+                const Icon = sorted === 'ascending' ? ArrowUp : sorted === 'descending' ? ArrowDown : ArrowUpDown;
+                return (
+                  <th key={column} scope="col" aria-sort={sorted} data-column={column}>
+                    {/* Submits the search form, so sorting works without JavaScript too (the server sorts). */}
+                    <button
+                      type="submit"
+                      form={ids.form}
+                      name="sort"
+                      value={next ? sortParam(next) : ''}
+                      className="glossary-sort"
+                      onClick={(event) => onSort(event, column)}
+                    >
+                      {COLUMN_HEADERS[column]}
+                      <Icon aria-hidden="true" />
+                    </button>
+                  </th>
+                );
+              })}
+            </tr>
           </thead>
           <tbody>
-            {matchingRows.map((row) => {
-              const anchor = glossaryAnchor(row.original.term);
+            {matching.map((entry, index) => {
+              const anchor = glossaryAnchor(entry.term);
               return (
                 <GlossaryRow
-                  key={row.id}
-                  row={row}
-                  table={table}
+                  key={entry.id}
+                  entry={entry}
                   anchor={anchor}
-                  offPage={!rowsOnPage.has(row.id)}
+                  offPage={index < onPage.start || index >= onPage.end}
                   targeted={targetAnchor === anchor}
                 />
               );
@@ -276,47 +227,27 @@ export const GlossaryTable = memo(function GlossaryTable({ rows }: { rows: Gloss
   );
 });
 
-type GlossaryTableModel = ReturnType<typeof useTable<typeof features, GlossaryEntry>>;
-type GlossaryRowProps = {
-  row: ReturnType<GlossaryTableModel['getRowModel']>['rows'][number];
-  table: GlossaryTableModel;
-  anchor: string;
-  offPage: boolean;
-  targeted: boolean;
-};
+type GlossaryRowProps = { entry: GlossaryEntry; anchor: string; offPage: boolean; targeted: boolean };
 
 /** One term. Memoised on its entry and marks: the table renders every matching row (CSS pages
  * them), so a re-render of the table (hydration's switch, the API's copy of the rows, a router
- * update) would otherwise render them all again, 25-30 ms of one task on a slow phone (issue 32).
- * The cells follow from the entry alone (the columns are fixed). */
-const GlossaryRow = memo(
-  function GlossaryRow({ row, table, anchor, offPage, targeted }: GlossaryRowProps) {
-    return (
-      <tr
-        id={anchor}
-        data-off-page={offPage ? '' : undefined}
-        data-targeted={targeted ? '' : undefined}
-        tabIndex={targeted ? -1 : undefined}
-      >
-        {row.getAllCells().map((cell) =>
-          cell.column.id === 'term' ? (
-            <th key={cell.id} scope="row">
-              <table.FlexRender cell={cell} />
-            </th>
-          ) : (
-            <td key={cell.id} data-column={cell.column.id}>
-              <table.FlexRender cell={cell} />
-            </td>
-          ),
-        )}
-      </tr>
-    );
-  },
-  (before, after) =>
-    before.row.original === after.row.original &&
-    before.offPage === after.offPage &&
-    before.targeted === after.targeted,
-);
+ * update) would otherwise render them all again, 25-30 ms of one task on a slow phone (issue 32). */
+const GlossaryRow = memo(function GlossaryRow({ entry, anchor, offPage, targeted }: GlossaryRowProps) {
+  return (
+    <tr
+      id={anchor}
+      data-off-page={offPage ? '' : undefined}
+      data-targeted={targeted ? '' : undefined}
+      tabIndex={targeted ? -1 : undefined}
+    >
+      <td data-column="category">{entry.category}</td>
+      <th scope="row">{entry.term}</th>
+      <td data-column="description">
+        <RichText text={entry.description} />
+      </td>
+    </tr>
+  );
+});
 
 /**
  * The row the URL's hash names (/glossary#term-…), once hydrated: opens the page that holds it,
@@ -324,7 +255,7 @@ const GlossaryRow = memo(
  * the visitor's own). Returns the anchor of the row to mark, if it is among the matching rows.
  */
 function useTargetRow(
-  rows: ReadonlyArray<{ original: GlossaryEntry }>,
+  rows: readonly GlossaryEntry[],
   pageSize: number,
   page: number,
   hydrated: boolean,
@@ -332,7 +263,7 @@ function useTargetRow(
 ) {
   const { hash } = useLocation();
   const anchor = hydrated && hash ? decodeURIComponent(hash.slice(1)) : undefined;
-  const index = anchor ? rows.findIndex((row) => glossaryAnchor(row.original.term) === anchor) : -1;
+  const index = anchor ? rows.findIndex((row) => glossaryAnchor(row.term) === anchor) : -1;
   // The hash still to bring into view: set on every arrival of a hash, cleared once shown.
   const pending = useRef<string | undefined>(undefined);
   useEffect(() => {
