@@ -476,6 +476,73 @@ test.describe('mobile menu', () => {
   }
 });
 
+test.describe('the navbar before hydration and without JavaScript', () => {
+  /** Where the bar's visible parts are: its children and the top-level entries, as "name x,y w×h". */
+  const barLayout = (page: Page) =>
+    page.evaluate(() =>
+      [...document.querySelectorAll('.site-header-bar > *, .site-nav-list > li')]
+        .filter((element) => element.getClientRects().length > 0)
+        .map((element) => {
+          const box = element.getBoundingClientRect();
+          const name =
+            element.className.replace(/^site-search-(placeholder|toggle)$/, 'site-search') || element.tagName;
+          return `${name} ${Math.round(box.x)},${Math.round(box.y)} ${Math.round(box.width)}×${Math.round(box.height)}`;
+        }),
+    );
+
+  for (const width of [375, 1280]) {
+    test(`at ${width} px the bar is laid out from the first paint as hydration leaves it`, async ({
+      browser,
+      page,
+    }, testInfo) => {
+      // The same page with its scripts held back: what a visitor sees until they arrive.
+      const early = await browser.newPage({ viewport: { width, height: 800 } });
+      await early.route(/\.js(\?|$)/, () => new Promise(() => {}));
+      await early.goto(href('/docs'), { waitUntil: 'domcontentloaded' });
+      await expect(early.locator('header.site-header')).toHaveAttribute('data-enhanced', 'false');
+      const before = await barLayout(early);
+      await early.screenshot({ path: testInfo.outputPath(`navbar-before-hydration-${width}.png`) });
+      if (width < 992) {
+        await expect(early.getByRole('link', { name: 'Menu', exact: true })).toBeVisible();
+        await expect(early.getByRole('navigation', { name: 'Main' })).toBeHidden();
+      }
+      await early.close();
+
+      await page.setViewportSize({ width, height: 800 });
+      await open(page, href('/docs'));
+      expect(await barLayout(page)).toEqual(before);
+    });
+  }
+
+  test.describe('without JavaScript', () => {
+    test.use({ javaScriptEnabled: false, viewport: { width: 375, height: 800 } });
+
+    test('on a phone the menu opens and closes by links, over nothing it hides', async ({ page }, testInfo) => {
+      await page.goto(href('/features'));
+      const home = mainNav(page).getByRole('link', { name: 'Home', exact: true });
+      await expect(home).toBeHidden();
+      // The folded bar leaves the page's heading clear (the wrapped entries once covered it).
+      const bar = await page.locator('.site-header-bar').boundingBox();
+      const heading = await page.getByRole('heading', { level: 1 }).boundingBox();
+      expect(heading!.y).toBeGreaterThanOrEqual(bar!.y + bar!.height);
+
+      await page.getByRole('link', { name: 'Menu', exact: true }).click();
+      await expect(page).toHaveURL(/#site-navigation$/);
+      await expect(topLevelEntries(page)).toHaveText(TOP_LEVEL_TEXT);
+      for (const entry of await topLevelEntries(page).all()) await expect(entry).toBeVisible();
+      await expect(action(page, 'Book a Demo')).toBeVisible();
+      // A dropdown opens while it has focus (CSS), so a tap shows its items.
+      await menuOf(page, 'Products').click();
+      await expect(mainNav(page).getByRole('link', { name: 'Features', exact: true })).toBeVisible();
+      await page.screenshot({ path: testInfo.outputPath('navbar-menu-open-no-js.png') });
+
+      await page.getByRole('link', { name: 'Close menu', exact: true }).click();
+      await expect(home).toBeHidden();
+      await expect(page.getByRole('link', { name: 'Menu', exact: true })).toBeVisible();
+    });
+  });
+});
+
 test.describe('footer', () => {
   for (const path of [href('/home'), href('/features'), href('/faq')]) {
     test(`the footer is on ${path}`, async ({ page }) => {

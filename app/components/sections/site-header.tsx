@@ -1,7 +1,8 @@
 // The navbar on every page (spec 2, Shared layout): transparent over the top of the page, solid
 // once scrolled past NAVBAR_SCROLL_THRESHOLD_PX; dropdown menus that work by mouse and keyboard;
-// a menu button below 992 px. Without JavaScript the menus open on hover and focus (CSS) and the
-// Sign In / Book a Demo links lead to their full pages.
+// a menu button below 992 px. Without JavaScript the menus open on hover and focus (CSS), the
+// phone menu opens as the URL's fragment (:target) and the Sign In / Book a Demo links lead to
+// their full pages.
 import { ArrowUpRight, ChevronDown, Menu, Truck, X } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
@@ -38,17 +39,32 @@ export function SiteHeader({ site }: { site: SiteSettings }) {
           <Truck aria-hidden="true" className="brand-mark" />
           <span>{site.brand}</span>
         </Link>
-        <button
-          ref={menuToggle}
-          type="button"
-          className="menu-toggle"
-          aria-expanded={menuOpen}
-          aria-controls="site-navigation"
-          onClick={() => setMenuOpen((open) => !open)}
-        >
-          {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
-          <span>Menu</span>
-        </button>
+        {hydrated ? (
+          <button
+            ref={menuToggle}
+            type="button"
+            className="menu-toggle"
+            aria-expanded={menuOpen}
+            aria-controls="site-navigation"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+            <span>Menu</span>
+          </button>
+        ) : (
+          // Before hydration and without JavaScript: links that open and close the menu through the
+          // URL's fragment (site-header.css shows the one that applies).
+          <>
+            <a href="#site-navigation" className="menu-toggle">
+              <Menu aria-hidden="true" />
+              <span>Menu</span>
+            </a>
+            <a href="#top" className="menu-toggle">
+              <X aria-hidden="true" />
+              <span>Close menu</span>
+            </a>
+          </>
+        )}
         <nav id="site-navigation" className="site-nav" aria-label="Main">
           <ul className="site-nav-list">
             {mainNavigation(site).map((entry) =>

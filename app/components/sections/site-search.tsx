@@ -121,7 +121,9 @@ export function SiteSearch() {
     return () => window.clearTimeout(timer);
   }, [query]);
 
-  if (!hydrated) return null;
+  // Holds the button's place until it appears (with scripting on: site-search.css), so the bar's
+  // entries do not move at hydration.
+  if (!hydrated) return <span className="site-search-placeholder" aria-hidden="true" />;
 
   function open() {
     dialog.current?.showModal();
