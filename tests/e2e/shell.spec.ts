@@ -495,9 +495,10 @@ test.describe('the navbar before hydration and without JavaScript', () => {
       browser,
       page,
     }, testInfo) => {
-      // The same page with its scripts held back: what a visitor sees until they arrive.
+      // The same page with its scripts and its full stylesheet held back: the first paint, with the
+      // rules inlined in the head, as a visitor sees it until they arrive.
       const early = await browser.newPage({ viewport: { width, height: 800 } });
-      await early.route(/\.js(\?|$)/, () => new Promise(() => {}));
+      await early.route(/\.(js|css)(\?|$)/, () => new Promise(() => {}));
       await early.goto(href('/docs'), { waitUntil: 'domcontentloaded' });
       await expect(early.locator('header.site-header')).toHaveAttribute('data-enhanced', 'false');
       const before = await barLayout(early);
