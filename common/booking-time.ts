@@ -62,21 +62,29 @@ export function formatSlot(start: string, zone: string): string {
 }
 
 const knownZones = new Map<string, boolean>();
+const ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+){0,2}$/;
+
+/** True for a name shaped like an IANA zone ('Australia/Sydney'), not a fixed offset ('+10:00'),
+ * which is not a person's zone. Enough for the zone the browser reports as its own: its Intl
+ * knows it. */
+export const isZoneName = (zone: string) => ZONE_NAME.test(zone);
 
 /** True for an IANA zone name the platform knows (fixed offsets are not a person's zone). */
 export function isTimeZone(zone: string): boolean {
   let known = knownZones.get(zone);
   if (known === undefined) {
-    known = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+){0,2}$/.test(zone) && acceptedByIntl(zone);
+    known = isZoneName(zone) && acceptedByIntl(zone);
     // Remembered (a bounded number): the slots call checks the visitor's zone on every request.
     if (knownZones.size < 2000) knownZones.set(zone, known);
   }
   return known;
 }
 
+/** The locale is the one the times are shown in (formatSlot, app/booking/slot-days.ts): a browser
+ * that checks a zone then loads no second locale's data. */
 function acceptedByIntl(zone: string): boolean {
   try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    new Intl.DateTimeFormat('en-AU', { timeZone: zone });
     return true;
   } catch {
     return false;
