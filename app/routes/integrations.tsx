@@ -3,13 +3,16 @@
 // /api/RequestDemo, or /request-demo without JavaScript) whose message names the system.
 import { href, Link } from 'react-router';
 import type { Route } from './+types/integrations.ts';
-import { DemoForm } from '../components/forms/demo-form.tsx';
+import { DeferredForm } from '../components/forms/deferred-form.tsx';
 import '../components/sections/proof/proof.css';
 import { PageHero } from '../components/ui/page-hero.tsx';
 import { demoCountryData } from '../lib/countries.server.ts';
 import { appContext } from '../lib/app-context.ts';
 import { pageCopy } from '../lib/page-copy.server.ts';
 import { pageMeta } from '../lib/seo.ts';
+
+// The form is at the foot of the page: its code loads when the visitor reaches for it (issue 32).
+const loadDemoForm = () => import('../components/forms/demo-form.tsx').then((module) => module.DemoForm);
 
 const REQUEST = {
   title: 'Request an integration',
@@ -91,7 +94,7 @@ export default function Integrations({ loaderData }: Route.ComponentProps) {
             <p>{page.requestText}</p>
           </div>
           <div className="form-card">
-            <DemoForm countries={countries} variant={REQUEST} />
+            <DeferredForm form="demo" load={loadDemoForm} props={{ countries, variant: REQUEST }} />
           </div>
         </div>
       </section>

@@ -50,13 +50,19 @@ test('code for what the visitor has not reached is not fetched before the networ
 }) => {
   const origin = new URL(baseURL!).origin;
   // /home is long: its contact form and the footer's forms are screens away, so neither their
-  // code nor the forms' checks (zod) load; nor does the sign-in or demo modal.
-  const home = await measurePageWeight(browser, origin, '/home');
-  const scripts = home.fetched.filter((entry) => entry.kind === 'script').map((entry) => new URL(entry.url).pathname);
-  expect(scripts.length).toBeGreaterThan(2);
-  expect(
-    scripts.filter((path) => /\/(forms|validate-[a-z]+|schemas|sign-in-modal|demo-modal)-[\w-]+\.js$/.test(path)),
-  ).toEqual([]);
+  // code nor the forms' checks (zod) load; nor does the sign-in or demo modal. /integrations
+  // has its request form at its foot, below every integration.
+  for (const path of ['/home', '/integrations']) {
+    const weight = await measurePageWeight(browser, origin, path);
+    const scripts = weight.fetched
+      .filter((entry) => entry.kind === 'script')
+      .map((entry) => new URL(entry.url).pathname);
+    expect(scripts.length, path).toBeGreaterThan(2);
+    expect(
+      scripts.filter((script) => /\/(forms|validate-[a-z]+|schemas|sign-in-modal|demo-modal)-[\w-]+\.js$/.test(script)),
+      path,
+    ).toEqual([]);
+  }
 });
 
 test('the components showcase fetches the code of the view it shows, not of the other two', async ({
