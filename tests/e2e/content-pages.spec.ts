@@ -171,6 +171,10 @@ test('a page draft: saved without reaching the site, previewed by a colleague wh
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Content: pages' })).toBeVisible();
   await openPage(page, 'Security');
+  // The "On the site" pane opens from an effect on a wide screen and moves the whole form down by
+  // its height: clicks wait until it has (a CI replica once saw Save draft's click do nothing; a
+  // shift under the pointer is the likely cause, not proven).
+  await expect(page.locator('details.page-live')).toHaveAttribute('open', '');
   await page.locator('summary', { hasText: /^Page$/ }).click();
   await page.getByLabel('Title', { exact: true }).first().fill(title);
   await page.getByRole('button', { name: 'Save draft', exact: true }).first().click();
