@@ -2,6 +2,8 @@
 // The screens are static files the pages show as images, so they never reach a route's
 // JavaScript; plain strings keep the build script runnable by Node alone (no JSX step).
 
+import { withinCrop } from './crop.ts';
+
 export type Attrs = Record<string, string | number | undefined | false>;
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
@@ -63,7 +65,8 @@ export function text(x: number, y: number, content: string, style: TextStyle): s
   );
 }
 
-/** A whole SVG document of `width` × `height` user units, showing `viewBox` (a crop) of it. */
+/** A whole SVG document of `width` × `height` user units, showing `viewBox` (a crop) of it: of a
+ * crop, only what can show in it. */
 export function svgDocument(
   body: string,
   size: { width: number; height: number },
@@ -82,7 +85,7 @@ export function svgDocument(
       'font-family': "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
     },
     el('title', {}, escapeXml(title)),
-    body,
+    viewBox.width < size.width || viewBox.height < size.height ? withinCrop(body, viewBox) : body,
   );
 }
 
@@ -103,7 +106,7 @@ export function inlineScreen(
 ): string {
   const view = (name: 'full' | 'detail', box: typeof crop) => {
     const prefix = `screen-${screenId}-${name}-`;
-    const scoped = body
+    const scoped = (name === 'detail' ? withinCrop(body, box) : body)
       .replace(/ id="([^"]+)"/g, (_, id: string) => ` id="${prefix}${id}"`)
       .replace(/url\(#([^)]+)\)/g, (_, id: string) => `url(#${prefix}${id})`);
     return el(

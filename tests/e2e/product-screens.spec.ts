@@ -11,7 +11,14 @@
 // checks its words against the spec (feature-pages-expected.ts) and runs axe's whole WCAG rule
 // set where quality-pages.spec does not (it leaves a template's further pages to 375 px). One visit per page, width and theme does all of it (the suite's time: each page load is
 // seconds on a busy machine).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
+import { parse } from 'yaml';
+import { withinCrop } from '../../app/screens/crop.ts';
+import { SCREENS } from '../../app/screens/index.ts';
+import { readPalettes } from '../../app/screens/palette.ts';
+import { schema as screensSchema } from '../../content/screens.schema.ts';
 import { FEATURE_SLUGS, type FeatureSlug } from '../../content/feature-slugs.ts';
 import { COLOUR_RULES, expectNoAxeViolations, expectNoSideScroll, NARROW, screenshot, WIDE } from './axe-check.ts';
 import { DETAILS, FEATURES } from './feature-pages-expected.ts';
@@ -354,4 +361,25 @@ test('without JavaScript the band is a link to the demo page', async ({ browser,
   // The screen is there without script too.
   await expect(page.locator(FEATURE_SCREEN).getByRole('img')).toHaveAccessibleName(/quality assurance review/);
   await context.close();
+});
+
+test("every screen's phone detail draws, pixel for pixel, what the whole shows in its crop", async ({ page }) => {
+  // The detail leaves out what lies outside its crop (app/screens/crop.ts), judged by estimated
+  // boxes: Chromium shows whether anything visible went with it.
+  const root = join(import.meta.dirname, '../..');
+  const data = screensSchema.parse(parse(readFileSync(join(root, 'content/screens.yaml'), 'utf8')));
+  const palette = readPalettes(join(root, 'app/styles/tokens.css')).light;
+  await page.setViewportSize({ width: 400, height: 500 });
+  const shot = async (crop: { x: number; y: number; width: number; height: number }, drawing: string) => {
+    await page.setContent(
+      `<body style="margin:0"><svg xmlns="http://www.w3.org/2000/svg" viewBox="${crop.x} ${crop.y} ${crop.width} ${crop.height}" width="${crop.width}" height="${crop.height}">${drawing}</svg></body>`,
+    );
+    return page.locator('svg').screenshot({ scale: 'device' });
+  };
+  for (const [id, screen] of Object.entries(SCREENS)) {
+    const body = screen.draw(palette, data);
+    const detail = withinCrop(body, screen.crop);
+    expect(detail.length, id).toBeLessThan(body.length);
+    expect((await shot(screen.crop, detail)).equals(await shot(screen.crop, body)), `${id}'s detail`).toBe(true);
+  }
 });

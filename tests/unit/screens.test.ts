@@ -10,6 +10,7 @@ import { parse } from 'yaml';
 import { cssPalette, paletteFrom, readPalettes, resolveTokens } from '../../app/screens/palette.ts';
 import { chip } from '../../app/screens/parts-figures.ts';
 import { renderScreens } from '../../app/screens/render.ts';
+import { boxOf, topLevelElements, withinCrop } from '../../app/screens/crop.ts';
 import { el, fit, text } from '../../app/screens/svg.ts';
 import { SCREEN_IDS, schema } from '../../content/screens.schema.ts';
 
@@ -95,5 +96,47 @@ test('a screen drawn into a page names the tokens, never a colour, and the dark 
     const ids = [...drawing!.matchAll(/ id="([^"]+)"/g)].map((match) => match[1]!);
     assert.ok(ids.length > 0 && ids.every((id) => id.startsWith(`screen-dashboard-${name}-`)), ids.join(' '));
     for (const [, ref] of drawing!.matchAll(/url\(#([^)]+)\)/g)) assert.ok(ids.includes(ref!), `${ref} is defined`);
+  }
+});
+
+test("a phone's detail keeps what can show in its crop and whatever it cannot place", () => {
+  const crop = { x: 100, y: 100, width: 200, height: 100 };
+  const inside = text(120, 150, 'Inside', { fill: '#000' });
+  const acrossTheEdge = text(90, 150, 'Starts left of the crop', { fill: '#000' });
+  const endingAtTheEdge = text(99, 150, 'Right-aligned, ends at the left edge', { fill: '#000', anchor: 'end' });
+  const below = text(120, 260, 'Below the crop', { fill: '#000' });
+  const farRight = el('rect', { x: 400, y: 120, width: 40, height: 20 });
+  const dotAbove = el('circle', { cx: 150, cy: 60, r: 10 });
+  const lineInto = el('line', { x1: 0, y1: 150, x2: 150, y2: 150 });
+  const path = el('path', { d: 'M900 900h10' });
+  const moved = el('g', { transform: 'translate(500 500)' }, el('rect', { width: 10, height: 10 }));
+  const group = el('g', { 'clip-path': 'url(#c)' }, below, farRight);
+  const body = [inside, acrossTheEdge, endingAtTheEdge, below, farRight, dotAbove, lineInto, path, moved, group].join(
+    '',
+  );
+
+  assert.deepEqual(topLevelElements(body).length, 10);
+  assert.equal(topLevelElements(group)[0], group, 'a group is one element, with its children');
+  assert.deepEqual(boxOf(farRight), { x: 394, y: 114, width: 52, height: 32 });
+  assert.equal(boxOf(path), undefined);
+  assert.equal(boxOf(moved), undefined);
+  assert.equal(boxOf(group), undefined);
+  // The text's box is its length at a wide advance, from its anchor.
+  assert.ok(boxOf(endingAtTheEdge)!.x < 99 - 30 * 13 * 0.56);
+
+  assert.equal(withinCrop(body, crop), [inside, acrossTheEdge, endingAtTheEdge, lineInto, path, moved, group].join(''));
+  // The whole is never cut.
+  assert.equal(withinCrop(body, { x: 0, y: 0, width: 1000, height: 1000 }), body);
+});
+
+test("every screen's detail file and inline detail draw fewer elements than the whole", () => {
+  const { files, inline } = renderScreens(data, palettes);
+  const count = (markup: string) => markup.match(/<[a-z]/g)!.length;
+  for (const id of SCREEN_IDS) {
+    const whole = files.find((file) => file.name === `${id}-light.svg`)!.svg;
+    const detail = files.find((file) => file.name === `${id}-light-detail.svg`)!.svg;
+    assert.ok(count(detail) < count(whole), `${id}: ${count(detail)} of ${count(whole)}`);
+    const [full, phone] = inline[id].split('<svg class="screen-inline-detail"');
+    assert.ok(count(phone!) < count(full!), `${id} inline`);
   }
 });
