@@ -3,7 +3,7 @@
 // requested; the web app manifest's link is added once the page has painted and loaded, so a
 // browser that reads it at load (to judge whether the site is installable) does so after the
 // paint; without JavaScript the link is in the page as before. The home hero's other slides'
-// screens, which lazy loading counted as near, are fetched after the load event. The first frame
+// screens, which lazy loading counted as near, wait for the visitor or the autoplay. The first frame
 // lays out only what is on screen (app/lib/offscreen-first-frame.ts); the rest right after.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
@@ -40,45 +40,93 @@ for (const path of ['/home', '/glossary', '/docs'])
 /** The hero's second and third slides' screens. */
 const OTHER_SLIDES_SCREENS = '#hero-slide-2 .hero-art, #hero-slide-3 .hero-art';
 
-for (const [device, viewport] of [
-  ['a phone', { width: 412, height: 823 }],
-  ['a laptop', { width: 1280, height: 800 }],
-] as const)
-  test(`/home on ${device}: the hero's other slides' screens are fetched after the page has loaded`, async ({
-    page,
-  }) => {
-    await page.setViewportSize(viewport);
-    // How many images the other slides hold when the load event fires (and so when the browser
-    // lays out the page first: lazy loading counted these as near and fetched them then).
-    await page.addInitScript(() => {
-      window.addEventListener('load', () => {
-        Object.assign(window, {
-          imagesAtLoad: document.querySelectorAll('#hero-slide-2 img, #hero-slide-3 img').length,
-          heightAtLoad: document.getElementById('hero-slides')!.getBoundingClientRect().height,
-        });
+/** Records, from the page's start, how many images the other slides hold when the load event fires
+ * (lazy loading once counted them as near and fetched them at the first layout) and how tall the
+ * slides are then. */
+async function watchOtherSlidesAtLoad(page: Page) {
+  await page.addInitScript(() => {
+    window.addEventListener('load', () => {
+      Object.assign(window, {
+        imagesAtLoad: document.querySelectorAll('#hero-slide-2 img, #hero-slide-3 img').length,
+        heightAtLoad: document.getElementById('hero-slides')!.getBoundingClientRect().height,
       });
     });
-    await page.goto('/home');
+  });
+  return async () => {
     await page.waitForFunction(() => 'imagesAtLoad' in window);
-    const atLoad = await page.evaluate(() => {
+    return page.evaluate(() => {
       const { imagesAtLoad, heightAtLoad } = window as unknown as { imagesAtLoad: number; heightAtLoad: number };
       return { imagesAtLoad, heightAtLoad };
     });
-    expect(atLoad.imagesAtLoad).toBe(0);
-    const pictures = page.locator(OTHER_SLIDES_SCREENS).locator('picture img');
-    await expect(pictures).toHaveCount(2);
-    // Shown when their slide is: the third, a scroll away, has loaded and has its alternative text.
-    await page.getByRole('button', { name: 'Slide 3 of 3', exact: true }).click();
-    await expect
-      .poll(() => pictures.nth(1).evaluate((image) => (image as HTMLImageElement).naturalWidth))
-      .toBeGreaterThan(0);
-    expect((await pictures.nth(1).getAttribute('alt'))!.length).toBeGreaterThan(40);
-    // Their place was kept meanwhile: the slides were as tall as they are now.
-    expect(await page.locator('#hero-slides').evaluate((track) => track.getBoundingClientRect().height)).toBeCloseTo(
-      atLoad.heightAtLoad,
-      0,
-    );
-  });
+  };
+}
+
+/** The slides kept their place while the screens were away: as tall as at load. */
+async function expectSlidesHeight(page: Page, heightAtLoad: number) {
+  expect(await page.locator('#hero-slides').evaluate((track) => track.getBoundingClientRect().height)).toBeCloseTo(
+    heightAtLoad,
+    0,
+  );
+}
+
+test("/home on a phone: the hero's other slides' screens are fetched shortly before autoplay shows one, not when the page goes idle", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 412, height: 823 });
+  const atLoad = await watchOtherSlidesAtLoad(page);
+  await page.goto('/home');
+  const hydratedAt = await page.evaluate(() => performance.now());
+  const { imagesAtLoad, heightAtLoad } = await atLoad();
+  expect(imagesAtLoad).toBe(0);
+  await page.waitForLoadState('networkidle');
+  const pictures = page.locator(OTHER_SLIDES_SCREENS).locator('picture img');
+  await expect(pictures).toHaveCount(0);
+
+  await expect(pictures).toHaveCount(2, { timeout: 15_000 });
+  const fetchedAt = await pictures
+    .nth(0)
+    .evaluate((image: HTMLImageElement) => performance.getEntriesByName(image.currentSrc)[0]!.startTime);
+  // Autoplay moves on 6 s after it starts (at hydration); the files are asked for 2 s before.
+  expect(fetchedAt - hydratedAt).toBeGreaterThan(3000);
+  // When the second slide shows, its screen is there already.
+  await expect(page.getByRole('button', { name: 'Slide 2 of 3', exact: true })).toHaveAttribute(
+    'aria-current',
+    'true',
+    {
+      timeout: 15_000,
+    },
+  );
+  expect(await pictures.nth(0).evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(
+    true,
+  );
+  await expectSlidesHeight(page, heightAtLoad);
+});
+
+test("/home on a laptop, without autoplay: the hero's other slides' screens are fetched when the visitor reaches for the carousel", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  // Reduced motion: no autoplay, so only the visitor brings the screens.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const atLoad = await watchOtherSlidesAtLoad(page);
+  await page.goto('/home');
+  const { imagesAtLoad, heightAtLoad } = await atLoad();
+  expect(imagesAtLoad).toBe(0);
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(1000);
+  const pictures = page.locator(OTHER_SLIDES_SCREENS).locator('picture img');
+  await expect(pictures).toHaveCount(0);
+
+  await page.locator('#home h1').hover();
+  await expect(pictures).toHaveCount(2);
+  // Shown when their slide is: the third, a scroll away, has loaded and has its alternative text.
+  await page.getByRole('button', { name: 'Slide 3 of 3', exact: true }).click();
+  await expect
+    .poll(() => pictures.nth(1).evaluate((image) => (image as HTMLImageElement).naturalWidth))
+    .toBeGreaterThan(0);
+  expect((await pictures.nth(1).getAttribute('alt'))!.length).toBeGreaterThan(40);
+  await expectSlidesHeight(page, heightAtLoad);
+});
 
 /** What the page's parts below its top were when the document had been parsed, and whether the
  * rule that skips them was ever in the page. */

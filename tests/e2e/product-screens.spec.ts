@@ -209,6 +209,8 @@ test.describe('home', () => {
     expect((await inlineScreenFacts(page, HERO_SCREEN)).shown).toBe('full');
     await expect(page.locator('#hero-slide-1').getByRole('img')).toHaveAccessibleName(/^The Haulora dashboard.{40,}/);
     expect(fetched.filter((file) => file.startsWith('dashboard'))).toEqual([]);
+    // The other slides' screens come when the visitor reaches for the carousel (no autoplay here).
+    await page.locator('#home h1').hover();
     await expect(page.locator('#hero-slide-2 img, #hero-slide-3 img')).toHaveCount(2);
     for (const alt of await page
       .locator('.hero-art img')

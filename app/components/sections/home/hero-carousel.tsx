@@ -2,21 +2,26 @@
 // the first slide shows and the others are a horizontal scroll away. Once hydrated it gains
 // previous/next buttons, a slide picker and autoplay, which runs only when the visitor allows
 // motion and stops while the pointer is over it or focus is inside it (WAI-ARIA APG carousel).
-// The other slides' screens are fetched once the page has loaded, or sooner when the visitor
-// reaches for the carousel: lazy loading fetched them at the first layout, and on a slow phone
-// they shared the network with the first paint (Lighthouse put them on its path, issue 32).
+// The other slides' screens are fetched when the visitor reaches for the carousel (pointer, focus,
+// a scroll of the track) or shortly before autoplay first shows one. Lazy loading fetched them at
+// the first layout, sharing the network with the first paint; fetched at the first idle moment,
+// their drawings were laid out and painted (a horizontal scroll away is inside the painted area)
+// in two or three tasks of 10-25 ms while the page was still settling (issue 32).
 import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
 import { type FocusEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
 import type { HomeContent } from '../../../../content/home.schema.ts';
 import { usePrefersReducedMotion } from '../../../lib/use-prefers-reduced-motion.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
-import { whenLoadedAndIdle } from '../../../lib/when-idle.ts';
 import { CAROUSEL_INTERVAL_MS } from './carousel-timing.ts';
 import { ProductScreen, type ScreenImage } from '../../ui/product-screen.tsx';
 import { SectionLink } from './section-link.tsx';
 import './hero-carousel.css';
 
 type Illustration = HomeContent['hero']['slides'][number]['illustration'];
+
+/** How long before autoplay first moves on the other slides' screens are fetched: their files are
+ * 1-2 KB, so a slow phone has them well before the slide shows. */
+const SCREENS_LEAD_MS = 2000;
 
 /** `screens`: the product screen each slide's illustration names (content/screens.yaml). */
 export function HeroCarousel({
@@ -55,7 +60,11 @@ export function HeroCarousel({
     return () => observer.disconnect();
   }, []);
 
-  useEffect(() => whenLoadedAndIdle(() => setOtherScreensWanted(true), 2000), []);
+  useEffect(() => {
+    if (!rotating || otherScreensWanted) return;
+    const timer = window.setTimeout(() => setOtherScreensWanted(true), CAROUSEL_INTERVAL_MS - SCREENS_LEAD_MS);
+    return () => window.clearTimeout(timer);
+  }, [rotating, otherScreensWanted]);
 
   function scrollToSlide(index: number) {
     const root = track.current;
@@ -103,7 +112,7 @@ export function HeroCarousel({
       }}
       onBlur={onBlur}
     >
-      <div id="hero-slides" className="hero-track" ref={track}>
+      <div id="hero-slides" className="hero-track" ref={track} onScroll={() => setOtherScreensWanted(true)}>
         {slides.map((slide, index) => {
           const Heading = index === 0 ? 'h1' : 'h2';
           const screen = screens[slide.illustration];
