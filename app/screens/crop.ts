@@ -1,7 +1,7 @@
 // A phone's detail shows a crop of a screen (decision 034), but an SVG lays out every element it
 // holds, seen or not: the home hero's drawing had 64 of its 103 elements (34 of its 56 lines of
-// text) outside its crop, and their layout was a third of the page's first frame (issue 32). The
-// detail keeps only what can show in the crop. An element's box is estimated from its own
+// text) outside its crop, sent, parsed and laid out for nothing (issue 32). The detail keeps only
+// what can show in the crop. An element's box is estimated from its own
 // attributes, generously (text by its length at a wide advance); an element whose box cannot be
 // told that way (a path, a group, a clip) is kept, so a cut never removes anything visible.
 import type { Box } from './screen.ts';
