@@ -8,6 +8,8 @@ import type { EntryContext, HandleErrorFunction, RouterContextProvider } from 'r
 import { isRouteErrorResponse, ServerRouter } from 'react-router';
 import { appContext, NonceContext, RequestIdContext } from './lib/app-context.ts';
 import { InlineScreens } from './lib/inline-screens.ts';
+import { demoCountryData } from './lib/countries.server.ts';
+import { ServerCountries } from './lib/countries-request.ts';
 import { socialCardTags, structuredDataScripts } from './lib/head-additions.server.ts';
 import { pageCopy } from './lib/page-copy.server.ts';
 import { insertBeforeHeadEnd } from './lib/insert-before-head-end.server.ts';
@@ -68,7 +70,9 @@ export default async function handleRequest(
       <NonceContext.Provider value={nonce}>
         <RequestIdContext.Provider value={requestId}>
           <InlineScreens.Provider value={screens.inline ?? {}}>
-            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+            <ServerCountries.Provider value={demoCountryData()}>
+              <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+            </ServerCountries.Provider>
           </InlineScreens.Provider>
         </RequestIdContext.Provider>
       </NonceContext.Provider>,

@@ -4,15 +4,15 @@
 import { href, Link } from 'react-router';
 import type { Route } from './+types/integrations.ts';
 import { DeferredForm } from '../components/forms/deferred-form.tsx';
+import { loadDemoFormWithCountries } from '../lib/demo-form-on-demand.tsx';
 import '../components/sections/proof/proof.css';
 import { PageHero } from '../components/ui/page-hero.tsx';
-import { demoCountryData } from '../lib/countries.server.ts';
 import { appContext } from '../lib/app-context.ts';
 import { pageCopy } from '../lib/page-copy.server.ts';
 import { pageMeta } from '../lib/seo.ts';
 
-// The form is at the foot of the page: its code loads when the visitor reaches for it (issue 32).
-const loadDemoForm = () => import('../components/forms/demo-form.tsx').then((module) => module.DemoForm);
+// The form is at the foot of the page: its code and its countries load when the visitor reaches
+// for it (issue 32).
 
 const REQUEST = {
   title: 'Request an integration',
@@ -39,7 +39,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       direction,
       category: categoryName.get(id) ?? id,
     })),
-    countries: demoCountryData(),
   };
 }
 
@@ -47,7 +46,7 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, args.loaderData?.page.title ?? 'Integrations', args.loaderData?.page.description ?? '');
 
 export default function Integrations({ loaderData }: Route.ComponentProps) {
-  const { page, categories, category, integrations: shown, countries } = loaderData;
+  const { page, categories, category, integrations: shown } = loaderData;
   const filterTo = (id: string | null) => (id ? `${href('/integrations')}?category=${id}` : href('/integrations'));
   return (
     <>
@@ -94,7 +93,7 @@ export default function Integrations({ loaderData }: Route.ComponentProps) {
             <p>{page.requestText}</p>
           </div>
           <div className="form-card">
-            <DeferredForm form="demo" load={loadDemoForm} props={{ countries, variant: REQUEST }} />
+            <DeferredForm form="demo" load={loadDemoFormWithCountries} props={{ variant: REQUEST }} />
           </div>
         </div>
       </section>

@@ -21,11 +21,12 @@ import '../components/forms/forms.css';
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, 'Book a demo', 'Book a live demo of Haulora with our team.');
 
-// Not served from the page cache: the free times change with every booking.
+// Not served from the page cache: the free times change with every booking. The options only:
+// the form asks for the time zones' countries itself (countries-request.ts).
 export async function loader({ context }: Route.LoaderArgs) {
   const { booking } = context.get(appContext).services;
   const zone = booking.siteTimeZone;
-  return { countries: demoCountryData(), booking: { zone, slots: (await booking.slots(zone)).slots } };
+  return { countries: demoCountryData().countries, booking: { zone, slots: (await booking.slots(zone)).slots } };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -212,6 +212,27 @@ describe('demo request', () => {
     assert.ok(options.some(([, code, , callingCode]) => code === 'AU' && callingCode === '61'));
   });
 
+  test('the pages carry the country options they render, not the time zones behind the preselection', async () => {
+    // Issue 32: the zones' countries come with GET /forms/countries once the form runs; the
+    // integration request form's list comes with its code, so only its HTML lists them.
+    const pageData = (html: string) =>
+      [...html.matchAll(/streamController\.enqueue\(("(?:[^"\\]|\\.)*")\)/g)]
+        .map((match) => JSON.parse(match[1]!) as string)
+        .join('');
+    for (const path of ['/request-demo', '/integrations']) {
+      const { html } = await visitor(path);
+      const options = [...html.matchAll(/<option value="([A-Z]{2})">[^<]+ \(\+\d+\)<\/option>/g)];
+      assert.ok(options.length >= 230, `${path}: ${options.length} countries in the form`);
+      const data = pageData(html);
+      assert.ok(data.includes('loaderData'), `${path}: the page's data found`);
+      assert.ok(!data.includes('Europe/Berlin') && !data.includes('zoneCountry'), `${path}: no time zones in the data`);
+      assert.equal(data.includes('Philippines'), path === '/request-demo', `${path}: the options in the data`);
+    }
+    const list = await new ApiClient(server.url).get('/forms/countries');
+    assert.equal(list.status, 200);
+    assert.equal((list.body as { zoneCountry: Record<string, string> }).zoneCountry['Asia/Manila'], 'PH');
+  });
+
   test('invalid input comes back as a 400 page with every field message and Book Demo Error!', async () => {
     const before = server.count('demo_requests');
     const { client, token } = await visitor('/request-demo');

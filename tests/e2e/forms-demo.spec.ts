@@ -81,6 +81,40 @@ for (const { zone, code, country, maxLength } of [
   });
 }
 
+test.describe('the list of countries comes once, when a form needs it (issue 32)', () => {
+  test.use({ timezoneId: 'Asia/Manila' });
+
+  test("/request-demo preselects the time zone's country from the list it asks for after hydrating", async ({
+    page,
+  }) => {
+    const asked: string[] = [];
+    page.on('request', (request) => request.url().endsWith('/forms/countries') && asked.push(request.url()));
+    await openHydrated(page, '/request-demo');
+    const form = page.getByRole('main').locator('form');
+    await expect(form.getByLabel('Country')).toHaveValue('PH');
+    await expect(form.getByLabel('Number')).toHaveAttribute('data-max-digits', '10');
+    // The navbar's modal takes the same list: nothing asked for again.
+    await navAction(page, 'Book a Demo').click();
+    await expect(dialog(page, 'Book a demo').getByLabel('Country')).toHaveValue('PH');
+    expect(asked).toHaveLength(1);
+  });
+
+  test("/integrations asks for the list with the request form's code, when the visitor reaches it", async ({
+    page,
+  }) => {
+    const asked: string[] = [];
+    page.on('request', (request) => request.url().endsWith('/forms/countries') && asked.push(request.url()));
+    await openHydrated(page, '/integrations');
+    expect(asked, 'nothing asked for before the form is reached').toEqual([]);
+    const form = page.getByRole('region', { name: 'Request an integration' });
+    // Typed before its code and list came: kept, and the country follows the zone once they have.
+    await form.getByLabel('Name', { exact: true }).fill('Early Typist');
+    await expect(form.getByLabel('Country')).toHaveValue('PH');
+    await expect(form.getByLabel('Name', { exact: true })).toHaveValue('Early Typist');
+    expect(asked).toHaveLength(1);
+  });
+});
+
 test('choosing a country sets its maximum length, or 20', async ({ page }) => {
   const modal = await openDemo(page);
   const number = modal.getByLabel('Number');

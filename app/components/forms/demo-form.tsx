@@ -13,11 +13,12 @@ import type { FormFailure } from '../../lib/form-fields.ts';
 import {
   browserTimeZone,
   countryForTimeZone,
-  type DemoCountries,
+  type CountryOption,
   maxLengthOf,
   nationalDigits,
   demoRequestInput,
 } from '../../lib/country-options.ts';
+import { requestCountries } from '../../lib/countries-request.ts';
 import { useForm } from '../../lib/use-form.ts';
 import { Button } from '../ui/button.tsx';
 import { InputField, TextareaField } from '../ui/field.tsx';
@@ -40,7 +41,8 @@ const NUMBER_KEYS = new Set([
 ]);
 
 type DemoFormProps = {
-  countries: DemoCountries;
+  /** The country options (spec 3), as the server rendered them. */
+  countries: readonly CountryOption[];
   failure?: FormFailure | null | undefined;
   /** Called once a success has been shown (the modal closes then). */
   onRequested?: () => void;
@@ -60,7 +62,7 @@ export function DemoForm({ countries, failure, onRequested, variant, booking }: 
   // The 409's words, shown by the picker until another time is chosen (the browser's check
   // knows nothing of it and would clear a field error).
   const [taken, setTaken] = useState('');
-  const countryOf = (code: string) => countries.countries.find((country) => country.code === code);
+  const countryOf = (code: string) => countries.find((country) => country.code === code);
   const form = useForm({
     form: 'demo',
     initial: {
@@ -128,11 +130,20 @@ export function DemoForm({ countries, failure, onRequested, variant, booking }: 
   }, []);
 
   // Spec 4: the country follows the browser's time zone, unless the visitor already chose one.
+  // The zones' countries come with the shared country list (asked for once per page load; the
+  // modal has it already), not in the page's data: one lookup did not need 400 zone names
+  // decoded while the page hydrates (issue 32).
   useEffect(() => {
-    const country = countryForTimeZone(countries, browserTimeZone());
-    if (country && !form.current().country) form.set('country', country.code);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the countries arrive; `form` is a new object each render
-  }, [countries]);
+    let current = true;
+    void requestCountries().then((data) => {
+      const country = data ? countryForTimeZone(data, browserTimeZone()) : undefined;
+      if (current && country && !form.current().country) form.set('country', country.code);
+    });
+    return () => {
+      current = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the form first runs in the browser; `form` is a new object each render
+  }, []);
 
   function onNumberKeyDown(event: KeyboardEvent<HTMLInputElement>) {
     const allowed = /^[0-9]$/.test(event.key) || NUMBER_KEYS.has(event.key) || event.ctrlKey || event.metaKey;
@@ -194,7 +205,7 @@ export function DemoForm({ countries, failure, onRequested, variant, booking }: 
               onChange={(event) => changeCountry(event.target.value)}
             >
               <option value="">Select your country</option>
-              {countries.countries.map((country) => (
+              {countries.map((country) => (
                 <option key={country.code} value={country.code}>
                   {`${country.name} (+${country.callingCode})`}
                 </option>

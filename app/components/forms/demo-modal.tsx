@@ -1,12 +1,12 @@
 // The navbar's Book a Demo modal (spec 2): loaded on first open, with the country list the server
-// builds (GET /forms/countries, fetched once per page load); the form inside starts afresh on
-// every opening.
+// builds (GET /forms/countries, requested once per page load: countries-request.ts); the form
+// inside starts afresh on every opening.
 import { useEffect, useState } from 'react';
 import { href } from 'react-router';
 import { SubmissionStatus } from '../../../common/constants.ts';
-import { apiGet } from '../../lib/api-client.ts';
 import { track } from '../../lib/analytics/track.ts';
 import { browserTimeZone, type DemoCountries } from '../../lib/country-options.ts';
+import { requestCountries } from '../../lib/countries-request.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Modal } from '../ui/modal.tsx';
 import { DemoForm } from './demo-form.tsx';
@@ -16,18 +16,6 @@ type DemoModalProps = {
   resetKey: number;
   onClose: () => void;
 };
-
-let countriesRequest: Promise<DemoCountries | null> | undefined;
-
-/** The country list, requested once per page load; a failed request is tried again next time. */
-export function loadCountries(): Promise<DemoCountries | null> {
-  countriesRequest ??= apiGet<DemoCountries>(href('/forms/countries')).then((result) => {
-    if (result.kind === 'data' && Array.isArray(result.data?.countries)) return result.data;
-    countriesRequest = undefined;
-    return null;
-  });
-  return countriesRequest;
-}
 
 export default function DemoModal({ open, resetKey, onClose }: DemoModalProps) {
   const [countries, setCountries] = useState<DemoCountries | null | undefined>(undefined);
@@ -44,7 +32,7 @@ export default function DemoModal({ open, resetKey, onClose }: DemoModalProps) {
   useEffect(() => {
     if (!open || countries !== undefined) return;
     let current = true;
-    loadCountries().then((data) => current && setCountries(data));
+    requestCountries().then((data) => current && setCountries(data));
     return () => {
       current = false;
     };
@@ -58,7 +46,7 @@ export default function DemoModal({ open, resetKey, onClose }: DemoModalProps) {
       {countries ? (
         <DemoForm
           key={resetKey}
-          countries={countries}
+          countries={countries.countries}
           onRequested={onClose}
           booking={{ zone: browserTimeZone() ?? 'UTC' }}
         />

@@ -6,6 +6,7 @@ import { lazy, type MouseEvent, Suspense, useEffect, useRef, useState } from 're
 import { href } from 'react-router';
 import { SubmissionStatus } from '../../../common/constants.ts';
 import { MESSAGES } from '../../../common/messages.ts';
+import { requestCountries } from '../../lib/countries-request.ts';
 import { restoreSession, signOut, useSignedInRole, useSignedInUser } from '../../lib/session.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { whenIdle } from '../../lib/when-idle.ts';
@@ -144,5 +145,6 @@ export function HeaderActions() {
 
 /** Fetches the demo modal's code and its country list ahead of the click. */
 function preloadDemo() {
-  loadDemo().then((module) => module.loadCountries());
+  void loadDemo();
+  void requestCountries();
 }
