@@ -8,8 +8,14 @@
 // moods): --builds before=.tmp-builds/before,after=build (BUILD_DIR of each; default: build), or
 // --against <checkout> (another checkout with node_modules and a build, served by its own server
 // code: "before" beside this one's "now").
-// Flags: --routes /home,/docs (default below), --runs 3, --save <dir> (each run's whole report).
-// Timings on a shared machine are noisy; bytes and requests are exact.
+// Flags: --routes /home,/docs (default below), --runs 3, --save <dir> (each run's whole report),
+// --retries 2 (see below).
+// Timings on a shared machine are noisy; bytes and requests are exact. The budgets' timings hold
+// "on a quiet machine" (issue 32): Lighthouse measures the machine's speed at the start of every
+// run (its benchmark index), and on this 2-core host it halves now and then while a neighbour
+// works (1,330-2,650 within one bench), doubling every task it observes. A run whose index is
+// under QUIET_SHARE of the bench's median so far is taken again, up to --retries times; the table
+// gives the figures of the runs kept, and every run's TBT beside them, so nothing is hidden.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -47,7 +53,12 @@ type Figures = {
   performance: number;
   /** What the largest paint was (a selector and a snippet of the element). */
   lcpElement: string;
+  /** Lighthouse's measure of the machine's speed at the run's start (higher is faster). */
+  benchmarkIndex: number;
 };
+
+/** A run on a machine this much slower than the bench's median so far is taken again. */
+const QUIET_SHARE = 0.75;
 let lighthouseVersion = '';
 
 /** Where to keep each run's whole Lighthouse report (--save <dir>), to look into a figure. */
@@ -92,6 +103,7 @@ async function audit(url: string): Promise<Figures> {
         tbtMs: audits['total-blocking-time']?.numericValue ?? Number.NaN,
         performance: Math.round((result.lhr.categories.performance?.score ?? Number.NaN) * 100),
         lcpElement: lcpElementOf(audits['lcp-breakdown-insight']?.details),
+        benchmarkIndex: result.lhr.environment.benchmarkIndex,
       };
     } catch (error) {
       if (attempt >= 3) throw error;
@@ -125,10 +137,12 @@ async function main() {
       builds: { type: 'string', default: 'current=build' },
       against: { type: 'string' },
       save: { type: 'string' },
+      retries: { type: 'string', default: '2' },
     },
   });
   const routes = values.routes ? values.routes.split(',').map((route) => route.trim()) : DEFAULT_ROUTES;
   const runs = Number(values.runs);
+  const retries = Number(values.retries);
   if (values.save) mkdirSync((saveDir = resolve(values.save)), { recursive: true });
   const builds: { name: string; dir?: string; root?: string }[] = values.against
     ? [
@@ -174,12 +188,25 @@ async function main() {
     // critical CSS (decision 060); the runs measure what every later visitor gets.
     for (const target of targets) await fetch(target.url).catch(() => undefined);
     const results = new Map<string, Figures[]>(targets.map((target) => [target.label, []]));
+    // Every run's figures, the ones taken again included.
+    const everyRun = new Map<string, Figures[]>(targets.map((target) => [target.label, []]));
+    const indexes: number[] = [];
     for (let run = 1; run <= runs; run++) {
       for (const target of targets) {
         if (!results.has(target.label)) continue;
         process.stdout.write(`Lighthouse mobile ${target.label} (run ${run}/${runs})…\n`);
         try {
-          results.get(target.label)!.push(await audit(target.url));
+          for (let attempt = 0; ; attempt++) {
+            const figures = await audit(target.url);
+            indexes.push(figures.benchmarkIndex);
+            everyRun.get(target.label)!.push(figures);
+            const quiet = figures.benchmarkIndex >= QUIET_SHARE * median(indexes);
+            if (quiet || attempt >= retries) {
+              results.get(target.label)!.push(figures);
+              break;
+            }
+            console.log(`  the machine was busy (benchmark index ${Math.round(figures.benchmarkIndex)}): again`);
+          }
         } catch (error) {
           // A page one build does not have (a route added since): left out of the table.
           console.warn(`  left out: ${error instanceof Error ? error.message : error}`);
@@ -200,9 +227,14 @@ async function main() {
     );
     const staticLcp = medians.get('static page')!.lcpMs;
     const staticRuns = results.get('static page')!;
-    console.log(`\nLighthouse ${lighthouseVersion}, simulated mobile, median of ${runs} run(s); 1 KB = 1024 bytes.\n`);
+    const taken = [...everyRun.values()].reduce((total, list) => total + list.length, 0);
+    const kept = [...results.values()].reduce((total, list) => total + list.length, 0);
+    console.log(`\nLighthouse ${lighthouseVersion}, simulated mobile, median of ${runs} run(s); 1 KB = 1024 bytes.`);
     console.log(
-      '| page | JS on the wire | JS decoded | requests | LCP | × static page | × static, run by run | TBT | performance |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+      `Benchmark index ${Math.round(Math.min(...indexes))}-${Math.round(Math.max(...indexes))} (median ${Math.round(median(indexes))}); ${taken - kept} of ${taken} runs taken again on a busy machine (index under ${QUIET_SHARE * 100} % of the median so far).\n`,
+    );
+    console.log(
+      '| page | JS on the wire | JS decoded | requests | LCP | × static page | × static, run by run | TBT | TBT, every run | performance |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     );
     for (const [label, m] of medians) {
       const kb = (bytes: number) => (bytes === 0 ? '0' : `${(bytes / 1024).toFixed(1)} KB`);
@@ -210,8 +242,12 @@ async function main() {
       // the median of those ratios and their range.
       const ratios = results.get(label)!.map((figures, run) => figures.lcpMs / staticRuns[run]!.lcpMs);
       const byRun = `${median(ratios).toFixed(2)} (${Math.min(...ratios).toFixed(2)}-${Math.max(...ratios).toFixed(2)})`;
+      const tbtEach = everyRun
+        .get(label)!
+        .map((figures) => Math.round(figures.tbtMs))
+        .join(', ');
       console.log(
-        `| ${label} | ${kb(m.jsWire)} | ${kb(m.jsDecoded)} | ${m.requests} | ${(m.lcpMs / 1000).toFixed(2)} s | ${(m.lcpMs / staticLcp).toFixed(2)} | ${byRun} | ${Math.round(m.tbtMs)} ms | ${m.performance} |`,
+        `| ${label} | ${kb(m.jsWire)} | ${kb(m.jsDecoded)} | ${m.requests} | ${(m.lcpMs / 1000).toFixed(2)} s | ${(m.lcpMs / staticLcp).toFixed(2)} | ${byRun} | ${Math.round(m.tbtMs)} ms | ${tbtEach} | ${m.performance} |`,
       );
     }
     console.log('\nThe largest paint, by page (last run):');
