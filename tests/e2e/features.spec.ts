@@ -11,6 +11,7 @@ import { axe, WCAG_TAGS } from './axe-check.ts';
 import { FEATURES } from './feature-pages-expected.ts';
 import { expect, test } from './fixtures.ts';
 import { OVERLAY_SHOWN, overlaySeen, recordLoadingOverlay } from './overlay-recorder.ts';
+import { forgetScrollFrames, recordScrollFrames, scrollFramesOf } from './scroll-recorder.ts';
 
 const SHOTS = 'test-results/features';
 const site = parse(readFileSync(new URL('../../content/site.yaml', import.meta.url), 'utf8')) as {
@@ -155,9 +156,13 @@ test.describe('the previous/next chain', () => {
     test.setTimeout(120_000);
     const order = direction === 'Next' ? [...CHAIN, CHAIN[0]!] : [CHAIN[0]!, ...[...CHAIN].reverse()];
     await page.goto(order[0]!.path);
+    await recordScrollFrames(page);
+    // Navigations whose page was painted on its way up: a smooth scroll, not a jump to the top.
+    let slid = 0;
     for (const [step, target] of order.slice(1).entries()) {
       const link = chainNav(page).getByRole('link', { name: new RegExp(`^${direction} `) });
       await expect(link, `step ${step + 1}`).toHaveAccessibleName(`${direction} ${target.title}`);
+      await forgetScrollFrames(page);
       await link.click();
       await expect(page).toHaveURL(new RegExp(`${target.path}$`));
       await expect(page.getByRole('heading', { level: 1, name: target.title, exact: true })).toBeVisible();
@@ -165,7 +170,11 @@ test.describe('the previous/next chain', () => {
       await expect
         .poll(() => page.evaluate(() => window.scrollY), { message: `scrolled to the top of ${target.path}` })
         .toBe(0);
+      if ((await scrollFramesOf(page, target.title)).some((y) => y > 0)) slid += 1;
     }
+    // Each step starts at the chain links, at the page's foot. A busy machine may paint no frame
+    // of a short slide; over 19 navigations a smooth scroll shows.
+    expect(slid, 'navigations painted while scrolling up').toBeGreaterThan(0);
   }
 
   test('walks forward from features through all 18 pages and back to features', async ({ page }) => {

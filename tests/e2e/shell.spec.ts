@@ -7,6 +7,7 @@ import { NAVBAR_SCROLL_THRESHOLD_PX } from '../../common/constants.ts';
 import { loadSiteContent } from '../../server/content-files.ts';
 import { expectNoAxeViolations } from './axe-check.ts';
 import { expect, test, waitForHydration } from './fixtures.ts';
+import { recordScrollFrames, scrollFramesOf } from './scroll-recorder.ts';
 
 // The test server runs without SITE_* overrides, so the pages show content/site.yaml's values.
 const site = loadSiteContent();
@@ -627,12 +628,19 @@ test.describe('routing', () => {
     expect(bottom, '/faq is taller than the window').toBeGreaterThan(NAVBAR_SCROLL_THRESHOLD_PX);
     await scrollToY(page, bottom);
     await markDocument(page);
+    await recordScrollFrames(page);
 
     await menuOf(page, 'Products').click();
     await mainNav(page).getByRole('link', { name: 'Features', exact: true }).click();
     await expect(page).toHaveURL((url) => url.pathname === href('/features'));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     await expectSameDocument(page);
+    // At its top from its first frame: no page shown at the old one's offset sliding up under
+    // the pointer (only the features chain asks for the smooth scroll; features.spec.ts).
+    await settle(page);
+    const frames = await scrollFramesOf(page, 'Features');
+    expect(frames.length, 'frames painted of /features').toBeGreaterThan(0);
+    expect(new Set(frames), 'how far down each frame of /features was').toEqual(new Set([0]));
   });
 
   test('the skip link is the first stop and moves focus to the main content', async ({ page }) => {
