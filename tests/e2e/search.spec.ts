@@ -71,6 +71,19 @@ test.describe('site search', () => {
     await expect(page.getByRole('heading', { level: 2, name: 'Youtube Tutorial Links' })).toBeHidden();
   });
 
+  test('an emptied box shows no answer, and new words start from "Searching…"', async ({ page }) => {
+    await openSearch(page);
+    await searchBox(page).fill('fuel cards');
+    await expect(results(page).first()).toBeVisible();
+    await searchBox(page).fill('');
+    await expect(results(page)).toHaveCount(0);
+    await expect(dialog(page).getByRole('status')).toHaveText(/^Type a word or two/);
+    // The answer waits for a pause in typing (150 ms): until then, no old answer under new words.
+    await searchBox(page).pressSequentially('driver', { delay: 20 });
+    await expect(dialog(page).getByRole('status')).toHaveText('Searching…');
+    await expect(results(page).first()).toBeVisible();
+  });
+
   test('says when nothing matches, closes with Escape and gives focus back', async ({ page }) => {
     await openSearch(page);
     await searchBox(page).fill('xylophonequartz');

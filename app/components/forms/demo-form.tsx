@@ -3,7 +3,7 @@
 // browser's time zone, keeps the number to digits within the country's maximum count of digits
 // (not an HTML maxlength, which counts the spaces of '0412 345 678' and cut it), and calls
 // POST /api/RequestDemo with the number as '+CODE DIGITS'.
-import { type ClipboardEvent, type KeyboardEvent, useEffect, useId, useState } from 'react';
+import { type ClipboardEvent, type KeyboardEvent, startTransition, useEffect, useId, useState } from 'react';
 import { href } from 'react-router';
 import type { Slot } from '../../../common/booking.ts';
 import { isZoneName } from '../../../common/booking-time.ts';
@@ -123,9 +123,12 @@ export function DemoForm({ countries, failure, onRequested, variant, booking }: 
   // The picker shows times in the browser's zone, unless the visitor chose one (a no-JS post).
   // The browser's own zone needs no asking of Intl whether it knows it: that built a formatter
   // in a locale the page had not loaded, 20 ms of the hydration's effects (75 ms at 4× throttle).
+  // Both settings below are transitions: React renders the form again in slices it can pause for
+  // the visitor's typing, not in one task after the hydration's effects (issue 32).
   useEffect(() => {
     const zone = browserTimeZone();
-    if (booking && !failure?.values.time_zone && zone && isZoneName(zone)) form.set('time_zone', zone);
+    if (booking && !failure?.values.time_zone && zone && isZoneName(zone))
+      startTransition(() => form.set('time_zone', zone));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the form first runs in the browser
   }, []);
 
@@ -137,7 +140,7 @@ export function DemoForm({ countries, failure, onRequested, variant, booking }: 
     let current = true;
     void requestCountries().then((data) => {
       const country = data ? countryForTimeZone(data, browserTimeZone()) : undefined;
-      if (current && country && !form.current().country) form.set('country', country.code);
+      if (current && country && !form.current().country) startTransition(() => form.set('country', country.code));
     });
     return () => {
       current = false;

@@ -22,8 +22,13 @@ export function SiteHeader({ site }: { site: SiteSettings }) {
   const menuToggle = useRef<HTMLButtonElement>(null);
   const location = useLocation();
 
-  // A navigation closes the mobile menu.
-  useEffect(() => setMenuOpen(false), [location.key]);
+  // A navigation closes the mobile menu: adjusted while rendering the new location, not set from
+  // an effect, which also ran at hydration and re-rendered the header in a task of its own.
+  const [menuLocation, setMenuLocation] = useState(location.key);
+  if (menuLocation !== location.key) {
+    setMenuLocation(location.key);
+    setMenuOpen(false);
+  }
 
   // Escape closes the mobile menu back to its button, unless an open dropdown took the key.
   function closeMenuOnEscape(event: KeyboardEvent) {

@@ -87,10 +87,7 @@ export function SiteSearch() {
   useEffect(() => {
     const words = query.trim();
     const run = ++latest.current;
-    if (!words) {
-      setResults(null);
-      return;
-    }
+    if (!words) return;
     const timer = window.setTimeout(async () => {
       try {
         const engine = await loadPagefind();
@@ -168,7 +165,12 @@ export function SiteSearch() {
                 id={ids.input}
                 type="search"
                 value={query}
-                onChange={(event) => setQuery(event.target.value)}
+                onChange={(event) => {
+                  setQuery(event.target.value);
+                  // Emptied: the next words start from "Searching…", not the last answer. Set here,
+                  // not in the effect, which also runs at hydration (a render of its own).
+                  if (!event.target.value.trim()) setResults(null);
+                }}
                 onKeyDown={(event) => {
                   // A search box would spend Escape on clearing itself; here it closes the dialog.
                   if (event.key === 'Escape') {

@@ -6,7 +6,7 @@
 // seen nor announced), and not in the server's HTML, where without JavaScript nothing would ever
 // fill it.
 import { CircleCheck } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { MODAL_AUTO_CLOSE_MS } from '../../../common/constants.ts';
 import './status-message.css';
@@ -15,7 +15,8 @@ export function StatusMessage({ message, onDone }: { message: string | null; onD
   const done = useRef(onDone);
   done.current = onDone;
   const [host, setHost] = useState<HTMLElement | null>(null);
-  useEffect(() => setHost(document.body), []);
+  // A transition: the region comes with the hydration's other switches, not in a render of its own.
+  useEffect(() => startTransition(() => setHost(document.body)), []);
   useEffect(() => {
     if (!message) return;
     const timer = setTimeout(() => done.current(), MODAL_AUTO_CLOSE_MS);
