@@ -113,6 +113,24 @@ test.describe('the list of countries comes once, when a form needs it (issue 32)
     await expect(form.getByLabel('Name', { exact: true })).toHaveValue('Early Typist');
     expect(asked).toHaveLength(1);
   });
+
+  test('reached by a link in the site while the list cannot be fetched, /integrations says so and the page loaded whole has the form', async ({
+    page,
+  }) => {
+    await openHydrated(page, '/integrations/ledgerly');
+    allowFailedRequests(page, /\/forms\/countries$/);
+    await page.route('**/forms/countries', (route) => route.abort('internetdisconnected'));
+    await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Integrations' }).click();
+    await expect(page).toHaveURL(/\/integrations$/);
+    const form = page.getByRole('region', { name: 'Request an integration' });
+    await expect(form.getByRole('alert')).toHaveText('This form could not be loaded. Reload the page to fill it in.');
+    await expect(form.getByLabel('Country')).toHaveCount(0);
+    await page.unroute('**/forms/countries');
+    await form.getByRole('link', { name: 'Reload the page' }).click();
+    await expect(form.getByLabel('Country')).toBeVisible();
+    await expect(form.getByRole('alert')).toHaveCount(0);
+    expect(await form.getByLabel('Country').locator('option').count()).toBeGreaterThanOrEqual(230);
+  });
 });
 
 test('choosing a country sets its maximum length, or 20', async ({ page }) => {

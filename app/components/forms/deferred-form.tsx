@@ -17,7 +17,9 @@
 // forms for good. So the boundary is one element for the form's life (a parent's re-render is
 // no update to it), and `Shield` reads the router's contexts (React's search for a changed
 // context's readers stops there). Should React throw the HTML away all the same, the fallback
-// asks for the code and the form comes back as soon as it has come.
+// asks for the code and the form comes back as soon as it has come. Where there is no server HTML
+// (a client-side navigation, or HTML thrown away) and the code cannot be fetched, the fallback
+// says so and links to the page itself: loaded whole, it has the server's form, which posts.
 import { type ComponentType, type ReactNode, Suspense, use, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import {
   UNSAFE_DataRouterContext,
@@ -30,6 +32,7 @@ import {
   UNSAFE_NavigationContext,
   UNSAFE_RouteContext,
   UNSAFE_ViewTransitionContext,
+  useLocation,
 } from 'react-router';
 import { type FormName, loadApiClient, loadCheck } from '../../lib/form-fields.ts';
 import { HydratesLate, isPageHydrated } from '../../lib/use-hydrated.ts';
@@ -161,7 +164,7 @@ export function DeferredForm<P extends object>({ form: name, load, props }: Defe
   // Made once: a new element would be an update to the boundary (see above). What it uses
   // stays the same: the gate, and these callbacks, which only touch refs.
   const [boundary] = useState(() => (
-    <Suspense fallback={<AskForCode open={open} />}>
+    <Suspense fallback={<AskForCode open={open} failed={failed} />}>
       <Loaded form={form} props={props} onHydrated={onHydrated} onReady={onReady} />
     </Suspense>
   ));
@@ -193,10 +196,25 @@ function Shield({ children }: { children: ReactNode }) {
 }
 
 /** Shown only if React rendered the boundary afresh, without the server's HTML: the form comes
- * back once its code has come, however far it is from the viewport. */
-function AskForCode({ open }: { open: () => void }) {
+ * back once its code has come, however far it is from the viewport. Code that cannot be fetched
+ * leaves a way to the server's form: the same page, loaded whole. */
+function AskForCode({ open, failed }: { open: () => void; failed: Promise<void> }) {
   useEffect(open, [open]);
-  return null;
+  const [broken, setBroken] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void failed.then(() => live && setBroken(true));
+    return () => {
+      live = false;
+    };
+  }, [failed]);
+  const { pathname, search } = useLocation();
+  if (!broken) return null;
+  return (
+    <p className="deferred-form-failed" role="alert">
+      This form could not be loaded. <a href={`${pathname}${search}`}>Reload the page</a> to fill it in.
+    </p>
+  );
 }
 
 function Loaded<P extends object>({
