@@ -14,6 +14,7 @@ import { Tabs } from '../components/ui/tabs.tsx';
 import { toIsoDate } from '../lib/calendar.ts';
 import { HydratesLate, isPageHydrated } from '../lib/use-hydrated.ts';
 import { pageMeta } from '../lib/seo.ts';
+import { loadOrOpenPage } from '../lib/load-or-open-page.ts';
 import type { RouteHandle } from '../lib/route-handle.ts';
 
 // The other two views' code (the form controls, the date picker, pagination; breadcrumbs and the
@@ -22,15 +23,24 @@ import type { RouteHandle } from '../lib/route-handle.ts';
 // the view the URL names, and only that one, in full (entry.server.tsx waits for everything); in
 // the browser a lazy view hydrates once its file is here, and a switch of tabs (a navigation, so
 // a transition) keeps the view shown until the next one's file has come.
-const BasicElementsView = lazy(() =>
-  import('../components/sections/showcase/basic-elements-view.tsx').then(({ BasicElementsView }) => ({
-    default: BasicElementsView,
-  })),
+// A view whose file cannot be fetched opens from its URL, rendered whole by the server.
+const BasicElementsView = lazy(
+  loadOrOpenPage(
+    () =>
+      import('../components/sections/showcase/basic-elements-view.tsx').then(({ BasicElementsView }) => ({
+        default: BasicElementsView,
+      })),
+    () => viewUrl('basic-elements'),
+  ),
 );
-const NavigationView = lazy(() =>
-  import('../components/sections/showcase/navigation-view.tsx').then(({ NavigationView }) => ({
-    default: NavigationView,
-  })),
+const NavigationView = lazy(
+  loadOrOpenPage(
+    () =>
+      import('../components/sections/showcase/navigation-view.tsx').then(({ NavigationView }) => ({
+        default: NavigationView,
+      })),
+    () => viewUrl('navigation'),
+  ),
 );
 
 /** Served from the page cache: the HTML depends only on the URL and the content. */

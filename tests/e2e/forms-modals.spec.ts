@@ -4,7 +4,7 @@
 // same links lead to the full pages.
 import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe-check.ts';
-import { expect, test } from './fixtures.ts';
+import { allowFailedRequests, expect, test, waitForHydration } from './fixtures.ts';
 import { dialog, navAction, openHydrated, settled } from './form-helpers.ts';
 
 const MODALS = [
@@ -117,6 +117,28 @@ test.describe('at 375 px', () => {
       await settled(box);
       await page.screenshot({ path: testInfo.outputPath(`${modal.path.slice(1)}-modal-375.png`) });
       await expectNoAxeViolations(page);
+    });
+  }
+});
+
+test.describe('when the code of a modal cannot be fetched', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  for (const modal of MODALS) {
+    test(`${modal.link} opens the full page ${modal.path} instead of an error`, async ({ page }) => {
+      await openHydrated(page, '/home');
+      // From now on every script /home asks for fails (a dropped connection, a file a new release
+      // replaced): the modal's code first when the pointer comes over the link, then on the click.
+      allowFailedRequests(page, /\/assets\/.+\.js$/);
+      await page.route('**/assets/*.js', (route) =>
+        new URL(route.request().frame().url()).pathname === '/home' ? route.abort() : route.fallback(),
+      );
+      await navAction(page, modal.link).click();
+      await expect(page).toHaveURL(new RegExp(`${modal.path}$`));
+      await waitForHydration(page);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByLabel(modal.field, { exact: true })).toBeVisible();
+      await expect(page.getByRole('dialog')).toHaveCount(0);
     });
   }
 });

@@ -4,7 +4,7 @@
 import type { Page } from '@playwright/test';
 import { href } from 'react-router';
 import { expectNoAxeViolations, expectNoSideScroll, NARROW, screenshot, WIDE } from './axe-check.ts';
-import { expect, test } from './fixtures.ts';
+import { allowFailedRequests, expect, test } from './fixtures.ts';
 
 const VIEWS = [
   { id: 'homepage', label: 'Homepage', heading: 'Cards' },
@@ -49,6 +49,22 @@ test.describe('components showcase', () => {
     await page.keyboard.press('Home');
     await expect(tab(page, 'Homepage')).toHaveAttribute('aria-selected', 'true');
     await expect(page).toHaveURL(/\/homepage$/);
+  });
+
+  test('a view whose file cannot be fetched opens from its address, rendered by the server', async ({ page }) => {
+    await open(page);
+    allowFailedRequests(page, /\/assets\/navigation-view-[\w-]+\.js$/);
+    await page.route('**/assets/navigation-view-*.js', (route) => route.abort());
+    await page.evaluate(() => Object.assign(window, { beforeTheSwitch: true }));
+    await tab(page, 'Navigation').click();
+    await expect(page).toHaveURL(/view=navigation$/);
+    await expect(page.getByRole('heading', { level: 2, name: 'Breadcrumbs' })).toBeVisible();
+    await expect(tab(page, 'Navigation')).toHaveAttribute('aria-selected', 'true');
+    // A new document (the old one's window is gone), not the root's error page; the view is the
+    // server's HTML, left as it is while its file is missing, the rest of the page hydrated.
+    expect(await page.evaluate(() => 'beforeTheSwitch' in window)).toBe(false);
+    await expect(page.locator('html[data-hydrated="true"]')).toBeAttached({ timeout: 15_000 });
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Components');
   });
 
   test('an input group takes the focus style on focus and loses it on blur', async ({ page }) => {

@@ -7,6 +7,7 @@ import { href } from 'react-router';
 import { SubmissionStatus } from '../../../common/constants.ts';
 import { MESSAGES } from '../../../common/messages.ts';
 import { requestCountries } from '../../lib/countries-request.ts';
+import { loadOrOpenPage, preload } from '../../lib/load-or-open-page.ts';
 import { restoreSession, signOut, useSignedInRole, useSignedInUser } from '../../lib/session.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { whenIdle } from '../../lib/when-idle.ts';
@@ -18,8 +19,10 @@ import './header-actions.css';
 
 const loadSignIn = () => import('../forms/sign-in-modal.tsx');
 const loadDemo = () => import('../forms/demo-modal.tsx');
-const SignInModal = lazy(loadSignIn);
-const DemoModal = lazy(loadDemo);
+// A modal whose code cannot be fetched opens its full page instead (the links' own address).
+const SignInModal = lazy(loadOrOpenPage(loadSignIn, () => href('/sign-in')));
+const DemoModal = lazy(loadOrOpenPage(loadDemo, () => href('/request-demo')));
+const preloadSignIn = preload(loadSignIn);
 
 type ModalName = 'sign-in' | 'demo';
 
@@ -98,8 +101,8 @@ export function HeaderActions() {
           size="sm"
           aria-haspopup={hydrated ? 'dialog' : undefined}
           onClick={openModal('sign-in')}
-          onPointerEnter={loadSignIn}
-          onFocus={loadSignIn}
+          onPointerEnter={preloadSignIn}
+          onFocus={preloadSignIn}
         >
           Sign In
         </ButtonLink>
@@ -145,6 +148,6 @@ export function HeaderActions() {
 
 /** Fetches the demo modal's code and its country list ahead of the click. */
 function preloadDemo() {
-  void loadDemo();
+  preload(loadDemo)();
   void requestCountries();
 }
