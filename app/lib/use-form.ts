@@ -163,7 +163,10 @@ export function useForm<V extends FormValues>(config: FormConfig<V>) {
   }, []);
 
   async function check(next: V, honeypot = '') {
-    const run = await loadRun();
+    // Without its code (it could not be fetched) a check while typing says nothing; a submit
+    // fetched the code before it checks (below).
+    const run = await loadRun().catch(() => null);
+    if (!run) return null;
     const input = { ...(config.input?.(next) ?? next), ...(form ? { [HONEYPOT_FIELD]: honeypot } : {}) };
     const checked = run(input);
     const found = { ...(checked.ok ? {} : checked.errors), ...config.extraErrors?.(next) };
@@ -194,6 +197,18 @@ export function useForm<V extends FormValues>(config: FormConfig<V>) {
     const element = event.currentTarget;
     const honeypot = element.elements.namedItem(HONEYPOT_FIELD);
     try {
+      // What a submit runs (the schema check, the API client) comes on first use, and a file
+      // that failed once fails for the rest of the page's life. When it cannot come, a form the
+      // server takes without JavaScript is posted to it as such (a new release replaced the
+      // file); offline, or a form without that, the sending failed, said as for a call whose
+      // answer never came, and the values stay.
+      const ready = await Promise.all([loadRun(), loadApiClient()]).then(
+        () => true,
+        () => false,
+      );
+      if (!ready && navigator.onLine && element.getAttribute('action'))
+        return HTMLFormElement.prototype.submit.call(element);
+      if (!ready) return finish({ status: SubmissionStatus.Error, message: answers.failed });
       setShown(true);
       const current = latest.current.values;
       const data = await check(current, honeypot instanceof HTMLInputElement ? honeypot.value : '');
@@ -266,8 +281,8 @@ export function useForm<V extends FormValues>(config: FormConfig<V>) {
     closeResult,
     /** Forms on every page load what a submit needs on first focus, so it is there in time. */
     preload() {
-      void loadRun();
-      void loadApiClient();
+      loadRun().catch(() => undefined);
+      loadApiClient().catch(() => undefined);
     },
   };
 }

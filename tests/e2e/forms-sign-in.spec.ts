@@ -78,6 +78,45 @@ test('an errorInfo answer or a network failure shows Sign In Error!', async ({ p
   expect(call).toBe(2);
 });
 
+/** Opens the Sign In modal on /home with the schema check's file failing from now on, as when a
+ * new release replaced it or the connection dropped (the file is fetched on first use). */
+async function openSignInWithoutItsCheck(page: import('@playwright/test').Page) {
+  await openHydrated(page, '/home');
+  const code = /\/assets\/validate-form-[\w-]+\.js$/;
+  allowFailedRequests(page, code);
+  await page.route(code, (route) => route.abort('internetdisconnected'));
+  await navAction(page, 'Sign In').click();
+  const modal = dialog(page, 'Sign in');
+  await modal.getByLabel('Username').fill('nobody.at.all');
+  await modal.getByLabel('Password').fill('wrong password');
+  return modal;
+}
+
+test('when the code a submit runs cannot be fetched, the form posts to the server as without JavaScript', async ({
+  page,
+}) => {
+  const modal = await openSignInWithoutItsCheck(page);
+  await modal.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).toHaveURL(/\/result\?/);
+  await expect(page.getByRole('alert')).toHaveText(MESSAGES.wrongCredentials);
+  await expect(page.getByRole('link', { name: 'Go back to where you were' })).toHaveAttribute('href', '/home');
+});
+
+test('offline, with the code a submit runs missing: Sign In Error! and the values stay', async ({ page, context }) => {
+  const modal = await openSignInWithoutItsCheck(page);
+  let calls = 0;
+  page.on('request', (request) => void (request.url().endsWith('/api/SignIn') && calls++));
+  await context.setOffline(true);
+  await modal.getByRole('button', { name: 'Sign In', exact: true }).click();
+  const result = page.getByRole('alert').filter({ hasText: MESSAGES.signInError });
+  await expect(result).toBeVisible();
+  await expect(result).toBeHidden({ timeout: 4000 });
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(modal.getByLabel('Username')).toHaveValue('nobody.at.all');
+  expect(calls).toBe(0);
+  await context.setOffline(false);
+});
+
 test('success stores the four token fields, and a reload shows Signed In! after ValidateToken with the bearer', async ({
   page,
 }, testInfo) => {

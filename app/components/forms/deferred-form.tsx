@@ -110,8 +110,9 @@ export function DeferredForm<P extends object>({ form: name, load, props }: Defe
       // The real form validates with the schema's messages: no browser bubble in their place.
       for (const each of element.querySelectorAll('form')) each.noValidate = true;
       open();
-      void loadCheck(name);
-      void loadApiClient();
+      // Ahead of use only: a failure here is the submit's to report (use-form.ts).
+      loadCheck(name).catch(() => undefined);
+      loadApiClient().catch(() => undefined);
     };
     // Listened to on the window, in the capture phase: while the form is not hydrated, React's
     // own listener on the document stops every event aimed at it there (it replays some once
