@@ -117,6 +117,26 @@ test('offline, with the code a submit runs missing: Sign In Error! and the value
   await context.setOffline(false);
 });
 
+test('a stored sign-in whose check cannot load its code (offline) is no error: the check waits for a later page', async ({
+  page,
+}) => {
+  const modal = await openSignIn(page);
+  await modal.getByLabel('Username').fill(E2E_STAFF.username);
+  await modal.getByLabel('Password').fill(E2E_STAFF.password);
+  await modal.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(dialog(page, 'Sign in')).toBeHidden({ timeout: 4000 });
+
+  const code = /\/assets\/api-client-[\w-]+\.js$/;
+  allowFailedRequests(page, code);
+  await page.route(code, (route) => route.abort('internetdisconnected'));
+  const cut = page.waitForEvent('requestfailed', (request) => code.test(request.url()));
+  await page.reload();
+  await cut;
+  await expect(page.getByRole('status').filter({ hasText: MESSAGES.signedIn })).toHaveCount(0);
+  // The tokens stay: nothing said they are no longer valid.
+  expect((await storedTokens(page)).access_token).toBeTruthy();
+});
+
 test('success stores the four token fields, and a reload shows Signed In! after ValidateToken with the bearer', async ({
   page,
 }, testInfo) => {

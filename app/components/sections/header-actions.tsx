@@ -64,9 +64,13 @@ export function HeaderActions() {
     () =>
       whenIdle(
         () =>
-          void restoreSession().then((live) => {
-            if (live) setLoadNotice(MESSAGES.signedIn);
-          }),
+          // Its client's code cannot be fetched (offline): the check waits for the next page.
+          void restoreSession().then(
+            (live) => {
+              if (live) setLoadNotice(MESSAGES.signedIn);
+            },
+            () => undefined,
+          ),
         1000,
       ),
     [],

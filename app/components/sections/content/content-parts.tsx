@@ -107,9 +107,12 @@ export function ContentSignIn({
   // SameSite=Strict session cookie: renew it with a same-site call, then load the page again.
   useEffect(() => {
     if (message || kept) return;
-    void import('../../../lib/session.ts').then(async ({ mayHaveSessionCookie, refreshSession }) => {
-      if (mayHaveSessionCookie() && (await refreshSession()).kind === 'refreshed') void revalidator.revalidate();
-    });
+    // Code that cannot be fetched (offline) leaves the sign-in form, which works without it.
+    import('../../../lib/session.ts')
+      .then(async ({ mayHaveSessionCookie, refreshSession }) => {
+        if (mayHaveSessionCookie() && (await refreshSession()).kind === 'refreshed') void revalidator.revalidate();
+      })
+      .catch(() => undefined);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the sign-in form shows
   }, []);
   return (
