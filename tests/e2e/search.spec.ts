@@ -84,6 +84,25 @@ test.describe('site search', () => {
     await expect(results(page).first()).toBeVisible();
   });
 
+  test('while new words wait for the typing pause, the status names the words its count is for', async ({ page }) => {
+    await page.clock.install();
+    await openSearch(page);
+    const status = dialog(page).getByRole('status');
+    await searchBox(page).fill('fuel cards');
+    await expect(status).toHaveText(/^\d+ pages? match(es)? “fuel cards”\.$/);
+    const shown = await results(page).count();
+    expect(shown).toBeGreaterThan(0);
+    // The page's clock stops: the pause in typing never ends until it goes on.
+    await page.clock.pauseAt(Date.now() + 5_000);
+    await searchBox(page).fill('xylophonequartz');
+    await expect(searchBox(page)).toHaveValue('xylophonequartz');
+    await expect(status).toHaveText(/“fuel cards”\.$/);
+    await expect(results(page)).toHaveCount(shown);
+    await page.clock.resume();
+    await expect(status).toHaveText('No pages match “xylophonequartz”.');
+    await expect(results(page)).toHaveCount(0);
+  });
+
   test('says when nothing matches, closes with Escape and gives focus back', async ({ page }) => {
     await openSearch(page);
     await searchBox(page).fill('xylophonequartz');

@@ -79,7 +79,10 @@ export function SiteSearch() {
   const latest = useRef(0);
   const counted = useRef<number | undefined>(undefined);
   const [query, setQuery] = useState('');
-  const [results, setResults] = useState<SearchResult[] | null>(null);
+  // The last answer with the words it answers: while new words wait for the typing pause, the
+  // status goes on naming the words its count is for.
+  const [answer, setAnswer] = useState<{ words: string; pages: SearchResult[] } | null>(null);
+  const results = answer?.pages ?? null;
   const [failed, setFailed] = useState(false);
   const ids = { title: useId(), input: useId(), status: useId() };
 
@@ -104,7 +107,7 @@ export function SiteSearch() {
           .map(({ id, data }) => toResult(id, data, words));
         if (run !== latest.current) return;
         setFailed(false);
-        setResults(pages);
+        setAnswer({ words, pages });
         // Counted once the visitor stops typing for a while: the query they meant, not each prefix.
         window.clearTimeout(counted.current);
         counted.current = window.setTimeout(
@@ -169,7 +172,7 @@ export function SiteSearch() {
                   setQuery(event.target.value);
                   // Emptied: the next words start from "Searching…", not the last answer. Set here,
                   // not in the effect, which also runs at hydration (a render of its own).
-                  if (!event.target.value.trim()) setResults(null);
+                  if (!event.target.value.trim()) setAnswer(null);
                 }}
                 onKeyDown={(event) => {
                   // A search box would spend Escape on clearing itself; here it closes the dialog.
@@ -185,7 +188,7 @@ export function SiteSearch() {
             </span>
           </form>
           <p id={ids.status} className="site-search-status" role="status">
-            {statusText(query.trim(), results, failed)}
+            {statusText(query.trim(), answer, failed)}
           </p>
           {results && results.length > 0 ? (
             <ol className="site-search-results">
@@ -210,12 +213,13 @@ export function SiteSearch() {
   );
 }
 
-function statusText(query: string, results: SearchResult[] | null, failed: boolean) {
+function statusText(query: string, answer: { words: string; pages: SearchResult[] } | null, failed: boolean) {
   if (failed) return 'Search is not available right now. Please try again in a moment.';
   if (!query) return 'Type a word or two, such as “manifest” or “fuel cards”.';
-  if (results === null) return 'Searching…';
-  if (results.length === 0) return `No pages match “${query}”.`;
-  return `${results.length} ${results.length === 1 ? 'page matches' : 'pages match'} “${query}”.`;
+  if (answer === null) return 'Searching…';
+  const { words, pages } = answer;
+  if (pages.length === 0) return `No pages match “${words}”.`;
+  return `${pages.length} ${pages.length === 1 ? 'page matches' : 'pages match'} “${words}”.`;
 }
 
 /**
