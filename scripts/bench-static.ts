@@ -8,6 +8,11 @@
 // moods): --builds before=.tmp-builds/before,after=build (BUILD_DIR of each; default: build), or
 // --against <checkout> (another checkout with node_modules and a build, served by its own server
 // code: "before" beside this one's "now").
+// A second reference row, "static page, site headers": the same file sent with the headers every
+// page of the site gets (helmet's set and the permissions policy; not the CSP, which would block
+// the file's inline style). Cross-Origin-Opener-Policy among them puts the page in a browsing
+// context group of its own: Lighthouse's tab, opened on about:blank, then commits it in a new
+// renderer, whose start is a long task the plain file never has (decision 065).
 // Flags: --routes /home,/docs (default below), --runs 3, --save <dir> (each run's whole report),
 // --retries 2 (see below).
 // Timings on a shared machine are noisy; bytes and requests are exact. The budgets' timings hold
@@ -23,6 +28,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { apiSecurityHeaders } from '../server/plugins/security-headers.ts';
 import { BENCHMARK_ENV, startServerProcess, type ServerProcess } from './lib/server-process.ts';
 
 const CHROME_FLAGS = [
@@ -157,8 +163,16 @@ async function main() {
   const staticServer = createServer((_, response) =>
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(STATIC_PAGE),
   );
-  await new Promise<void>((resolve) => staticServer.listen(0, '127.0.0.1', resolve));
-  const staticUrl = `http://127.0.0.1:${(staticServer.address() as { port: number }).port}/`;
+  const siteHeaders = Object.fromEntries(apiSecurityHeaders().filter(([name]) => name !== 'content-security-policy'));
+  const staticWithSiteHeaders = createServer((_, response) =>
+    response.writeHead(200, { ...siteHeaders, 'content-type': 'text/html; charset=utf-8' }).end(STATIC_PAGE),
+  );
+  const listen = async (server: ReturnType<typeof createServer>) => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(server.address() as { port: number }).port}/`;
+  };
+  const staticUrl = await listen(staticServer);
+  const staticWithSiteHeadersUrl = await listen(staticWithSiteHeaders);
   const dataDirs: string[] = [];
   const servers: { name: string; server: ServerProcess }[] = [];
   try {
@@ -177,6 +191,7 @@ async function main() {
     }
     const targets = [
       { label: 'static page', url: staticUrl },
+      { label: 'static page, site headers', url: staticWithSiteHeadersUrl },
       ...routes.flatMap((route) =>
         servers.map(({ name, server }) => ({
           label: servers.length > 1 ? `${route} (${name})` : route,
@@ -255,6 +270,7 @@ async function main() {
   } finally {
     for (const { server } of servers) await server.stop('SIGTERM');
     staticServer.close();
+    staticWithSiteHeaders.close();
     for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   }
 }
