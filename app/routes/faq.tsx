@@ -1,6 +1,7 @@
 // /faq (spec 2, FAQ page): the loading overlay, then the questions. The server renders the rows
 // from the database into the HTML (complete without JavaScript); in the browser the list is loaded
-// from GET /api/Faqs/GetAllFromFaqs on hydration and on every client-side navigation (DESIGN.md).
+// from GET /api/Faqs/GetAllFromFaqs right after hydration (use-api-copy.ts) and on every
+// client-side navigation (the clientLoader) (DESIGN.md).
 import { href, Link } from 'react-router';
 import type { Route } from './+types/faq.ts';
 import type { FaqItem } from '../../common/api.ts';
@@ -12,6 +13,7 @@ import { PageHero } from '../components/ui/page-hero.tsx';
 import { appContext, useNonce } from '../lib/app-context.ts';
 import { pageMeta } from '../lib/seo.ts';
 import { apiGet } from '../lib/api-client.ts';
+import { useApiCopy } from '../lib/use-api-copy.ts';
 import './faq.css';
 import type { RouteHandle } from '../lib/route-handle.ts';
 
@@ -26,17 +28,20 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   try {
-    const result = await apiGet(FAQ_API);
-    if (result.kind !== 'data' || !isFaqList(result.data))
-      throw new Error(`${FAQ_API} answered ${result.kind} (${result.status})`);
-    return { faqs: result.data };
+    return { faqs: await fetchFaqs() };
   } catch (error) {
     // The server's copy of the same rows keeps the page whole if the API call fails.
     console.warn('Could not load the FAQ from the API, using the server copy:', error);
     return serverLoader();
   }
 }
-clientLoader.hydrate = true as const;
+
+async function fetchFaqs(): Promise<FaqItem[]> {
+  const result = await apiGet(FAQ_API);
+  if (result.kind !== 'data' || !isFaqList(result.data))
+    throw new Error(`${FAQ_API} answered ${result.kind} (${result.status})`);
+  return result.data;
+}
 
 const isFaqList = (value: unknown): value is FaqItem[] =>
   Array.isArray(value) &&
@@ -53,7 +58,7 @@ export const meta: Route.MetaFunction = (args) =>
   );
 
 export default function Faq({ loaderData }: Route.ComponentProps) {
-  return <FaqPage faqs={loaderData.faqs} />;
+  return <FaqPage faqs={useApiCopy(loaderData.faqs, fetchFaqs)} />;
 }
 
 /** The page itself, from its rows: also what a draft's preview link renders (routes/preview.tsx). */

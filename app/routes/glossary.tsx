@@ -1,6 +1,7 @@
 // /glossary: transport terms and their definitions in a sortable, searchable, paged table.
 // The server renders every row from the database; in the browser the rows come from
-// GET /api/Glossary/GetAllFromGlossary, on hydration and on client-side navigation (spec 7).
+// GET /api/Glossary/GetAllFromGlossary, right after hydration (use-api-copy.ts) and on
+// client-side navigation (the clientLoader) (spec 7).
 import type { ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/glossary.ts';
 import type { GlossaryEntry } from '../../common/api.ts';
@@ -10,7 +11,7 @@ import { appContext } from '../lib/app-context.ts';
 import { pageMeta } from '../lib/seo.ts';
 import { apiGet } from '../lib/api-client.ts';
 import type { RouteHandle } from '../lib/route-handle.ts';
-import { useUnchanged } from '../lib/use-unchanged.ts';
+import { useApiCopy } from '../lib/use-api-copy.ts';
 
 /** Served from the page cache: the HTML depends only on the URL and the content. */
 export const handle: RouteHandle = { cache: 'shared' };
@@ -34,7 +35,6 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
     return serverLoader();
   }
 }
-clientLoader.hydrate = true as const;
 
 /** Paging, sorting and searching change only the view of the rows already here (the table reads
  * them from the URL), so Back and Forward between pages of results fetch nothing. */
@@ -59,8 +59,8 @@ async function fetchGlossary(): Promise<GlossaryEntry[]> {
 }
 
 export default function Glossary({ loaderData }: Route.ComponentProps) {
-  // The API's rows on hydration are nearly always the server's: the table then does not re-render.
-  return <GlossaryPage rows={useUnchanged(loaderData.rows)} />;
+  // The API's rows after hydration are nearly always the server's: the table then does not re-render.
+  return <GlossaryPage rows={useApiCopy(loaderData.rows, fetchGlossary)} />;
 }
 
 /** The page itself, from its rows: also what a draft's preview link renders (routes/preview.tsx). */

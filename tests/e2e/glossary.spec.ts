@@ -3,7 +3,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { href } from 'react-router';
 import { expectNoAxeViolations, expectNoSideScroll, NARROW, screenshot, WIDE } from './axe-check.ts';
-import { expect, test } from './fixtures.ts';
+import { allowFailedRequests, expect, test } from './fixtures.ts';
 
 const API = '/api/Glossary/GetAllFromGlossary';
 type Entry = { id: number; category: string; term: string; description: string };
@@ -234,6 +234,46 @@ test.describe('glossary', () => {
     expect((await rowsLoaded).status()).toBe(200);
     await expect(page).toHaveURL(/\/glossary$/);
     await expect(bodyRows(page)).toHaveCount(10);
+  });
+
+  test('asks the API once per arrival, and shows its rows where they differ from the page the server sent', async ({
+    page,
+  }) => {
+    const entries = await allEntries(page);
+    // The API's copy names the first term differently from the database the server rendered from.
+    const edited = entries.map((entry, index) => (index === 0 ? { ...entry, term: 'Edited in the API copy' } : entry));
+    let calls = 0;
+    await page.route(`**${API}`, (route) => {
+      calls += 1;
+      return route.fulfill({ json: ['SUCCESS', edited] });
+    });
+
+    await open(page);
+    await expect(bodyRows(page).first().locator('th')).toHaveText('Edited in the API copy');
+    await expect(bodyRows(page)).toHaveCount(10);
+    expect(calls, 'one call on the document load').toBe(1);
+
+    // Away and back inside the site: the clientLoader asks once more, and nothing else does.
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Manual', exact: true }).click();
+    await expect(page).toHaveURL(/\/docs$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/glossary$/);
+    await expect(bodyRows(page).first().locator('th')).toHaveText('Edited in the API copy');
+    await page.waitForLoadState('networkidle');
+    expect(calls, 'one more call on the way back').toBe(2);
+  });
+
+  test('keeps the rows the server rendered when the API fails', async ({ page }) => {
+    const entries = await allEntries(page);
+    allowFailedRequests(page, new RegExp(`${API}$`));
+    await page.route(`**${API}`, (route) => route.fulfill({ status: 503, json: { errorInfo: 'Unavailable' } }));
+    const failed = page.waitForResponse((response) => response.url().endsWith(API));
+    await page.goto(href('/glossary'));
+    expect((await failed).status()).toBe(503);
+    await expect(page.getByLabel('Terms per page')).toBeVisible();
+    await expect(bodyRows(page)).toHaveCount(10);
+    await expect(bodyRows(page).first().locator('th')).toHaveText(entries[0]!.term);
+    await expect(status(page)).toHaveText(`Showing 1 to 10 of ${entries.length} terms.`);
   });
 
   for (const viewport of [NARROW, WIDE]) {

@@ -78,6 +78,23 @@ test.describe('the FAQ page', () => {
     await expect(page.locator('.loading-region summary')).toHaveText(faqs.map((item) => item.question));
   });
 
+  test('asks the API once on a document load and shows its list where it differs from the HTML', async ({
+    page,
+    request,
+  }) => {
+    const faqs = (await (await request.get(FAQ_API)).json()) as FaqItem[];
+    const edited = [{ question: 'Asked only in the API copy?', answer: 'Yes.' }, ...faqs];
+    let calls = 0;
+    await page.route(`**${FAQ_API}`, (route) => {
+      calls += 1;
+      return route.fulfill({ json: edited });
+    });
+    await page.goto('/faq');
+    await expect(page.locator('.loading-region summary')).toHaveText(edited.map((item) => item.question));
+    await page.waitForLoadState('networkidle');
+    expect(calls).toBe(1);
+  });
+
   test('carries FAQPage structured data with the CSP nonce, and no console error', async ({ page, request }) => {
     const response = await request.get('/faq');
     const nonce = /'nonce-([^']+)'/.exec(response.headers()['content-security-policy'] ?? '')?.[1];
