@@ -4,8 +4,8 @@
 // On a client-side navigation the route's clientLoader reads the API before the page renders.
 // On the document's own load this hook does it instead, after hydration: a clientLoader with
 // `hydrate = true` starts a router navigation inside React's hydration commit and re-renders the
-// route tree when it settles, two or three long tasks on a slow phone (issue 32; /glossary's
-// framework long tasks per Lighthouse run 2.0 → 0.7, docs/measurements.md, session 35).
+// route tree when it settles, two or three long tasks on a slow phone (issue 32; framework long
+// tasks per Lighthouse run: /glossary 1.9 → 0.9, /faq 1.6 → 0.1; docs/measurements.md, session 35).
 import { startTransition, useEffect, useState } from 'react';
 import { isPageHydrated } from './use-hydrated.ts';
 import { useUnchanged } from './use-unchanged.ts';
