@@ -14,6 +14,7 @@ import type { RouteHandle } from './lib/route-handle.ts';
 import { BRAND_FONT_FACES, BRAND_FONT_SCRIPT, useBrandFont } from './lib/brand-font.ts';
 import { FAVICON_HREF, MANIFEST_AFTER_FIRST_PAINT_SCRIPT, MANIFEST_LINK } from './lib/browser-fetched-links.ts';
 import { OFFSCREEN_FIRST_FRAME_SCRIPT } from './lib/offscreen-first-frame.ts';
+import { PARSED_AFTER_FIRST_PAINT_SCRIPT } from './lib/parsed-after-first-paint.ts';
 import { useHydrated } from './lib/use-hydrated.ts';
 import { useScrollToTop } from './lib/use-scroll-to-top.ts';
 import { usePageviews } from './lib/analytics/use-pageviews.ts';
@@ -74,6 +75,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {data && !handle.hideFooter ? <SiteFooter site={data.site} /> : null}
         <HydrationMark />
         <Scripts nonce={nonce} />
+        <script type="module" nonce={nonce} dangerouslySetInnerHTML={{ __html: PARSED_AFTER_FIRST_PAINT_SCRIPT }} />
       </body>
     </html>
   );

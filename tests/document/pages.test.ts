@@ -35,6 +35,18 @@ describe('routes', () => {
     assert.doesNotMatch(html, /\sstyle="/, 'no inline style attributes');
   });
 
+  test('a page ends with a deferred inline module script: DOMContentLoaded after the first frame', async () => {
+    for (const path of ['/home', '/glossary', '/request-demo', '/sign-in', '/no-such-page']) {
+      const html = await (await get(path)).text();
+      const after = html.slice(html.indexOf('</main>'));
+      // Deferred (a module without async), with a body (an empty script defers nothing).
+      const deferred = [...after.matchAll(/<script type="module" nonce="[^"]+">([^<]*)<\/script>/g)];
+      assert.equal(deferred.length, 1, path);
+      assert.match(deferred[0]![1]!, /\S/, path);
+      assert.ok(after.indexOf('</footer>') < deferred[0]!.index, `${path}: after the footer`);
+    }
+  });
+
   test('each response gets its own nonce', async () => {
     const nonces = await Promise.all(
       [get('/home'), get('/home')].map(async (r) => (await r).headers.get('content-security-policy')),
