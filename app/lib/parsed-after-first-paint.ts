@@ -1,5 +1,5 @@
 // DOMContentLoaded in a task after the one that ends the parse, so the first frame can come
-// between (issue 32).
+// between (issue 32, decision 066).
 // When a document is parsed, Chromium scans its forms for autofill, and the scan measures the
 // form controls: a style and layout of the whole page, forms below the fold included (on /home
 // ~20 ms on the test host). With no deferred script, DOMContentLoaded, and the scan with it, runs
