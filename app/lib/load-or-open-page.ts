@@ -5,13 +5,23 @@
 // its URL), the browser loads that page instead, as a visitor without JavaScript gets it.
 import { isPageHydrated } from './use-hydrated.ts';
 
-/** `load`, or if it fails: while the page hydrates, a promise that never settles (the server's
- * HTML stays as it is, working without its script; opening the page again there could loop);
- * afterwards, a full load of `pageUrl()`. For `lazy()`. */
+/** An address without its fragment (the server never sees one). */
+const withoutFragment = (url: string) => url.replace(/#.*$/, '');
+
+/** The address this document was loaded from: what the server rendered into it. */
+const documentUrl = () => withoutFragment(performance.getEntriesByType('navigation')[0]?.name ?? '');
+
+/** `load`, or if it fails: a promise that never settles (the server's HTML stays as it is, working
+ * without its script) while the page hydrates, or when the page to open is this very document;
+ * otherwise a full load of `pageUrl()`.
+ * Both checks at the failure: a part of the page hydrating after the rest (the showcase's tabs wait
+ * for their view's file) can fail after the page has hydrated, and opening the same address again
+ * would fail the same way, a load after load. For `lazy()`. */
 export function loadOrOpenPage<Module>(load: () => Promise<Module>, pageUrl: () => string) {
   return () =>
     load().catch(() => {
-      if (isPageHydrated()) window.location.assign(pageUrl());
+      const target = withoutFragment(new URL(pageUrl(), window.location.href).href);
+      if (isPageHydrated() && target !== documentUrl()) window.location.assign(target);
       return new Promise<Module>(() => {});
     });
 }

@@ -67,6 +67,30 @@ test.describe('components showcase', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Components');
   });
 
+  test("a view's file that fails after the page has hydrated leaves the server's view, with no new load", async ({
+    page,
+  }) => {
+    // The tabs hydrate after the rest of the page, once their view's file is here: held back until
+    // the page has hydrated and then refused, that file's failure comes after. The page is already
+    // the server's render of its address; opening that address again would fail the same way.
+    allowFailedRequests(page, /\/assets\/navigation-view-[\w-]+\.js$/);
+    let refused = 0;
+    await page.route('**/assets/navigation-view-*.js', async (route) => {
+      await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+      refused++;
+      await route.abort();
+    });
+    await page.goto(`${href('/homepage')}?view=navigation`);
+    await expect.poll(() => refused).toBe(1);
+    const loadedAgain = await page.waitForEvent('framenavigated', { timeout: 2_000 }).then(
+      () => true,
+      () => false,
+    );
+    expect(loadedAgain).toBe(false);
+    await expect(page.getByRole('heading', { level: 2, name: 'Breadcrumbs' })).toBeVisible();
+    await expect(tab(page, 'Navigation')).toHaveAttribute('aria-selected', 'true');
+  });
+
   test('an input group takes the focus style on focus and loses it on blur', async ({ page }) => {
     await open(page, 'basic-elements');
     const input = page.getByRole('textbox', { name: 'Hourly rate (dollars per hour)' });
