@@ -88,9 +88,12 @@ test('with the manifest, every chunk is fetched side by side first, then run one
     '/assets/icons-i.js',
     '/assets/home-b.js',
   ]);
-  // The entry is fetched with them, not run: modulepreload for all, then one import per task.
-  assert.match(script, /\[\.\.\.chunks, "\/assets\/entry\.client-d\.js"\]\.map\(/);
-  assert.match(script, /link\.rel = 'modulepreload'/);
+  // The entry is fetched with them, not run: a modulepreload for each, four to a task, then one
+  // import per task.
+  assert.match(
+    script,
+    /for \(const href of \[\.\.\.chunks, "\/assets\/entry\.client-d\.js"\]\) \{\n {2}preloads\.push\([^]*?link\.rel = 'modulepreload'[^]*?\n {2}\}\)\);\n {2}if \(preloads\.length % 4 === 0\) await new Promise\(\(next\) => setTimeout\(next\)\);\n\}\nawait Promise\.all\(preloads\);/,
+  );
   assert.match(
     script,
     /for \(const chunk of chunks\) \{\n {2}await import\(chunk\)[^\n]*\n {2}await new Promise\(\(next\) => setTimeout\(next\)\);/,
