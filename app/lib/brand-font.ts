@@ -28,11 +28,11 @@ export const BRAND_FONT_FACES = Object.entries(FACES)
   )
   .join('');
 
-/** Runs in <head> before the first paint (inline, with the page's CSP nonce). The flag can only have
- * been kept by an earlier page of ours in this tab, so the tab's first page (the Navigation API
- * lists no other entry of this origin in the tab) does not read it: a tab's first read of session storage
- * waits for the browser process (2.7-5.6 ms of the first parse task on the test host, counted ×4
- * by Lighthouse's simulated phone, issue 32). Browsers without that API read the flag as before. */
+/** Runs in <head> before the first paint (inline, with the page's CSP nonce). Only another page of
+ * ours in this tab can have kept the flag, so a tab's first page (the Navigation API lists no other
+ * entry of this origin) does not read it: a tab's first read of session storage waits for the
+ * browser process (2.7-5.6 ms of the first parse task on the test host, counted ×4 by Lighthouse's
+ * simulated phone, issue 32). Browsers without that API read the flag as before. */
 export const BRAND_FONT_SCRIPT = `try{(!window.navigation||navigation.entries().length>1)&&sessionStorage.getItem('${FLAG}')&&document.documentElement.classList.add('${BRAND_FONT_CLASS}')}catch(e){}`;
 
 /** Once the first page of the tab is idle, fetches the faces and keeps the flag for the next ones. */
