@@ -3,7 +3,8 @@
 // server, then asks Lighthouse's own Lantern simulation for the FCP and LCP graphs and prints each
 // node on the path (the document, the stylesheet, images, the main thread's tasks) with its
 // simulated start and end, plus which connection each request used in the real load. What ends
-// last is what a change has to move. Also the Total Blocking Time and its long tasks.
+// last is what a change has to move. Also the Total Blocking Time and its long tasks, and the
+// same simulation with each task at the renderer's CPU time (scripts/lib/lantern.ts).
 // A benchmark, not a test: the observed CPU times move with the machine's load.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +15,7 @@ import lighthouse from 'lighthouse';
 import { LanternFirstContentfulPaint } from '../node_modules/lighthouse/core/computed/metrics/lantern-first-contentful-paint.js';
 import { LanternLargestContentfulPaint } from '../node_modules/lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js';
 import { LanternTotalBlockingTime } from '../node_modules/lighthouse/core/computed/metrics/lantern-total-blocking-time.js';
+import { lanternInput, simulatedTotalBlockingTime } from './lib/lantern.ts';
 import { BENCHMARK_ENV, ensureBuild, startServerProcess } from './lib/server-process.ts';
 
 type Timing = { startTime: number; endTime: number };
@@ -109,16 +111,7 @@ try {
             `  #${response.connectionId} ${response.connectionReused ? 'kept-alive' : 'new       '} ${response.protocol} ${new URL(response.url).pathname}`,
           );
       }
-      const input = {
-        trace: artifacts.Trace,
-        devtoolsLog: artifacts.DevtoolsLog,
-        gatherContext: artifacts.GatherContext,
-        settings,
-        URL: artifacts.URL,
-        SourceMaps: artifacts.SourceMaps,
-        simulator: null,
-        HostDPR: artifacts.HostDPR,
-      };
+      const input = lanternInput(run);
       const context = { computedCache: new Map(), settings };
       // The simulated tasks that TBT counts (over 50 ms after the first contentful paint), with
       // their observed work: what a change has to shorten. Lighthouse's TBT is the mean of the
@@ -128,6 +121,8 @@ try {
       console.log(
         `TBT simulated ${blocking.timing.toFixed(0)} ms (optimistic ${blocking.optimisticEstimate.timeInMs.toFixed(0)}, pessimistic ${blocking.pessimisticEstimate.timeInMs.toFixed(0)}); tasks over 50 ms from FCP ${fcp.pessimisticEstimate.timeInMs.toFixed(0)} ms on:`,
       );
+      const atCpuTime = await simulatedTotalBlockingTime(run, 'cpu');
+      console.log(`  with each task at the renderer's CPU time in it: TBT ${atCpuTime.toFixed(0)} ms`);
       for (const [node, timing] of [...blocking.optimisticEstimate.nodeTimings].sort(
         (a, b) => a[1].startTime - b[1].startTime,
       )) {
