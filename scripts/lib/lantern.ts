@@ -1,11 +1,12 @@
 // Lighthouse's Lantern simulation run again on a Lighthouse run's artifacts (issue 32, decision
 // 065): the input its computed metrics take, and the Total Blocking Time as the renderer's own
-// work makes it. Lantern takes each main-thread task's wall time (`dur`) times four. On this
-// 2-core host half of that wall time is the renderer waiting for a core (Chromium's other
-// processes, Lighthouse's tracing), so the same page measures 0-150 ms from one run to the next.
-// Chromium's trace also gives the thread's CPU time in each task (`tdur`): the same simulation on
-// a copy of the trace whose tasks last their CPU time gives what the page costs the renderer, the
-// host's waits left out. Used by `npm run bench:static` and `npm run bench:lantern`.
+// work makes it. Lantern takes each main-thread task's wall time (`dur`) times four (a layout
+// task's times two). On this 2-core host half of that wall time is the renderer waiting for a
+// core (Chromium's other processes, Lighthouse's tracing), so the same page measures 0-150 ms from
+// one run to the next. Chromium's trace also gives the thread's CPU time in each task (`tdur`):
+// the same simulation on a copy of the trace whose tasks last their CPU time gives what the page
+// costs the renderer, the host's waits left out. Used by `npm run bench:static` and
+// `npm run bench:lantern`.
 import type { RunnerResult } from 'lighthouse';
 import { LanternTotalBlockingTime } from '../../node_modules/lighthouse/core/computed/metrics/lantern-total-blocking-time.js';
 
